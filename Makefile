@@ -1,0 +1,56 @@
+# Archivist — build, run and test. `make run` and `make test` are all a fresh
+# Debian 12 machine with Go needs.
+
+GO       ?= go
+BIN      := bin/archivist
+# What the desktop build needs (Fyne's OpenGL/GLFW code is cgo).
+APT_PKGS := gcc libc6-dev pkg-config libgl-dev libx11-dev libxcursor-dev libxrandr-dev \
+            libxinerama-dev libxi-dev libxxf86vm-dev
+
+.PHONY: all deps build run test vet bench fuzz screenshot clean
+
+all: build
+
+# deps installs the missing build packages when run as root, and otherwise
+# prints the exact command to run.
+deps:
+	@missing=$$(for p in $(APT_PKGS); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			echo "Installing build packages:" $$missing; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+		else \
+			echo "Missing build packages. Run:"; \
+			echo "  sudo apt-get update && sudo apt-get install -y" $$missing; \
+			exit 1; \
+		fi; \
+	fi
+
+build: deps
+	$(GO) build -trimpath -o $(BIN) .
+
+run: build
+	./$(BIN) $(ARGS)
+
+# The whole suite. The `ci` build tag swaps Fyne's GL driver for its headless
+# test driver, so vet and the tests cover every package without a display;
+# the real desktop binary is built too, so a cgo break cannot hide.
+test: build
+	gofmt -l . | tee /dev/stderr | (! read)
+	CGO_ENABLED=0 $(GO) vet -tags ci ./...
+	CGO_ENABLED=0 $(GO) test -tags ci -count=1 ./...
+
+vet:
+	CGO_ENABLED=0 $(GO) vet -tags ci ./...
+
+# Benchmarks: import throughput and question latency (see README).
+bench:
+	CGO_ENABLED=0 $(GO) test -tags ci -run '^$$' -bench . -benchmem ./...
+
+FUZZTIME ?= 60s
+fuzz:
+	CGO_ENABLED=0 $(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./ingest/markdown
+	CGO_ENABLED=0 $(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./ingest/text
+
+clean:
+	rm -rf bin

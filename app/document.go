@@ -1,0 +1,158 @@
+package app
+
+import "time"
+
+// Format names a document format Archivist can import.
+type Format string
+
+// The formats. Only text and Markdown are parsed so far; the others are
+// detected so the user gets a clear "not supported yet" rather than garbage.
+const (
+	FormatText     Format = "text"
+	FormatMarkdown Format = "markdown"
+	FormatPDF      Format = "pdf"
+	FormatHTML     Format = "html"
+	FormatDOCX     Format = "docx"
+)
+
+// Status is where a document is in its import.
+type Status string
+
+// The statuses a document moves through. Only ready documents are evidence.
+const (
+	StatusQueued    Status = "queued"
+	StatusImporting Status = "importing"
+	StatusReady     Status = "ready"
+	StatusFailed    Status = "failed"
+)
+
+// Document is one imported original and what is known about it.
+type Document struct {
+	ID         string
+	Title      string
+	Filename   string // base name of the file the user imported
+	Format     Format
+	SHA256     string // hex digest of the original bytes; names its blob
+	SizeBytes  int64
+	Pages      int // physical pages; 0 for formats without pages
+	Words      int
+	Status     Status
+	Error      string // why the import failed, when Status is StatusFailed
+	ImportedAt time.Time
+}
+
+// Rect is a highlight rectangle on a page image: normalised 0–1, origin
+// top-left, after the page's rotation.
+type Rect struct {
+	Page int     `json:"page"` // 1-based physical page
+	X0   float64 `json:"x0"`
+	Y0   float64 `json:"y0"`
+	X1   float64 `json:"x1"`
+	Y1   float64 `json:"y1"`
+}
+
+// BlockKind is the layout role of a block.
+type BlockKind string
+
+// The block kinds.
+const (
+	BlockParagraph BlockKind = "paragraph"
+	BlockHeading   BlockKind = "heading"
+	BlockListItem  BlockKind = "list_item"
+	BlockCode      BlockKind = "code"
+	BlockQuote     BlockKind = "quote"
+	BlockTable     BlockKind = "table"
+	BlockCaption   BlockKind = "caption"
+	BlockFigure    BlockKind = "figure"
+)
+
+// Block is one layout block of a document, in reading order.
+//
+// Text holds the block's text as the parser extracted it. For text formats a
+// "\n" in Text stands exactly where the source has a line break, so the line
+// of any offset is LineStart plus the newlines before it.
+type Block struct {
+	ID        string
+	Seq       int    // reading order within the document, from 0
+	Section   int    // index into Parsed.Sections, as parsers set it
+	SectionID string // the section's ID, as the store returns blocks
+	Kind      BlockKind
+	Level     int // heading level 1–6; 0 for other kinds
+	Text      string
+	Page      int  // 1-based physical page; 0 for formats without pages
+	LineStart int  // 1-based first source line; 0 when not known
+	LineEnd   int  // 1-based last source line, inclusive
+	Box       Rect // on Page; zero for formats without pages
+}
+
+// LinesOf returns the source lines covered by Text[start:end], or zeros when
+// the block has no line numbers.
+func (b *Block) LinesOf(start, end int) (first, last int) {
+	if b.LineStart == 0 {
+		return 0, 0
+	}
+	first = b.LineStart
+	last = b.LineStart
+	for i := 0; i < end && i < len(b.Text); i++ {
+		if b.Text[i] == '\n' {
+			if i < start {
+				first++
+			}
+			last++
+		}
+	}
+	if end > start && end <= len(b.Text) && b.Text[end-1] == '\n' {
+		last--
+	}
+	return first, last
+}
+
+// Section is one node of a document's section tree. Index 0 is always the
+// root: the document itself, holding whatever comes before the first heading.
+type Section struct {
+	ID        string
+	Parent    int // index of the parent section; -1 for the root
+	Level     int // 0 for the root, else the heading level
+	Heading   string
+	PageStart int
+	PageEnd   int
+	LineStart int
+	LineEnd   int
+}
+
+// Parsed is what a format parser makes of one document, before IDs and
+// passages are assigned.
+type Parsed struct {
+	Title    string
+	Format   Format
+	Pages    int
+	Sections []Section
+	Blocks   []Block
+}
+
+// Span is the part of one block a passage covers: Block.Text[Start:End].
+type Span struct {
+	BlockID string `json:"block"`
+	Start   int    `json:"start"` // byte offset into the block's Text
+	End     int    `json:"end"`
+}
+
+// Passage is the unit of search: ~2,400 characters of one section's blocks,
+// overlapping its neighbours. Its Text is the spans' text joined by
+// PassageSeparator.
+type Passage struct {
+	ID           string
+	DocumentID   string
+	SectionID    string
+	Seq          int
+	Title        string // the document's title, indexed with its own weight
+	Headings     string // the section's heading path, " › " between levels
+	Text         string
+	Spans        []Span
+	PageStart    int
+	PageEnd      int
+	IndexVersion int
+}
+
+// PassageSeparator joins the spans of a passage.
+const PassageSeparator = "\n\n"

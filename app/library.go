@@ -1,0 +1,44 @@
+package app
+
+import "context"
+
+// ImportOutcome says what became of one file given to Import.
+type ImportOutcome string
+
+// The outcomes, as the CLI prints them.
+const (
+	OutcomeImported  ImportOutcome = "imported"
+	OutcomeDuplicate ImportOutcome = "duplicate"
+	OutcomeFailed    ImportOutcome = "failed"
+)
+
+// ImportResult is the result for one file.
+type ImportResult struct {
+	Path       string
+	DocumentID string
+	Title      string
+	Outcome    ImportOutcome
+	Err        error // set when Outcome is OutcomeFailed
+}
+
+// ImportProgress reports an import's advance: Done of Total files finished,
+// and the result of the one that just finished (nil when a file starts).
+type ImportProgress struct {
+	Path   string
+	Done   int
+	Total  int
+	Result *ImportResult
+}
+
+// Library is the archive as the UI and the CLI see it.
+type Library interface {
+	// Import copies each file (folders are walked) into the library and
+	// parses it. A document becomes visible to search only once its whole
+	// import has committed. progress may be nil.
+	Import(ctx context.Context, paths []string, progress func(ImportProgress)) ([]ImportResult, error)
+	// Documents lists every document not in the trash, newest first.
+	Documents(ctx context.Context) ([]Document, error)
+	// CitedText returns the text of the blocks a citation points at, with
+	// the quote located in it.
+	CitedText(ctx context.Context, c Citation) (*CitedText, error)
+}

@@ -1,0 +1,182 @@
+package app
+
+import (
+	"context"
+	"strings"
+)
+
+// Preset sets how much source text each document contributes to an answer.
+type Preset string
+
+// The presets. A missing or unknown preset means Balanced.
+const (
+	PresetFocused  Preset = "focused"
+	PresetBalanced Preset = "balanced"
+	PresetDetailed Preset = "detailed"
+)
+
+// ParsePreset returns the preset named by s, or Balanced when s names none.
+func ParsePreset(s string) Preset {
+	switch p := Preset(strings.ToLower(strings.TrimSpace(s))); p {
+	case PresetFocused, PresetBalanced, PresetDetailed:
+		return p
+	}
+	return PresetBalanced
+}
+
+// Limits from the design (DESIGN.md §4 and the issue that asked for them).
+const (
+	MaxSources           = 6   // documents that reach an answer
+	MaxSelectedDocuments = 100 // documents in an "Ask selection" scope
+	MaxWindowChars       = 1200
+	SnippetTokens        = 64
+)
+
+// Scope narrows which documents a question may draw on. The zero Scope is
+// the whole library. It never widens past trash.
+type Scope struct {
+	DocumentIDs []string // empty means all documents
+	Label       string   // how the drawer names it, e.g. "3 selected documents"
+}
+
+// All reports whether the scope is the whole library.
+func (s Scope) All() bool { return len(s.DocumentIDs) == 0 }
+
+// Describe returns the scope's label, or "All documents".
+func (s Scope) Describe() string {
+	if s.Label != "" {
+		return s.Label
+	}
+	if s.All() {
+		return "All documents"
+	}
+	if len(s.DocumentIDs) == 1 {
+		return "1 document"
+	}
+	return itoa(len(s.DocumentIDs)) + " selected documents"
+}
+
+// Question is what a person asks, with where to look.
+type Question struct {
+	Text   string
+	Scope  Scope
+	Preset Preset
+}
+
+// Window is a verbatim piece of one passage that became evidence.
+type Window struct {
+	PassageID string
+	SectionID string
+	Section   string // heading path
+	Start     int    // byte offset into the passage text
+	End       int
+	Text      string // the passage text[Start:End], verbatim
+	Spans     []Span // the block spans Text covers, with offsets into each block
+	PageStart int
+	PageEnd   int
+}
+
+// Source is one document's evidence for a question: the windows taken from
+// it, stitched with WindowSeparator into Text.
+type Source struct {
+	N          int // 1-based source number, as cited
+	DocumentID string
+	Title      string
+	Format     Format
+	Windows    []Window
+	Text       string
+}
+
+// WindowSeparator joins a source's windows in its stitched Text.
+const WindowSeparator = "\n…\n"
+
+// Evidence is what retrieval found for a question, read from one snapshot.
+type Evidence struct {
+	Question Question
+	Terms    []string // the search terms taken from the question
+	Sources  []Source
+	// Blocks holds every block a window's spans name, by ID, and Sections
+	// every such block's section heading path, by section ID: what an
+	// answerer needs to turn a quote into a citation without the store.
+	Blocks   map[string]Block
+	Sections map[string]string
+}
+
+// Citation ties one claim of an answer to the exact source text behind it.
+// Quote is always verbatim text of the cited blocks.
+type Citation struct {
+	N          int      `json:"n"`
+	DocumentID string   `json:"document_id"`
+	Title      string   `json:"title"`
+	Section    string   `json:"section"`
+	Quote      string   `json:"quote"`
+	PageStart  int      `json:"page_start"`
+	PageEnd    int      `json:"page_end"`
+	LineStart  int      `json:"line_start"`
+	LineEnd    int      `json:"line_end"`
+	Blocks     []string `json:"blocks"`
+	Rects      []Rect   `json:"rects"`
+	Precision  string   `json:"precision"` // "line", "page" or "section"
+}
+
+// SourceRef is a source as an answer lists it.
+type SourceRef struct {
+	N          int    `json:"n"`
+	DocumentID string `json:"document_id"`
+	Title      string `json:"title"`
+	Text       string `json:"text"`
+}
+
+// Answer is the read-only result of a question.
+type Answer struct {
+	Answer     string      `json:"answer"`
+	Sufficient bool        `json:"sufficient"`
+	Citations  []Citation  `json:"citations"`
+	Sources    []SourceRef `json:"sources"`
+	TraceToken string      `json:"trace_token"`
+}
+
+// InsufficientEvidence is the stable answer given when the sources do not
+// answer the question. It makes no claim.
+const InsufficientEvidence = "The documents in scope do not contain enough evidence to answer this question."
+
+// Research answers questions. Implementations read each question through one
+// snapshot of the library.
+type Research interface {
+	Ask(ctx context.Context, q Question) (*Answer, error)
+	Replay(ctx context.Context, token string) ([]byte, error)
+}
+
+// CitedText is the block text around a citation, for showing the quote in
+// context: Text[QuoteStart:QuoteEnd] is the quote.
+type CitedText struct {
+	Title      string
+	Section    string
+	Text       string
+	QuoteStart int
+	QuoteEnd   int
+	LineStart  int
+	LineEnd    int
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b [20]byte
+	i := len(b)
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	if neg {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
+}

@@ -1,0 +1,274 @@
+// Package answer turns evidence into a cited answer. The Extractive
+// answerer works offline: it quotes the evidence sentences that answer the
+// question best and never writes a claim of its own.
+package answer
+
+import (
+	"context"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"archivist/app"
+)
+
+// Answerer makes an answer from evidence. It never adds evidence of its own.
+type Answerer interface {
+	Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, error)
+}
+
+// Extractive is the offline answerer.
+type Extractive struct{}
+
+// Tuning of the extractive answerer. Coverage is the share of the
+// question's term weight a sentence contains.
+const (
+	maxQuotes        = 3
+	maxQuotesPerSrc  = 2
+	minCoverage      = 0.5  // the best sentence must cover this much, or the evidence is insufficient
+	relativeCoverage = 0.65 // further quotes must cover this share of the best one's
+	minQuoteChars    = 12
+	maxQuoteChars    = 700
+)
+
+// Lead introduces an extractive answer, saying plainly that it quotes.
+const Lead = "Quoted from your documents (the offline answerer quotes the best-matching sentences; it does not compose an answer):"
+
+type candidate struct {
+	src      *app.Source
+	window   *app.Window
+	start    int // byte offsets into window.Text
+	end      int
+	coverage float64
+	score    float64
+}
+
+// Answer picks the sentences that best answer the question and cites each.
+func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, error) {
+	ans := &app.Answer{Citations: []app.Citation{}, Sources: SourceRefs(ev)}
+	stems := questionStems(ev.Terms)
+	var cands []candidate
+	for i := range ev.Sources {
+		src := &ev.Sources[i]
+		for j := range src.Windows {
+			w := &src.Windows[j]
+			for _, s := range Sentences(w.Text) {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+				if kindAt(ev, w, s[0]) == app.BlockHeading {
+					continue
+				}
+				text := strings.TrimSpace(w.Text[s[0]:s[1]])
+				if len(text) < minQuoteChars {
+					continue
+				}
+				cands = append(cands, candidate{src: src, window: w, start: s[0], end: s[1]})
+			}
+		}
+	}
+	weights := termWeights(stems, cands)
+	total := 0.0
+	for _, w := range weights {
+		total += w
+	}
+	for i := range cands {
+		c := &cands[i]
+		matched := 0.0
+		words := wordStems(c.window.Text[c.start:c.end])
+		for t, w := range weights {
+			if words[t] {
+				matched += w
+			}
+		}
+		if total > 0 {
+			c.coverage = matched / total
+		}
+		// Prefer full coverage, then earlier (better-ranked) sources, then
+		// sentences of a readable length.
+		n := float64(c.end - c.start)
+		c.score = c.coverage - 0.02*float64(c.src.N-1) - 0.05*math.Max(0, n-400)/400
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
+	if len(cands) == 0 || cands[0].coverage < minCoverage {
+		ans.Answer = app.InsufficientEvidence
+		return ans, nil
+	}
+	var picked []candidate
+	perSrc := map[int]int{}
+	seen := map[string]bool{}
+	for _, c := range cands {
+		if len(picked) == maxQuotes {
+			break
+		}
+		key := strings.Join(strings.Fields(c.window.Text[c.start:c.end]), " ")
+		if c.coverage < cands[0].coverage*relativeCoverage || perSrc[c.src.N] == maxQuotesPerSrc || seen[key] {
+			continue
+		}
+		cit, ok := cite(ev, c)
+		if !ok {
+			continue
+		}
+		seen[key] = true
+		perSrc[c.src.N]++
+		picked = append(picked, c)
+		ans.Citations = append(ans.Citations, cit)
+	}
+	if len(ans.Citations) == 0 {
+		ans.Answer = app.InsufficientEvidence
+		return ans, nil
+	}
+	var b strings.Builder
+	b.WriteString(Lead)
+	for _, c := range ans.Citations {
+		b.WriteString("\n\n“")
+		b.WriteString(strings.Join(strings.Fields(c.Quote), " "))
+		b.WriteString("” [")
+		b.WriteString(strconv.Itoa(c.N))
+		b.WriteString("]")
+	}
+	ans.Answer = b.String()
+	ans.Sufficient = true
+	return ans, nil
+}
+
+// SourceRefs lists the evidence's sources as an answer shows them.
+func SourceRefs(ev *app.Evidence) []app.SourceRef {
+	refs := make([]app.SourceRef, 0, len(ev.Sources))
+	for _, s := range ev.Sources {
+		refs = append(refs, app.SourceRef{N: s.N, DocumentID: s.DocumentID, Title: s.Title, Text: s.Text})
+	}
+	return refs
+}
+
+// kindAt returns the kind of the block under window offset off.
+func kindAt(ev *app.Evidence, w *app.Window, off int) app.BlockKind {
+	if span, _, ok := locate(w, off); ok {
+		return ev.Blocks[span.BlockID].Kind
+	}
+	return ""
+}
+
+// locate finds the span of w holding window offset off, and off's offset
+// within that span's block text.
+func locate(w *app.Window, off int) (app.Span, int, bool) {
+	pos := 0
+	for _, s := range w.Spans {
+		n := s.End - s.Start
+		if off >= pos && off < pos+n {
+			return s, s.Start + off - pos, true
+		}
+		pos += n + len(app.PassageSeparator)
+	}
+	return app.Span{}, 0, false
+}
+
+// cite turns a candidate sentence into a citation whose quote is the
+// block's own text, trimmed of surrounding space.
+func cite(ev *app.Evidence, c candidate) (app.Citation, bool) {
+	text := c.window.Text[c.start:c.end]
+	lead := len(text) - len(strings.TrimLeft(text, " \n\t"))
+	trail := len(text) - len(strings.TrimRight(text, " \n\t"))
+	span, bstart, ok := locate(c.window, c.start+lead)
+	if !ok {
+		return app.Citation{}, false
+	}
+	bend := bstart + (c.end - trail) - (c.start + lead)
+	if bend > span.End {
+		return app.Citation{}, false // crosses a block: sentences never should
+	}
+	b, ok := ev.Blocks[span.BlockID]
+	if !ok || bend > len(b.Text) {
+		return app.Citation{}, false
+	}
+	quote := b.Text[bstart:bend]
+	if len(quote) > maxQuoteChars {
+		return app.Citation{}, false
+	}
+	first, last := b.LinesOf(bstart, bend)
+	cit := app.Citation{
+		N:          c.src.N,
+		DocumentID: c.src.DocumentID,
+		Title:      c.src.Title,
+		Section:    ev.Sections[b.SectionID],
+		Quote:      quote,
+		PageStart:  b.Page,
+		PageEnd:    b.Page,
+		LineStart:  first,
+		LineEnd:    last,
+		Blocks:     []string{b.ID},
+		Rects:      []app.Rect{},
+		Precision:  "section",
+	}
+	if first > 0 || b.Page > 0 {
+		cit.Precision = "line"
+	}
+	return cit, true
+}
+
+// questionStems returns the stems of the question's terms.
+func questionStems(terms []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, t := range terms {
+		s := Stem(t)
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// termWeights gives each question stem an inverse-frequency weight over the
+// candidate sentences, so rare terms count for more than common ones.
+func termWeights(stems []string, cands []candidate) map[string]float64 {
+	df := map[string]int{}
+	for _, c := range cands {
+		words := wordStems(c.window.Text[c.start:c.end])
+		for _, s := range stems {
+			if words[s] {
+				df[s]++
+			}
+		}
+	}
+	n := float64(len(cands))
+	w := make(map[string]float64, len(stems))
+	for _, s := range stems {
+		w[s] = math.Log(1 + (n+1)/(float64(df[s])+0.5))
+	}
+	return w
+}
+
+// wordStems returns the set of stems of the words in s.
+func wordStems(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsNumber(r)
+	}) {
+		m[Stem(w)] = true
+	}
+	return m
+}
+
+// Stem reduces an English word to a crude stem so that "refunds",
+// "refunded" and "refunding" meet "refund". It is deliberately light: a
+// wrong merge costs more than a missed one.
+func Stem(w string) string {
+	for _, suf := range []string{"ations", "ation", "ings", "ing", "ies", "edly", "ed", "es", "ly", "s"} {
+		if strings.HasSuffix(w, suf) && len(w)-len(suf) >= 3 {
+			stem := w[:len(w)-len(suf)]
+			if suf == "ies" {
+				stem += "y"
+			}
+			if suf == "es" && !strings.HasSuffix(stem, "s") && !strings.HasSuffix(stem, "x") &&
+				!strings.HasSuffix(stem, "ch") && !strings.HasSuffix(stem, "sh") {
+				stem = w[:len(w)-1] // "rates" → "rate", not "rat"
+			}
+			return strings.TrimSuffix(stem, "e")
+		}
+	}
+	return strings.TrimSuffix(w, "e")
+}

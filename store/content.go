@@ -1,0 +1,123 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+
+	"archivist/app"
+)
+
+// Content is everything an import derives from one original.
+type Content struct {
+	Title    string
+	Words    int
+	Parsed   *app.Parsed // sections and blocks, with IDs assigned
+	Passages []app.Passage
+}
+
+// CommitImport writes a document's sections, blocks and passages (and so
+// its FTS5 entries), marks it ready and its job done — all in one
+// transaction, so search sees the whole document or none of it.
+func (db *DB) CommitImport(ctx context.Context, job Job, c *Content) error {
+	tx, err := db.write.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: commit import: %w", err)
+	}
+	defer tx.Rollback()
+	if err := deleteContent(ctx, tx, job.DocumentID); err != nil {
+		return fmt.Errorf("store: commit import: %w", err)
+	}
+	if err := insertSections(ctx, tx, job.DocumentID, c.Parsed.Sections); err != nil {
+		return fmt.Errorf("store: commit import: %w", err)
+	}
+	if err := insertBlocks(ctx, tx, job.DocumentID, c.Parsed); err != nil {
+		return fmt.Errorf("store: commit import: %w", err)
+	}
+	if err := insertPassages(ctx, tx, c.Passages); err != nil {
+		return fmt.Errorf("store: commit import: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE documents SET title = ?, pages = ?, words = ?, status = 'ready', error = ''
+		WHERE id = ?`, c.Title, c.Parsed.Pages, c.Words, job.DocumentID); err != nil {
+		return fmt.Errorf("store: commit import: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE import_jobs SET state = 'done', error = '', updated_at = ? WHERE id = ?`,
+		db.now(), job.ID); err != nil {
+		return fmt.Errorf("store: commit import: %w", err)
+	}
+	return tx.Commit()
+}
+
+func deleteContent(ctx context.Context, tx *sql.Tx, docID string) error {
+	for _, q := range []string{
+		`DELETE FROM passages WHERE document_id = ?`,
+		`DELETE FROM blocks WHERE document_id = ?`,
+		`DELETE FROM sections WHERE document_id = ?`,
+		`DELETE FROM pages WHERE document_id = ?`,
+	} {
+		if _, err := tx.ExecContext(ctx, q, docID); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func insertSections(ctx context.Context, tx *sql.Tx, docID string, sections []app.Section) error {
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO sections (id, document_id, seq, parent_id, level, heading,
+		page_start, page_end, line_start, line_end) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return err
+	}
+	defer stmt.Close()
+	for i, s := range sections {
+		var parent any
+		if s.Parent >= 0 && s.Parent < len(sections) {
+			parent = sections[s.Parent].ID
+		}
+		if _, err := stmt.ExecContext(ctx, s.ID, docID, i, parent, s.Level, s.Heading,
+			s.PageStart, s.PageEnd, s.LineStart, s.LineEnd); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func insertBlocks(ctx context.Context, tx *sql.Tx, docID string, p *app.Parsed) error {
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO blocks (id, document_id, section_id, seq, kind, level, text,
+		page, line_start, line_end, x0, y0, x1, y1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return err
+	}
+	defer stmt.Close()
+	for _, b := range p.Blocks {
+		if b.Section < 0 || b.Section >= len(p.Sections) {
+			return fmt.Errorf("block %d names section %d of %d", b.Seq, b.Section, len(p.Sections))
+		}
+		if _, err := stmt.ExecContext(ctx, b.ID, docID, p.Sections[b.Section].ID, b.Seq, b.Kind, b.Level, b.Text,
+			b.Page, b.LineStart, b.LineEnd, b.Box.X0, b.Box.Y0, b.Box.X1, b.Box.Y1); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func insertPassages(ctx context.Context, tx *sql.Tx, passages []app.Passage) error {
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO passages (id, document_id, section_id, seq, title, headings,
+		body, spans, page_start, page_end, index_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return err
+	}
+	defer stmt.Close()
+	for _, p := range passages {
+		spans, err := json.Marshal(p.Spans)
+		if err != nil {
+			return err
+		}
+		if _, err := stmt.ExecContext(ctx, p.ID, p.DocumentID, p.SectionID, p.Seq, p.Title, p.Headings,
+			p.Text, string(spans), p.PageStart, p.PageEnd, p.IndexVersion); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,273 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"archivist/app"
+)
+
+// Snapshot is one read transaction: everything read through it comes from
+// the same committed state of the library, so an import or delete running
+// meanwhile shows up entirely or not at all. Close it when done.
+type Snapshot struct {
+	tx *sql.Tx
+}
+
+// Snapshot opens a read snapshot.
+func (db *DB) Snapshot(ctx context.Context) (*Snapshot, error) {
+	tx, err := db.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, fmt.Errorf("store: snapshot: %w", err)
+	}
+	// SQLite fixes a WAL snapshot at the first read, not at BEGIN: read now.
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations`).Scan(&n); err != nil {
+		tx.Rollback()
+		return nil, fmt.Errorf("store: snapshot: %w", err)
+	}
+	return &Snapshot{tx: tx}, nil
+}
+
+// Close ends the snapshot.
+func (s *Snapshot) Close() error { return s.tx.Rollback() }
+
+// ReadyDocuments returns the documents that may be evidence — ready and not
+// trashed — restricted to ids when ids is not empty, in no particular order.
+func (s *Snapshot) ReadyDocuments(ctx context.Context, ids []string) ([]app.Document, error) {
+	q := `SELECT ` + documentColumns + ` FROM documents WHERE status = 'ready' AND trashed_at IS NULL`
+	args := make([]any, 0, len(ids))
+	if len(ids) > 0 {
+		q += ` AND id IN (` + placeholders(len(ids)) + `)`
+		for _, id := range ids {
+			args = append(args, id)
+		}
+	}
+	rows, err := s.tx.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: ready documents: %w", err)
+	}
+	defer rows.Close()
+	var docs []app.Document
+	for rows.Next() {
+		d, err := scanDocument(rows)
+		if err != nil {
+			return nil, fmt.Errorf("store: ready documents: %w", err)
+		}
+		docs = append(docs, d)
+	}
+	return docs, rows.Err()
+}
+
+// Hit is one FTS5 match.
+type Hit struct {
+	RowID      int64
+	PassageID  string
+	DocumentID string
+	Rank       float64 // bm25 with column weights: lower is better
+}
+
+// Column weights for bm25: title, headings, body.
+const bm25Weights = "4.0, 2.0, 1.0"
+
+// Search runs an FTS5 MATCH expression over the passages of ready,
+// untrashed documents — only those in docIDs when it is not empty — and
+// returns the best limit hits, best first.
+func (s *Snapshot) Search(ctx context.Context, match string, docIDs []string, limit int) ([]Hit, error) {
+	// Scope by joining the content table: restricting the FTS rowids with a
+	// sub-select is pathologically slow in SQLite.
+	q := `SELECT f.rowid, p.id, p.document_id, bm25(passages_fts, ` + bm25Weights + `) AS r
+		FROM passages_fts f
+		JOIN passages p ON p.rowid = f.rowid
+		JOIN documents d ON d.id = p.document_id
+		WHERE passages_fts MATCH ? AND d.status = 'ready' AND d.trashed_at IS NULL`
+	args := []any{match}
+	if len(docIDs) > 0 {
+		q += ` AND d.id IN (` + placeholders(len(docIDs)) + `)`
+		for _, id := range docIDs {
+			args = append(args, id)
+		}
+	}
+	q += ` ORDER BY r LIMIT ?`
+	args = append(args, limit)
+	rows, err := s.tx.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: search: %w", err)
+	}
+	defer rows.Close()
+	var hits []Hit
+	for rows.Next() {
+		var h Hit
+		if err := rows.Scan(&h.RowID, &h.PassageID, &h.DocumentID, &h.Rank); err != nil {
+			return nil, fmt.Errorf("store: search: %w", err)
+		}
+		hits = append(hits, h)
+	}
+	return hits, rows.Err()
+}
+
+// Snippet markers: private-use characters that never occur in imported text
+// (parsers keep text verbatim, but private-use code points in a real
+// document would only shift a window, never corrupt a quote).
+const (
+	MarkStart = "\uE000"
+	MarkEnd   = "\uE001"
+)
+
+// Snippet returns FTS5's snippet of the body of passage rowid for match:
+// the best window of at most tokens tokens, with matched terms wrapped in
+// MarkStart/MarkEnd and no ellipses, so that once the marks are removed it
+// is verbatim passage text.
+func (s *Snapshot) Snippet(ctx context.Context, match string, rowid int64, tokens int) (string, error) {
+	var snip sql.NullString
+	err := s.tx.QueryRowContext(ctx, `SELECT snippet(passages_fts, 2, ?, ?, '', ?) FROM passages_fts
+		WHERE passages_fts MATCH ? AND rowid = ?`, MarkStart, MarkEnd, tokens, match, rowid).Scan(&snip)
+	if err == sql.ErrNoRows {
+		return "", nil
+	} else if err != nil {
+		return "", fmt.Errorf("store: snippet: %w", err)
+	}
+	return snip.String, nil
+}
+
+const passageColumns = `rowid, id, document_id, section_id, seq, title, headings, body, spans, page_start, page_end, index_version`
+
+func scanPassage(sc interface{ Scan(...any) error }) (app.Passage, int64, error) {
+	var p app.Passage
+	var rowid int64
+	var spans string
+	err := sc.Scan(&rowid, &p.ID, &p.DocumentID, &p.SectionID, &p.Seq, &p.Title, &p.Headings, &p.Text,
+		&spans, &p.PageStart, &p.PageEnd, &p.IndexVersion)
+	if err != nil {
+		return p, 0, err
+	}
+	if err := json.Unmarshal([]byte(spans), &p.Spans); err != nil {
+		return p, 0, fmt.Errorf("passage %s spans: %w", p.ID, err)
+	}
+	return p, rowid, nil
+}
+
+// Passage returns the passage with the given FTS rowid.
+func (s *Snapshot) Passage(ctx context.Context, rowid int64) (*app.Passage, error) {
+	p, _, err := scanPassage(s.tx.QueryRowContext(ctx, `SELECT `+passageColumns+` FROM passages WHERE rowid = ?`, rowid))
+	if err != nil {
+		return nil, fmt.Errorf("store: passage: %w", err)
+	}
+	return &p, nil
+}
+
+// DocumentSize returns the number of characters of a document's block text
+// and its number of blocks.
+func (s *Snapshot) DocumentSize(ctx context.Context, docID string) (chars, blocks int, err error) {
+	err = s.tx.QueryRowContext(ctx, `SELECT coalesce(sum(length(text)), 0), count(*) FROM blocks WHERE document_id = ?`,
+		docID).Scan(&chars, &blocks)
+	if err != nil {
+		return 0, 0, fmt.Errorf("store: document size: %w", err)
+	}
+	return chars, blocks, nil
+}
+
+const blockColumns = `id, section_id, seq, kind, level, text, page, line_start, line_end, x0, y0, x1, y1`
+
+func scanBlock(sc interface{ Scan(...any) error }) (app.Block, error) {
+	var b app.Block
+	var kind string
+	err := sc.Scan(&b.ID, &b.SectionID, &b.Seq, &kind, &b.Level, &b.Text, &b.Page, &b.LineStart, &b.LineEnd,
+		&b.Box.X0, &b.Box.Y0, &b.Box.X1, &b.Box.Y1)
+	b.Kind = app.BlockKind(kind)
+	b.Box.Page = b.Page
+	return b, err
+}
+
+// Blocks returns a document's blocks in reading order.
+func (s *Snapshot) Blocks(ctx context.Context, docID string) ([]app.Block, error) {
+	return s.queryBlocks(ctx, `SELECT `+blockColumns+` FROM blocks WHERE document_id = ? ORDER BY seq`, docID)
+}
+
+// BlocksByID returns the named blocks, in reading order.
+func (s *Snapshot) BlocksByID(ctx context.Context, ids []string) ([]app.Block, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	return s.queryBlocks(ctx, `SELECT `+blockColumns+` FROM blocks WHERE id IN (`+placeholders(len(ids))+`)
+		ORDER BY document_id, seq`, args...)
+}
+
+func (s *Snapshot) queryBlocks(ctx context.Context, q string, args ...any) ([]app.Block, error) {
+	rows, err := s.tx.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: blocks: %w", err)
+	}
+	defer rows.Close()
+	var blocks []app.Block
+	for rows.Next() {
+		b, err := scanBlock(rows)
+		if err != nil {
+			return nil, fmt.Errorf("store: blocks: %w", err)
+		}
+		blocks = append(blocks, b)
+	}
+	return blocks, rows.Err()
+}
+
+// SectionPaths returns each section of a document mapped to its heading
+// path (from the first heading below the root down to the section, joined
+// by " › "; "" for the root).
+func (s *Snapshot) SectionPaths(ctx context.Context, docID string) (map[string]string, error) {
+	rows, err := s.tx.QueryContext(ctx, `SELECT id, coalesce(parent_id, ''), level, heading FROM sections
+		WHERE document_id = ? ORDER BY seq`, docID)
+	if err != nil {
+		return nil, fmt.Errorf("store: sections: %w", err)
+	}
+	defer rows.Close()
+	type node struct{ parent, heading string }
+	nodes := map[string]node{}
+	var order []string
+	for rows.Next() {
+		var id, parent, heading string
+		var level int
+		if err := rows.Scan(&id, &parent, &level, &heading); err != nil {
+			return nil, fmt.Errorf("store: sections: %w", err)
+		}
+		if level == 0 {
+			heading = ""
+		}
+		nodes[id] = node{parent, heading}
+		order = append(order, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: sections: %w", err)
+	}
+	paths := make(map[string]string, len(order))
+	for _, id := range order {
+		var parts []string
+		for cur, depth := id, 0; cur != "" && depth < 64; depth++ {
+			n := nodes[cur]
+			if n.heading != "" {
+				parts = append(parts, n.heading)
+			}
+			cur = n.parent
+		}
+		for i, j := 0, len(parts)-1; i < j; i, j = i+1, j-1 {
+			parts[i], parts[j] = parts[j], parts[i]
+		}
+		paths[id] = strings.Join(parts, " › ")
+	}
+	return paths, nil
+}
+
+// LastBlock returns a document's last block in reading order, or nil.
+func (s *Snapshot) LastBlock(ctx context.Context, docID string) (*app.Block, error) {
+	blocks, err := s.queryBlocks(ctx, `SELECT `+blockColumns+` FROM blocks WHERE document_id = ? ORDER BY seq DESC LIMIT 1`, docID)
+	if err != nil || len(blocks) == 0 {
+		return nil, err
+	}
+	return &blocks[0], nil
+}
