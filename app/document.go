@@ -120,12 +120,22 @@ type Section struct {
 	LineEnd   int
 }
 
+// Page is one physical page of a paged document.
+type Page struct {
+	Number   int     // 1-based physical page
+	Label    string  // the printed page label, e.g. "iv" or "12"; "" when none
+	WidthPt  float64 // as displayed, after rotation, in PDF points
+	HeightPt float64
+	Rotation int // degrees clockwise, 0/90/180/270
+}
+
 // Parsed is what a format parser makes of one document, before IDs and
 // passages are assigned.
 type Parsed struct {
 	Title    string
 	Format   Format
-	Pages    int
+	Pages    int    // number of physical pages; 0 for formats without pages
+	PageInfo []Page // one per page when Pages > 0
 	Sections []Section
 	Blocks   []Block
 }
