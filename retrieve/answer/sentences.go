@@ -1,5 +1,7 @@
 package answer
 
+import "strings"
+
 // Sentences splits text into sentences and returns their byte ranges. A
 // sentence ends after '.', '?' or '!' followed by whitespace, and at every
 // blank line (which is how blocks are joined), so no sentence spans two
@@ -44,9 +46,26 @@ func abbreviation(text string, i int) bool {
 	if len(word) == 1 && word[0] >= 'A' && word[0] <= 'Z' {
 		return true
 	}
+	if dotted(word) {
+		return true // "a.m", "e.g", "U.S"
+	}
 	switch word {
 	case "e.g", "i.e", "etc", "Mr", "Mrs", "Ms", "Dr", "Prof", "St", "vs", "No", "Fig", "cf", "al", "Inc", "Co", "Ltd", "Jr", "Sr":
 		return true
 	}
 	return false
+}
+
+// dotted reports whether word is letters of at most two characters
+// separated by periods, like "a.m" or "U.S".
+func dotted(word string) bool {
+	if !strings.Contains(word, ".") {
+		return false
+	}
+	for _, part := range strings.Split(word, ".") {
+		if len(part) == 0 || len(part) > 2 {
+			return false
+		}
+	}
+	return true
 }
