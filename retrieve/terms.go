@@ -72,7 +72,7 @@ var stopWords = func() map[string]bool {
 	same she should so some such than that the their theirs them themselves then there these they this those
 	through to too under until up very was we were what when where which while who whom why will with would
 	you your yours yourself yourselves tell show give find please say said says also may might must shall
-	whats there's isn't aren't doesn't don't ll re ve s t d m`) {
+	whats there's isn't aren't doesn't don't ll re ve s t d m many much long often use`) {
 		m[w] = true
 	}
 	return m

@@ -218,9 +218,14 @@ func (s *Snapshot) queryBlocks(ctx context.Context, q string, args ...any) ([]ap
 }
 
 // SectionPaths returns each section of a document mapped to its heading
-// path (from the first heading below the root down to the section, joined
-// by " › "; "" for the root).
+// path: from the first heading below the root down to the section, joined
+// by " › ", leaving out a heading that only repeats the document's title
+// ("" for the root).
 func (s *Snapshot) SectionPaths(ctx context.Context, docID string) (map[string]string, error) {
+	var title string
+	if err := s.tx.QueryRowContext(ctx, `SELECT title FROM documents WHERE id = ?`, docID).Scan(&title); err != nil {
+		return nil, fmt.Errorf("store: sections: %w", err)
+	}
 	rows, err := s.tx.QueryContext(ctx, `SELECT id, coalesce(parent_id, ''), level, heading FROM sections
 		WHERE document_id = ? ORDER BY seq`, docID)
 	if err != nil {
@@ -236,7 +241,7 @@ func (s *Snapshot) SectionPaths(ctx context.Context, docID string) (map[string]s
 		if err := rows.Scan(&id, &parent, &level, &heading); err != nil {
 			return nil, fmt.Errorf("store: sections: %w", err)
 		}
-		if level == 0 {
+		if level == 0 || strings.EqualFold(strings.TrimSpace(heading), strings.TrimSpace(title)) {
 			heading = ""
 		}
 		nodes[id] = node{parent, heading}

@@ -28,7 +28,8 @@ const (
 	maxQuotes        = 3
 	maxQuotesPerSrc  = 2
 	minCoverage      = 0.5  // the best sentence must cover this much, or the evidence is insufficient
-	relativeCoverage = 0.65 // further quotes must cover this share of the best one's
+	relativeCoverage = 0.8  // further quotes must cover this share of the best one's
+	minOwnCoverage   = 0.34 // and every quote must itself hold this share
 	minQuoteChars    = 12
 	maxQuoteChars    = 700
 )
@@ -37,11 +38,13 @@ const (
 const Lead = "Quoted from your documents (the offline answerer quotes the best-matching sentences; it does not compose an answer):"
 
 type candidate struct {
+	context  map[string]bool // stems of the source title and the block's section path
 	src      *app.Source
 	window   *app.Window
 	start    int // byte offsets into window.Text
 	end      int
-	coverage float64
+	coverage float64 // share of the question's term weight, context counted half
+	own      float64 // share matched by the sentence itself
 	score    float64
 }
 
@@ -65,7 +68,7 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 				if len(text) < minQuoteChars {
 					continue
 				}
-				cands = append(cands, candidate{src: src, window: w, start: s[0], end: s[1]})
+				cands = append(cands, candidate{src: src, window: w, start: s[0], end: s[1], context: contextStems(ev, src, w, s[0])})
 			}
 		}
 	}
@@ -76,15 +79,21 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 	}
 	for i := range cands {
 		c := &cands[i]
-		matched := 0.0
+		// A term in the sentence counts fully; one only in the title or
+		// section heading counts half: it places the sentence, it does not
+		// answer. A sentence must match something itself.
+		matched, own := 0.0, 0.0
 		words := wordStems(c.window.Text[c.start:c.end])
 		for t, w := range weights {
 			if words[t] {
 				matched += w
+				own += w
+			} else if c.context[t] {
+				matched += w / 2
 			}
 		}
-		if total > 0 {
-			c.coverage = matched / total
+		if total > 0 && own > 0 {
+			c.coverage, c.own = matched/total, own/total
 		}
 		// Prefer full coverage, then earlier (better-ranked) sources, then
 		// sentences of a readable length.
@@ -104,7 +113,7 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 			break
 		}
 		key := strings.Join(strings.Fields(c.window.Text[c.start:c.end]), " ")
-		if c.coverage < cands[0].coverage*relativeCoverage || perSrc[c.src.N] == maxQuotesPerSrc || seen[key] {
+		if c.coverage < cands[0].coverage*relativeCoverage || c.own < minOwnCoverage || perSrc[c.src.N] == maxQuotesPerSrc || seen[key] {
 			continue
 		}
 		cit, ok := cite(ev, c)
@@ -141,6 +150,16 @@ func SourceRefs(ev *app.Evidence) []app.SourceRef {
 		refs = append(refs, app.SourceRef{N: s.N, DocumentID: s.DocumentID, Title: s.Title, Text: s.Text})
 	}
 	return refs
+}
+
+// contextStems returns the stems of the words that place a sentence: its
+// source's title and its block's section path.
+func contextStems(ev *app.Evidence, src *app.Source, w *app.Window, off int) map[string]bool {
+	ctx := src.Title
+	if span, _, ok := locate(w, off); ok {
+		ctx += " " + ev.Sections[ev.Blocks[span.BlockID].SectionID]
+	}
+	return wordStems(ctx)
 }
 
 // kindAt returns the kind of the block under window offset off.

@@ -1,0 +1,329 @@
+package ingest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"archivist/app"
+	"archivist/ingest/markdown"
+	"archivist/ingest/text"
+	"archivist/store"
+)
+
+// MaxTextBytes bounds a text-format original. Larger files are refused with
+// a clear error rather than exhausting memory.
+const MaxTextBytes = 256 << 20
+
+// sniffBytes is how much of a file Detect sees.
+const sniffBytes = 8 << 10
+
+// Importer brings files into the library through the persistent queue. It
+// implements app.Library.
+type Importer struct {
+	DB    *store.DB
+	NewID func() string
+}
+
+// Import copies each file (folders are walked; hidden entries skipped) into
+// the library, parses it and commits it, one file after another. A file
+// that cannot be read, is empty, or is not a supported format gets a failed
+// result and leaves the library as it was.
+func (im *Importer) Import(ctx context.Context, paths []string, progress func(app.ImportProgress)) ([]app.ImportResult, error) {
+	files, results := expand(paths)
+	total := len(files) + len(results)
+	report := func(p app.ImportProgress) {
+		if progress != nil {
+			p.Total = total
+			progress(p)
+		}
+	}
+	for i := range results {
+		report(app.ImportProgress{Path: results[i].Path, Done: i + 1, Result: &results[i]})
+	}
+	for _, path := range files {
+		if err := ctx.Err(); err != nil {
+			return results, app.Errorf(app.ECancelled, "Import cancelled.")
+		}
+		report(app.ImportProgress{Path: path, Done: len(results)})
+		r := im.importFile(ctx, path)
+		results = append(results, r)
+		report(app.ImportProgress{Path: path, Done: len(results), Result: &r})
+	}
+	return results, nil
+}
+
+// expand turns the given paths into the files to import, plus a failed
+// result for each path or folder entry that cannot be read.
+func expand(paths []string) (files []string, failed []app.ImportResult) {
+	fail := func(path string, err error) {
+		failed = append(failed, app.ImportResult{Path: path, Outcome: app.OutcomeFailed, Err: readError(err)})
+	}
+	for _, root := range paths {
+		info, err := os.Stat(root)
+		if err != nil {
+			fail(root, err)
+			continue
+		}
+		if !info.IsDir() {
+			files = append(files, root)
+			continue
+		}
+		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				fail(path, err)
+				if d != nil && d.IsDir() {
+					return fs.SkipDir
+				}
+				return nil
+			}
+			if path != root && strings.HasPrefix(d.Name(), ".") {
+				if d.IsDir() {
+					return fs.SkipDir
+				}
+				return nil
+			}
+			switch {
+			case d.Type().IsRegular():
+				files = append(files, path)
+			case d.Type()&fs.ModeSymlink != 0:
+				// A link to a file is imported; a broken one is reported.
+				if info, err := os.Stat(path); err != nil {
+					fail(path, err)
+				} else if info.Mode().IsRegular() {
+					files = append(files, path)
+				}
+			}
+			return nil
+		})
+	}
+	return files, failed
+}
+
+// readError words a file-system error for the person who chose the file.
+func readError(err error) error {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return app.Errorf(app.ENotFound, "file not found")
+	case errors.Is(err, fs.ErrPermission):
+		return app.Errorf(app.EInvalid, "cannot read the file: permission denied")
+	}
+	var e *app.Error
+	if errors.As(err, &e) {
+		return e
+	}
+	return app.Errorf(app.EInvalid, "cannot read the file: %v", errors.Unwrap(err))
+}
+
+// importFile imports one file: detect, copy the original, queue, parse,
+// commit.
+func (im *Importer) importFile(ctx context.Context, path string) app.ImportResult {
+	r := app.ImportResult{Path: path, Outcome: app.OutcomeFailed}
+	doc, err := im.admit(path)
+	if err != nil {
+		r.Err = err
+		return r
+	}
+	jobID := im.NewID()
+	dup, err := im.DB.EnqueueImport(ctx, doc, jobID, path)
+	if err != nil {
+		r.Err = err
+		return r
+	}
+	if dup != nil {
+		r.DocumentID, r.Title, r.Outcome = dup.ID, dup.Title, app.OutcomeDuplicate
+		return r
+	}
+	r.DocumentID, r.Title = doc.ID, doc.Title
+	job := store.Job{ID: jobID, DocumentID: doc.ID, SourcePath: path}
+	title, err := im.Run(ctx, job)
+	if err != nil {
+		r.Err = err
+		return r
+	}
+	r.Title, r.Outcome = title, app.OutcomeImported
+	return r
+}
+
+// admit checks a file and copies it into the blob folder, returning the
+// document to queue.
+func (im *Importer) admit(path string) (*app.Document, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, readError(err)
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, readError(err)
+	}
+	switch {
+	case info.Size() == 0:
+		return nil, app.Errorf(app.EInvalid, "the file is empty")
+	case info.Size() > MaxTextBytes:
+		return nil, app.Errorf(app.ETooLarge, "the file is %d MB; files over %d MB are not imported",
+			info.Size()>>20, MaxTextBytes>>20)
+	}
+	head := make([]byte, sniffBytes)
+	n, err := io.ReadFull(f, head)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
+		return nil, readError(err)
+	}
+	format, err := Detect(filepath.Base(path), head[:n])
+	if err != nil {
+		return nil, err
+	}
+	if !Supported(format) {
+		return nil, app.Errorf(app.EUnsupported, "%s import is not supported yet", formatName(format))
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, readError(err)
+	}
+	sum, size, err := im.DB.PutBlob(f)
+	if err != nil {
+		return nil, err
+	}
+	name := filepath.Base(path)
+	return &app.Document{
+		ID:        im.NewID(),
+		Title:     strings.TrimSuffix(name, filepath.Ext(name)),
+		Filename:  name,
+		Format:    format,
+		SHA256:    sum,
+		SizeBytes: size,
+	}, nil
+}
+
+// Supported reports whether this build can parse format.
+func Supported(f app.Format) bool { return f == app.FormatText || f == app.FormatMarkdown }
+
+func formatName(f app.Format) string {
+	switch f {
+	case app.FormatPDF, app.FormatHTML, app.FormatDOCX:
+		return strings.ToUpper(string(f))
+	}
+	return string(f)
+}
+
+// Run parses a queued document from its stored original and commits it, or
+// records why it failed. It returns the document's title.
+func (im *Importer) Run(ctx context.Context, job store.Job) (string, error) {
+	if err := im.DB.StartImport(ctx, job); err != nil {
+		return "", err
+	}
+	doc, err := im.DB.Document(ctx, job.DocumentID)
+	if err != nil {
+		return "", err
+	}
+	content, err := im.parse(ctx, doc)
+	if err != nil {
+		reason := app.ErrorMessage(err)
+		if ctx.Err() != nil {
+			reason = "the import was cancelled"
+			err = app.Errorf(app.ECancelled, "the import was cancelled")
+		}
+		// Record the failure even when ctx is done: the queue must not
+		// retry a file forever, and the user must see why.
+		if ferr := im.DB.FailImport(context.WithoutCancel(ctx), job, reason); ferr != nil {
+			return "", ferr
+		}
+		return "", err
+	}
+	if err := im.DB.CommitImport(ctx, job, content); err != nil {
+		return "", err
+	}
+	return content.Title, nil
+}
+
+// parse turns a stored original into the content to commit.
+func (im *Importer) parse(ctx context.Context, doc *app.Document) (*store.Content, error) {
+	data, err := im.DB.ReadBlob(doc.SHA256)
+	if err != nil {
+		return nil, err
+	}
+	src, err := DecodeText(data)
+	if err != nil {
+		return nil, err
+	}
+	var parsed *app.Parsed
+	switch doc.Format {
+	case app.FormatMarkdown:
+		parsed, err = markdown.Parse(ctx, []byte(src))
+	case app.FormatText:
+		parsed, err = text.Parse(ctx, []byte(src))
+	default:
+		return nil, app.Errorf(app.EUnsupported, "%s import is not supported yet", formatName(doc.Format))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("ingest: parse %s: %w", doc.Filename, err)
+	}
+	if len(parsed.Blocks) == 0 {
+		return nil, app.Errorf(app.EInvalid, "the file contains no text")
+	}
+	title := strings.TrimSpace(parsed.Title)
+	if title == "" {
+		title = doc.Title
+	}
+	AssignIDs(parsed, im.NewID)
+	words := 0
+	for _, b := range parsed.Blocks {
+		words += len(strings.Fields(b.Text))
+	}
+	return &store.Content{
+		Title:    title,
+		Words:    words,
+		Parsed:   parsed,
+		Passages: BuildPassages(doc.ID, title, parsed),
+	}, nil
+}
+
+// Resume finishes the imports a crash or quit interrupted.
+func (im *Importer) Resume(ctx context.Context) error {
+	jobs, err := im.DB.PendingJobs(ctx)
+	if err != nil {
+		return err
+	}
+	for _, job := range jobs {
+		if _, err := im.Run(ctx, job); err != nil && ctx.Err() != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Documents lists the library's documents, newest first.
+func (im *Importer) Documents(ctx context.Context) ([]app.Document, error) {
+	return im.DB.Documents(ctx)
+}
+
+// CitedText returns the text of the blocks a citation names, with the
+// quote located in it.
+func (im *Importer) CitedText(ctx context.Context, c app.Citation) (*app.CitedText, error) {
+	snap, err := im.DB.Snapshot(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer snap.Close()
+	blocks, err := snap.BlocksByID(ctx, c.Blocks)
+	if err != nil {
+		return nil, err
+	}
+	if len(blocks) == 0 {
+		return nil, app.Errorf(app.ENotFound, "The cited text is no longer in the library.")
+	}
+	texts := make([]string, len(blocks))
+	for i, b := range blocks {
+		texts[i] = b.Text
+	}
+	ct := &app.CitedText{Title: c.Title, Section: c.Section, Text: strings.Join(texts, app.PassageSeparator),
+		LineStart: c.LineStart, LineEnd: c.LineEnd}
+	if i := strings.Index(ct.Text, c.Quote); i >= 0 && c.Quote != "" {
+		ct.QuoteStart, ct.QuoteEnd = i, i+len(c.Quote)
+	}
+	return ct, nil
+}

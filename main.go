@@ -1,0 +1,309 @@
+// Archivist is a local-first desktop archive assistant: drop documents on its
+// window, ask questions, and get answers whose every claim cites the exact
+// source text. The same binary is a command-line tool.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	fyneapp "fyne.io/fyne/v2/app"
+	"github.com/google/uuid"
+
+	"archivist/app"
+	"archivist/assets"
+	"archivist/ingest"
+	"archivist/retrieve"
+	"archivist/retrieve/answer"
+	"archivist/store"
+	"archivist/ui"
+	_ "archivist/ui/locale" // before the toolkit: see the package doc
+)
+
+const usage = `Archivist — ask your documents, get cited answers.
+
+Usage:
+  archivist [--library DIR]                      start the desktop app
+  archivist [--library DIR] import PATH...       import files or folders
+  archivist [--library DIR] list --json          list documents as JSON
+  archivist [--library DIR] ask [--doc ID]... [--preset focused|balanced|detailed] [--json] QUESTION
+  archivist [--library DIR] replay TOKEN         print a stored answer's JSON
+
+Without --library the library lives in %s.
+`
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// run executes one command line and returns the exit status: 0 success, 1
+// failure (or any file failing to import), 2 bad usage.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	global := flag.NewFlagSet("archivist", flag.ContinueOnError)
+	global.SetOutput(stderr)
+	libDir := global.String("library", "", "library folder")
+	global.Usage = func() { fmt.Fprintf(stderr, usage, defaultLibraryDir()) }
+	if err := global.Parse(args); err != nil {
+		return 2
+	}
+	if *libDir == "" {
+		*libDir = defaultLibraryDir()
+	}
+	rest := global.Args()
+	if len(rest) == 0 {
+		return runGUI(ctx, *libDir, stderr)
+	}
+	cmd, cmdArgs := rest[0], rest[1:]
+	commands := map[string]func(context.Context, *parts, []string, io.Writer, io.Writer) int{
+		"import": cmdImport,
+		"list":   cmdList,
+		"ask":    cmdAsk,
+		"replay": cmdReplay,
+	}
+	f, ok := commands[cmd]
+	if !ok {
+		fmt.Fprintf(stderr, "archivist: unknown command %q\n\n", cmd)
+		global.Usage()
+		return 2
+	}
+	p, err := open(ctx, *libDir)
+	if err != nil {
+		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
+		return 1
+	}
+	defer p.db.Close()
+	return f(ctx, p, cmdArgs, stdout, stderr)
+}
+
+// parts are the concrete pieces wired together.
+type parts struct {
+	db       *store.DB
+	importer *ingest.Importer
+	research *retrieve.Research
+}
+
+func open(ctx context.Context, dir string) (*parts, error) {
+	db, err := store.Open(ctx, dir)
+	if err != nil {
+		return nil, err
+	}
+	newID := func() string { return uuid.NewString() }
+	return &parts{
+		db:       db,
+		importer: &ingest.Importer{DB: db, NewID: newID},
+		research: retrieve.NewResearch(db, answer.Extractive{}, newID),
+	}, nil
+}
+
+// describe returns the message for an error: the human message of an
+// app.Error, else the error text.
+func describe(err error) string {
+	var e *app.Error
+	if errors.As(err, &e) {
+		return e.Message
+	}
+	return err.Error()
+}
+
+func cmdImport(ctx context.Context, p *parts, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("import", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(stderr, "usage: archivist [--library DIR] import PATH...")
+		return 2
+	}
+	if err := p.importer.Resume(ctx); err != nil {
+		fmt.Fprintf(stderr, "archivist: resume earlier imports: %s\n", describe(err))
+	}
+	failed := false
+	_, err := p.importer.Import(ctx, fs.Args(), func(pr app.ImportProgress) {
+		r := pr.Result
+		if r == nil {
+			return
+		}
+		switch r.Outcome {
+		case app.OutcomeFailed:
+			failed = true
+			fmt.Fprintf(stdout, "failed: %s: %s\n", r.Path, describe(r.Err))
+		default:
+			fmt.Fprintf(stdout, "%s: %s (%s)\n", r.Outcome, r.Path, r.DocumentID)
+		}
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
+		return 1
+	}
+	if failed {
+		return 1
+	}
+	return 0
+}
+
+// listedDocument is one row of `list --json`.
+type listedDocument struct {
+	ID       string `json:"id"`
+	Title    string `json:"title"`
+	Filename string `json:"filename"`
+	Format   string `json:"format"`
+	Pages    int    `json:"pages"`
+	Status   string `json:"status"`
+	Error    string `json:"error"`
+}
+
+func cmdList(ctx context.Context, p *parts, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("list", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	docs, err := p.importer.Documents(ctx)
+	if err != nil {
+		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
+		return 1
+	}
+	if !*asJSON {
+		for _, d := range docs {
+			fmt.Fprintf(stdout, "%s  %-9s  %-8s  %s\n", d.ID, d.Status, d.Format, d.Title)
+		}
+		return 0
+	}
+	out := make([]listedDocument, 0, len(docs))
+	for _, d := range docs {
+		out = append(out, listedDocument{d.ID, d.Title, d.Filename, string(d.Format), d.Pages, string(d.Status), d.Error})
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(out); err != nil {
+		return 1
+	}
+	return 0
+}
+
+// stringList is a repeatable string flag.
+type stringList []string
+
+func (s *stringList) String() string     { return strings.Join(*s, ",") }
+func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
+
+func cmdAsk(ctx context.Context, p *parts, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("ask", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var docs stringList
+	fs.Var(&docs, "doc", "limit the question to this document ID (repeatable, at most 100)")
+	preset := fs.String("preset", "balanced", "focused, balanced or detailed")
+	asJSON := fs.Bool("json", false, "print the answer as JSON")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(stderr, "usage: archivist [--library DIR] ask [--doc ID]... [--preset focused|balanced|detailed] [--json] QUESTION")
+		return 2
+	}
+	switch *preset {
+	case "focused", "balanced", "detailed":
+	default:
+		fmt.Fprintf(stderr, "archivist: unknown preset %q (focused, balanced or detailed)\n", *preset)
+		return 2
+	}
+	q := app.Question{Text: strings.Join(fs.Args(), " "), Scope: app.Scope{DocumentIDs: docs}, Preset: app.ParsePreset(*preset)}
+	ans, body, err := p.research.AskJSON(ctx, q)
+	if err != nil {
+		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
+		return 1
+	}
+	if *asJSON {
+		stdout.Write(body)
+		return 0
+	}
+	fmt.Fprintln(stdout, ans.Answer)
+	if len(ans.Citations) > 0 {
+		fmt.Fprintln(stdout)
+	}
+	for _, c := range ans.Citations {
+		where := c.Title
+		if c.Section != "" {
+			where += " › " + c.Section
+		}
+		switch {
+		case c.LineStart > 0 && c.LineEnd > c.LineStart:
+			where += fmt.Sprintf(", lines %d–%d", c.LineStart, c.LineEnd)
+		case c.LineStart > 0:
+			where += fmt.Sprintf(", line %d", c.LineStart)
+		}
+		fmt.Fprintf(stdout, "[%d] %s\n", c.N, where)
+	}
+	fmt.Fprintf(stdout, "\ntrace: %s\n", ans.TraceToken)
+	return 0
+}
+
+func cmdReplay(ctx context.Context, p *parts, args []string, stdout, stderr io.Writer) int {
+	if len(args) != 1 {
+		fmt.Fprintln(stderr, "usage: archivist [--library DIR] replay TOKEN")
+		return 2
+	}
+	body, err := p.research.Replay(ctx, args[0])
+	if err != nil {
+		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
+		return 1
+	}
+	stdout.Write(body)
+	return 0
+}
+
+// runGUI opens the library and shows the main window until it is closed.
+func runGUI(ctx context.Context, dir string, stderr io.Writer) int {
+	p, err := open(ctx, dir)
+	if err != nil {
+		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
+		return 1
+	}
+	defer p.db.Close()
+	a := fyneapp.NewWithID("app.archivist.desktop")
+	w := a.NewWindow("Archivist")
+	a.SetIcon(fyne.NewStaticResource("archivist.svg", assets.Icon))
+	u := ui.New(a, w, p.importer, p.research)
+	w.SetOnClosed(u.Close)
+	go func() {
+		// Finish imports a crash or quit interrupted, then show them.
+		p.importer.Resume(ctx)
+		u.Refresh()
+	}()
+	w.ShowAndRun()
+	return 0
+}
+
+// defaultLibraryDir is the per-user data folder the OS expects: XDG on
+// Linux and BSD, Application Support on macOS, %AppData% on Windows.
+func defaultLibraryDir() string {
+	home, _ := os.UserHomeDir()
+	switch runtime.GOOS {
+	case "darwin":
+		return filepath.Join(home, "Library", "Application Support", "Archivist")
+	case "windows":
+		if d := os.Getenv("AppData"); d != "" {
+			return filepath.Join(d, "Archivist")
+		}
+		return filepath.Join(home, "AppData", "Roaming", "Archivist")
+	}
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" && filepath.IsAbs(d) {
+		return filepath.Join(d, "archivist")
+	}
+	return filepath.Join(home, ".local", "share", "archivist")
+}

@@ -1,0 +1,327 @@
+package ui
+
+import (
+	"context"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"archivist/app"
+)
+
+// maxTurns is how many question/answer pairs the drawer keeps (DESIGN.md §6).
+const maxTurns = 20
+
+// sourceSnippetChars bounds each source's preview in the sources list.
+const sourceSnippetChars = 300
+
+// presetNames maps the selector's labels to presets, in display order.
+var presetNames = []struct {
+	label  string
+	preset app.Preset
+}{
+	{"Focused", app.PresetFocused},
+	{"Balanced", app.PresetBalanced},
+	{"Detailed", app.PresetDetailed},
+}
+
+// citeMarker is an inline citation such as "[2]" in an answer's text.
+var citeMarker = regexp.MustCompile(`\[(\d{1,3})\]`)
+
+// drawer is the research panel on the right: the scope header, the preset,
+// the transcript (each question with its answer and citation pills), the
+// latest answer's sources, and the citation view under them.
+type drawer struct {
+	ui    *UI
+	scope app.Scope
+
+	// askCancel stops the question in flight when the transcript resets.
+	askCancel context.CancelFunc
+	turns     []*turn
+
+	scopeLabel      *widget.Label
+	clearScope      *widget.Button
+	header          *fyne.Container
+	preset          *widget.Select
+	clearTranscript *widget.Button
+	placeholder     *widget.Label
+	transcript      *fyne.Container
+	sourcesHeader   *widget.Label
+	sources         *fyne.Container
+	scroll          *container.Scroll
+	citation        *citationView
+	body            *container.Split
+	content         fyne.CanvasObject
+}
+
+// turn is one question in the transcript and, once it arrives, its answer.
+type turn struct {
+	question app.Question
+	answer   *app.Answer
+	err      error
+	done     bool
+
+	box      *fyne.Container
+	progress *widget.ProgressBarInfinite
+	text     *widget.RichText // the answer; citation pills are HyperlinkSegments
+	errLabel *widget.Label
+}
+
+func newDrawer(u *UI) *drawer {
+	d := &drawer{ui: u}
+
+	d.scopeLabel = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	d.scopeLabel.Truncation = fyne.TextTruncateEllipsis
+	d.clearScope = widget.NewButtonWithIcon("Clear scope", theme.ContentClearIcon(), func() { d.setScope(app.Scope{}) })
+	labels := make([]string, len(presetNames))
+	for i, p := range presetNames {
+		labels[i] = p.label
+	}
+	d.preset = widget.NewSelect(labels, nil)
+	d.preset.SetSelected("Balanced")
+	d.clearTranscript = widget.NewButtonWithIcon("Clear transcript", theme.DeleteIcon(), d.resetTranscript)
+	scopeIcon := widget.NewIcon(theme.FolderIcon())
+	d.header = container.NewBorder(nil, nil,
+		scopeIcon,
+		container.NewHBox(d.clearScope, d.preset, d.clearTranscript),
+		d.scopeLabel)
+
+	d.placeholder = widget.NewLabel("")
+	d.placeholder.Wrapping = fyne.TextWrapWord
+	d.transcript = container.NewVBox()
+	d.sourcesHeader = widget.NewLabelWithStyle("Sources", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	d.sourcesHeader.SizeName = theme.SizeNameSubHeadingText
+	d.sources = container.NewVBox()
+	d.scroll = container.NewVScroll(container.NewVBox(d.placeholder, d.transcript, d.sourcesHeader, d.sources))
+
+	d.citation = newCitationView(u)
+	d.citation.onClose = d.refreshBody
+	d.body = container.NewVSplit(d.scroll, d.citation.content)
+	d.body.Offset = 0.5
+
+	d.content = container.NewPadded(container.NewBorder(
+		container.NewVBox(d.header, widget.NewSeparator()), nil, nil, nil, d.body))
+
+	d.setScope(app.Scope{})
+	return d
+}
+
+// setScope narrows (or widens) what the next question may draw on. A new
+// scope starts a new transcript, as DESIGN.md §6 asks.
+func (d *drawer) setScope(s app.Scope) {
+	d.scope = s
+	d.scopeLabel.SetText(s.Describe())
+	if s.All() {
+		d.clearScope.Hide()
+	} else {
+		d.clearScope.Show()
+	}
+	d.header.Refresh()
+	d.resetTranscript()
+}
+
+// presetValue is the preset the selector shows.
+func (d *drawer) presetValue() app.Preset {
+	for _, p := range presetNames {
+		if p.label == d.preset.Selected {
+			return p.preset
+		}
+	}
+	return app.PresetBalanced
+}
+
+// resetTranscript empties the transcript, sources and citation view, and
+// abandons the question in flight.
+func (d *drawer) resetTranscript() {
+	if d.askCancel != nil {
+		d.askCancel()
+		d.askCancel = nil
+	}
+	d.turns = nil
+	d.transcript.RemoveAll()
+	d.showSources(nil)
+	d.citation.hide()
+	what := "all your documents"
+	if !d.scope.All() {
+		what = d.scope.Describe()
+		if len(d.scope.DocumentIDs) == 1 {
+			what = "“" + d.scope.Describe() + "”"
+		}
+	}
+	d.placeholder.SetText("Ask a question about " + what + ". Answers quote your documents; tap a [1] pill to see the cited passage.")
+	d.placeholder.Show()
+	d.clearTranscript.Disable()
+	d.refreshBody()
+}
+
+// startTurn adds q to the transcript with an activity bar under it.
+func (d *drawer) startTurn(q app.Question) *turn {
+	t := &turn{question: q}
+	question := widget.NewLabelWithStyle(q.Text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	question.Wrapping = fyne.TextWrapWord
+	t.progress = widget.NewProgressBarInfinite()
+	t.text = widget.NewRichText()
+	t.text.Wrapping = fyne.TextWrapWord
+	t.text.Hide()
+	t.errLabel = widget.NewLabel("")
+	t.errLabel.Wrapping = fyne.TextWrapWord
+	t.errLabel.Importance = widget.DangerImportance
+	t.errLabel.Hide()
+	icon := widget.NewIcon(theme.QuestionIcon())
+	t.box = container.NewVBox(
+		container.NewBorder(nil, nil, container.NewVBox(icon), nil, question),
+		t.progress, t.text, t.errLabel, widget.NewSeparator())
+
+	if len(d.turns) == maxTurns {
+		d.transcript.Remove(d.turns[0].box)
+		d.turns = d.turns[1:]
+	}
+	d.turns = append(d.turns, t)
+	d.transcript.Add(t.box)
+	d.placeholder.Hide()
+	d.clearTranscript.Enable()
+	d.scroll.Refresh()
+	d.scroll.ScrollToBottom()
+	return t
+}
+
+// finishTurn shows the answer (or error) for t, unless the transcript was
+// reset meanwhile.
+func (d *drawer) finishTurn(t *turn, ans *app.Answer, err error) {
+	if !d.holds(t) {
+		return
+	}
+	t.done, t.answer, t.err = true, ans, err
+	t.progress.Stop()
+	t.progress.Hide()
+	switch {
+	case err != nil:
+		t.errLabel.SetText(app.ErrorMessage(err))
+		t.errLabel.Show()
+	case ans == nil:
+		t.errLabel.SetText("No answer came back.")
+		t.errLabel.Show()
+	default:
+		t.text.Segments = answerSegments(ans, func(i int) { d.openCitation(t, i) })
+		t.text.Refresh()
+		t.text.Show()
+		d.showSources(ans.Sources)
+	}
+	t.box.Refresh()
+	d.scroll.Refresh()
+}
+
+func (d *drawer) holds(t *turn) bool {
+	for _, x := range d.turns {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}
+
+// answerSegments renders an answer's text with each "[n]" that names one of
+// its citations as a tappable pill. An insufficient answer is plain text:
+// it makes no claim, so nothing in it is cited.
+func answerSegments(ans *app.Answer, open func(i int)) []widget.RichTextSegment {
+	text := ans.Answer
+	if !ans.Sufficient || len(ans.Citations) == 0 {
+		return []widget.RichTextSegment{plainSegment(text)}
+	}
+	byN := make(map[int]int, len(ans.Citations))
+	for i, c := range ans.Citations {
+		if _, dup := byN[c.N]; !dup {
+			byN[c.N] = i
+		}
+	}
+	var segs []widget.RichTextSegment
+	last := 0
+	for _, m := range citeMarker.FindAllStringSubmatchIndex(text, -1) {
+		n, _ := strconv.Atoi(text[m[2]:m[3]])
+		i, ok := byN[n]
+		if !ok {
+			continue // an unknown number stays as written
+		}
+		if m[0] > last {
+			segs = append(segs, plainSegment(text[last:m[0]]))
+		}
+		segs = append(segs, &widget.HyperlinkSegment{
+			Text:     "[" + strconv.Itoa(n) + "]",
+			URL:      &url.URL{Scheme: "cite", Opaque: strconv.Itoa(n)},
+			OnTapped: func() { open(i) },
+		})
+		last = m[1]
+	}
+	if last < len(text) || len(segs) == 0 {
+		segs = append(segs, plainSegment(text[last:]))
+	}
+	return segs
+}
+
+func plainSegment(s string) *widget.TextSegment {
+	return &widget.TextSegment{Text: s, Style: widget.RichTextStyleInline}
+}
+
+// showSources lists the latest answer's sources: number, title and the
+// start of the text the answer drew on.
+func (d *drawer) showSources(sources []app.SourceRef) {
+	d.sources.RemoveAll()
+	if len(sources) == 0 {
+		d.sourcesHeader.Hide()
+		return
+	}
+	d.sourcesHeader.Show()
+	for _, s := range sources {
+		title := widget.NewLabelWithStyle("["+strconv.Itoa(s.N)+"] "+sourceTitle(s), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		title.Wrapping = fyne.TextWrapWord
+		snippet := widget.NewLabel(snippetOf(s.Text, sourceSnippetChars))
+		snippet.Wrapping = fyne.TextWrapWord
+		d.sources.Add(container.New(noGapVBox(), title, snippet))
+	}
+	d.sources.Refresh()
+}
+
+func sourceTitle(s app.SourceRef) string {
+	if t := strings.TrimSpace(s.Title); t != "" {
+		return t
+	}
+	return "Untitled document"
+}
+
+// snippetOf returns the first max characters (runes) of text with its
+// whitespace collapsed, and an ellipsis when it was cut.
+func snippetOf(text string, max int) string {
+	text = strings.Join(strings.Fields(text), " ")
+	if utf8.RuneCountInString(text) <= max {
+		return text
+	}
+	r := []rune(text)[:max]
+	cut := string(r)
+	if i := strings.LastIndexByte(cut, ' '); i > len(cut)*3/4 {
+		cut = cut[:i]
+	}
+	return strings.TrimRight(cut, " ,;:.") + "…"
+}
+
+// openCitation shows citation i of t's answer in the citation view.
+func (d *drawer) openCitation(t *turn, i int) {
+	if t.answer == nil || i < 0 || i >= len(t.answer.Citations) {
+		return
+	}
+	d.citation.show(t.answer.Citations, i)
+	d.refreshBody()
+}
+
+// refreshBody re-lays the split after the citation view shows or hides.
+func (d *drawer) refreshBody() {
+	if d.body != nil {
+		d.body.Refresh()
+	}
+}

@@ -1,0 +1,154 @@
+// Package ui is Archivist's main window: the document list, the omnibox, the
+// research drawer with its citation view, and import progress. It sees the
+// archive only through app.Library and app.Research, so its tests use fakes.
+package ui
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"archivist/app"
+)
+
+// defaultWindowSize is the size the design is checked at.
+var defaultWindowSize = fyne.NewSize(1280, 800)
+
+// UI is the main window's content and the state shared by its views. All
+// fields are touched on the Fyne UI goroutine only; work that may block runs
+// in its own goroutine and comes back through do.
+type UI struct {
+	fapp     fyne.App
+	win      fyne.Window
+	lib      app.Library
+	research app.Research
+
+	// do runs f on the UI goroutine: fyne.Do in the app. Tests queue the
+	// calls instead and run them from the test goroutine, which keeps the
+	// widgets single-threaded there too.
+	do func(f func())
+
+	ctx    context.Context // cancelled by Close; every Library and Research call uses it
+	cancel context.CancelFunc
+
+	asking bool // a question is in flight; the next waits for it
+
+	library *libraryView
+	omni    *omnibox
+	drawer  *drawer
+	imports *importPanel
+	split   *container.Split
+}
+
+// New builds the main window's content into w, registers Ctrl+K (focus the
+// omnibox) and makes files dropped on the window import. It starts loading
+// the document list at once; the window can be shown straight after.
+func New(a fyne.App, w fyne.Window, lib app.Library, research app.Research) *UI {
+	u := newUI(a, w, lib, research, fyne.Do)
+	w.SetOnDropped(u.Drop)
+	return u
+}
+
+func newUI(a fyne.App, w fyne.Window, lib app.Library, research app.Research, do func(func())) *UI {
+	u := &UI{fapp: a, win: w, lib: lib, research: research, do: do}
+	u.ctx, u.cancel = context.WithCancel(context.Background())
+
+	u.imports = newImportPanel(u)
+	u.library = newLibraryView(u)
+	u.omni = newOmnibox(u)
+	u.drawer = newDrawer(u)
+
+	u.split = container.NewHSplit(u.library.content, u.drawer.content)
+	u.split.Offset = 0.38
+
+	w.SetContent(container.NewBorder(u.topBar(), nil, nil, nil, u.split))
+	w.Resize(defaultWindowSize)
+
+	focus := func(fyne.Shortcut) { u.omni.focus() }
+	w.Canvas().AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyK, Modifier: fyne.KeyModifierShortcutDefault}, focus)
+
+	u.library.reload()
+	return u
+}
+
+// Refresh reloads the document list, e.g. after imports that did not start
+// from this window (a resumed import queue, the CLI). Safe from any goroutine.
+func (u *UI) Refresh() { u.do(u.library.reload) }
+
+// Close cancels imports and questions still running. Call it when the
+// window closes; results that arrive later are dropped.
+func (u *UI) Close() { u.cancel() }
+
+// Drop imports the local files and folders among uris; it is the window's
+// drop handler. Anything that is not a local file is reported in the import
+// panel rather than ignored silently.
+func (u *UI) Drop(_ fyne.Position, uris []fyne.URI) {
+	var paths []string
+	skipped := 0
+	for _, uri := range uris {
+		if uri == nil || uri.Scheme() != "file" || uri.Path() == "" {
+			skipped++
+			continue
+		}
+		paths = append(paths, uri.Path())
+	}
+	if skipped > 0 {
+		u.imports.note(plural(skipped, "dropped item is", "dropped items are") + " not a local file and cannot be imported.")
+	}
+	if len(paths) > 0 {
+		u.imports.enqueue(paths)
+	}
+}
+
+func (u *UI) topBar() fyne.CanvasObject {
+	name := widget.NewLabelWithStyle("Archivist", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	name.SizeName = theme.SizeNameSubHeadingText
+	bar := container.NewBorder(nil, nil, name, u.omni.askButton, u.omni.entry)
+	return container.NewVBox(container.NewPadded(bar), widget.NewSeparator())
+}
+
+// ask sends text as a question in the drawer's current scope and preset.
+// One question runs at a time; the omnibox is emptied once it is sent.
+func (u *UI) ask(text string) {
+	text = strings.TrimSpace(text)
+	if text == "" || u.asking {
+		return
+	}
+	q := app.Question{Text: text, Scope: u.drawer.scope, Preset: u.drawer.presetValue()}
+	t := u.drawer.startTurn(q)
+	u.asking = true
+	u.omni.setBusy(true)
+	u.omni.entry.SetText("")
+	ctx, cancel := context.WithCancel(u.ctx)
+	u.drawer.askCancel = cancel
+	go func() {
+		ans, err := u.research.Ask(ctx, q)
+		u.do(func() {
+			cancel()
+			u.asking = false
+			u.omni.setBusy(false)
+			u.drawer.finishTurn(t, ans, err)
+		})
+	}()
+}
+
+// plural returns "1 file" or "3 files" style phrases.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// noGapVBox stacks labels as lines of one block: their own inner padding
+// already separates them.
+func noGapVBox() fyne.Layout {
+	return layout.NewCustomPaddedVBoxLayout(-2 * theme.Padding())
+}
