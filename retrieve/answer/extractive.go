@@ -6,7 +6,6 @@ package answer
 import (
 	"context"
 	"math"
-	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -25,33 +24,33 @@ type Extractive struct{}
 // Tuning of the extractive answerer. Coverage is the share of the
 // question's term weight a sentence contains.
 const (
-	maxQuotes        = 3
-	maxQuotesPerSrc  = 2
-	minCoverage      = 0.5  // the best sentence must cover this much, or the evidence is insufficient
-	relativeCoverage = 0.8  // further quotes must cover this share of the best one's
-	minOwnCoverage   = 0.34 // and every quote must itself hold this share
-	minQuoteChars    = 12
-	maxQuoteChars    = 700
+	maxQuotes       = 3
+	maxQuotesPerSrc = 2
+	minCoverage     = 0.5 // the quotes together must cover this much, or the evidence is insufficient
+	minNewCoverage  = 0.2 // each quote must itself add this much not yet covered
+	minQuoteChars   = 12
+	maxQuoteChars   = 700
 )
 
 // Lead introduces an extractive answer, saying plainly that it quotes.
 const Lead = "Quoted from your documents (the offline answerer quotes the best-matching sentences; it does not compose an answer):"
 
 type candidate struct {
-	context  map[string]bool // stems of the source title and the block's section path
-	src      *app.Source
-	window   *app.Window
-	start    int // byte offsets into window.Text
-	end      int
-	coverage float64 // share of the question's term weight, context counted half
-	own      float64 // share matched by the sentence itself
-	score    float64
+	src     *app.Source
+	window  *app.Window
+	start   int // byte offsets into window.Text
+	end     int
+	words   map[string]bool // stems in the sentence
+	context map[string]bool // stems of the source title and the block's section path
+	penalty float64         // for later sources and overlong sentences
 }
 
-// Answer picks the sentences that best answer the question and cites each.
+// Answer picks the sentences that together best answer the question — the
+// best one first, then each that adds terms the others lack — and cites
+// each. It answers only when the picked sentences cover at least half of
+// the question's term weight.
 func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, error) {
 	ans := &app.Answer{Citations: []app.Citation{}, Sources: SourceRefs(ev)}
-	stems := questionStems(ev.Terms)
 	var cands []candidate
 	for i := range ev.Sources {
 		src := &ev.Sources[i]
@@ -68,64 +67,83 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 				if len(text) < minQuoteChars {
 					continue
 				}
-				cands = append(cands, candidate{src: src, window: w, start: s[0], end: s[1], context: contextStems(ev, src, w, s[0])})
+				n := float64(len(text))
+				cands = append(cands, candidate{
+					src: src, window: w, start: s[0], end: s[1],
+					words:   wordStems(text),
+					context: contextStems(ev, src, w, s[0]),
+					penalty: 0.02*float64(src.N-1) + 0.05*math.Max(0, n-400)/400,
+				})
 			}
 		}
 	}
-	weights := termWeights(stems, cands)
+	weights := termWeights(questionStems(ev.Terms), cands)
 	total := 0.0
 	for _, w := range weights {
 		total += w
 	}
-	for i := range cands {
-		c := &cands[i]
-		// A term in the sentence counts fully; one only in the title or
-		// section heading counts half: it places the sentence, it does not
-		// answer. A sentence must match something itself.
-		matched, own := 0.0, 0.0
-		words := wordStems(c.window.Text[c.start:c.end])
-		for t, w := range weights {
-			if words[t] {
-				matched += w
-				own += w
-			} else if c.context[t] {
-				matched += w / 2
-			}
-		}
-		if total > 0 && own > 0 {
-			c.coverage, c.own = matched/total, own/total
-		}
-		// Prefer full coverage, then earlier (better-ranked) sources, then
-		// sentences of a readable length.
-		n := float64(c.end - c.start)
-		c.score = c.coverage - 0.02*float64(c.src.N-1) - 0.05*math.Max(0, n-400)/400
-	}
-	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
-	if len(cands) == 0 || cands[0].coverage < minCoverage {
+	if total == 0 {
 		ans.Answer = app.InsufficientEvidence
 		return ans, nil
 	}
-	var picked []candidate
+	// A term in a quote counts fully; one only in its title or section
+	// heading counts half: it places the quote, it does not answer.
+	const full, placed = 2, 1
+	covered := map[string]int{}
+	gain := func(c *candidate) (all, own float64) {
+		for t, w := range weights {
+			switch {
+			case c.words[t] && covered[t] < full:
+				all += w * float64(full-covered[t]) / full
+				if covered[t] == 0 {
+					own += w
+				}
+			case c.context[t] && covered[t] == 0:
+				all += w * placed / full
+			}
+		}
+		return all / total, own / total
+	}
 	perSrc := map[int]int{}
 	seen := map[string]bool{}
-	for _, c := range cands {
-		if len(picked) == maxQuotes {
+	for len(ans.Citations) < maxQuotes {
+		best, bestScore := -1, 0.0
+		for i := range cands {
+			c := &cands[i]
+			all, own := gain(c)
+			if own < minNewCoverage || perSrc[c.src.N] == maxQuotesPerSrc || seen[squash(c)] {
+				continue
+			}
+			if score := all - c.penalty; best < 0 || score > bestScore {
+				best, bestScore = i, score
+			}
+		}
+		if best < 0 {
 			break
 		}
-		key := strings.Join(strings.Fields(c.window.Text[c.start:c.end]), " ")
-		if c.coverage < cands[0].coverage*relativeCoverage || c.own < minOwnCoverage || perSrc[c.src.N] == maxQuotesPerSrc || seen[key] {
-			continue
-		}
-		cit, ok := cite(ev, c)
+		c := &cands[best]
+		seen[squash(c)] = true
+		cit, ok := cite(ev, *c)
 		if !ok {
 			continue
 		}
-		seen[key] = true
+		for t := range weights {
+			switch {
+			case c.words[t]:
+				covered[t] = full
+			case c.context[t] && covered[t] == 0:
+				covered[t] = placed
+			}
+		}
 		perSrc[c.src.N]++
-		picked = append(picked, c)
 		ans.Citations = append(ans.Citations, cit)
 	}
-	if len(ans.Citations) == 0 {
+	coverage := 0.0
+	for t, w := range weights {
+		coverage += w * float64(covered[t]) / full
+	}
+	if len(ans.Citations) == 0 || coverage/total < minCoverage {
+		ans.Citations = []app.Citation{}
 		ans.Answer = app.InsufficientEvidence
 		return ans, nil
 	}
@@ -141,6 +159,10 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 	ans.Answer = b.String()
 	ans.Sufficient = true
 	return ans, nil
+}
+
+func squash(c *candidate) string {
+	return strings.Join(strings.Fields(c.window.Text[c.start:c.end]), " ")
 }
 
 // SourceRefs lists the evidence's sources as an answer shows them.
@@ -246,9 +268,8 @@ func questionStems(terms []string) []string {
 func termWeights(stems []string, cands []candidate) map[string]float64 {
 	df := map[string]int{}
 	for _, c := range cands {
-		words := wordStems(c.window.Text[c.start:c.end])
 		for _, s := range stems {
-			if words[s] {
+			if c.words[s] {
 				df[s]++
 			}
 		}
