@@ -158,16 +158,17 @@ func quoteSegments(ct *app.CitedText, quote string) ([]widget.RichTextSegment, *
 		}
 	}
 	if start < 0 {
-		return []widget.RichTextSegment{plainSegment(text)}, nil
+		return lineSegments(text, widget.RichTextStyleInline), nil
 	}
 	var segs []widget.RichTextSegment
 	if start > 0 {
-		segs = append(segs, plainSegment(text[:start]))
+		segs = append(segs, lineSegments(text[:start], widget.RichTextStyleInline)...)
 	}
-	hl := &widget.TextSegment{Text: text[start:end], Style: quoteStyle}
-	segs = append(segs, hl)
+	quoted := lineSegments(text[start:end], quoteStyle)
+	hl := quoted[0].(*widget.TextSegment) // the quote's first line
+	segs = append(segs, quoted...)
 	if end < len(text) {
-		segs = append(segs, plainSegment(text[end:]))
+		segs = append(segs, lineSegments(text[end:], widget.RichTextStyleInline)...)
 	}
 	return segs, hl
 }

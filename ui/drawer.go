@@ -233,24 +233,27 @@ func (d *drawer) holds(t *turn) bool {
 func answerSegments(ans *app.Answer, open func(i int)) []widget.RichTextSegment {
 	text := ans.Answer
 	if !ans.Sufficient || len(ans.Citations) == 0 {
-		return []widget.RichTextSegment{plainSegment(text)}
+		return lineSegments(text, widget.RichTextStyleInline)
 	}
-	byN := make(map[int]int, len(ans.Citations))
+	// The k-th marker [n] opens the k-th citation of source n: an answer
+	// may quote one source several times, each quote with its own marker.
+	byN := make(map[int][]int, len(ans.Citations))
 	for i, c := range ans.Citations {
-		if _, dup := byN[c.N]; !dup {
-			byN[c.N] = i
-		}
+		byN[c.N] = append(byN[c.N], i)
 	}
+	seen := map[int]int{}
 	var segs []widget.RichTextSegment
 	last := 0
 	for _, m := range citeMarker.FindAllStringSubmatchIndex(text, -1) {
 		n, _ := strconv.Atoi(text[m[2]:m[3]])
-		i, ok := byN[n]
+		idx, ok := byN[n]
 		if !ok {
 			continue // an unknown number stays as written
 		}
+		i := idx[min(seen[n], len(idx)-1)]
+		seen[n]++
 		if m[0] > last {
-			segs = append(segs, plainSegment(text[last:m[0]]))
+			segs = append(segs, lineSegments(text[last:m[0]], widget.RichTextStyleInline)...)
 		}
 		segs = append(segs, &widget.HyperlinkSegment{
 			Text:     "[" + strconv.Itoa(n) + "]",
@@ -260,13 +263,31 @@ func answerSegments(ans *app.Answer, open func(i int)) []widget.RichTextSegment 
 		last = m[1]
 	}
 	if last < len(text) || len(segs) == 0 {
-		segs = append(segs, plainSegment(text[last:]))
+		segs = append(segs, lineSegments(text[last:], widget.RichTextStyleInline)...)
 	}
 	return segs
 }
 
 func plainSegment(s string) *widget.TextSegment {
 	return &widget.TextSegment{Text: s, Style: widget.RichTextStyleInline}
+}
+
+// lineSegments renders s in style, turning each "\n" into the end of a
+// paragraph segment: RichText wraps inline segments that hold line breaks
+// unreliably, but lays out paragraph ends exactly.
+func lineSegments(s string, style widget.RichTextStyle) []widget.RichTextSegment {
+	lines := strings.Split(s, "\n")
+	segs := make([]widget.RichTextSegment, 0, len(lines))
+	for i, line := range lines {
+		st := style
+		if i < len(lines)-1 {
+			st.Inline = false
+		} else if line == "" {
+			break
+		}
+		segs = append(segs, &widget.TextSegment{Text: line, Style: st})
+	}
+	return segs
 }
 
 // showSources lists the latest answer's sources: number, title and the

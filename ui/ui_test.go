@@ -686,6 +686,25 @@ func TestAnswerSegments(t *testing.T) {
 	}
 }
 
+// TestRepeatedSourcePillsOpenTheirOwnQuote: two quotes from source 1 each
+// get a [1] pill, and each pill opens its own quote, not the first.
+func TestRepeatedSourcePillsOpenTheirOwnQuote(t *testing.T) {
+	ans := &app.Answer{
+		Answer:     "Quoted:\n\n“First.” [1]\n\n“Second.” [1]",
+		Sufficient: true,
+		Citations:  []app.Citation{{N: 1, Quote: "First."}, {N: 1, Quote: "Second."}},
+	}
+	var opened []int
+	for _, s := range answerSegments(ans, func(i int) { opened = append(opened, i) }) {
+		if l, ok := s.(*widget.HyperlinkSegment); ok {
+			l.OnTapped()
+		}
+	}
+	if !slices.Equal(opened, []int{0, 1}) {
+		t.Errorf("pills open citations %v, want [0 1]", opened)
+	}
+}
+
 func TestQuoteSegmentsFallsBackToSearch(t *testing.T) {
 	ct := &app.CitedText{Text: "héllo world, quoted words here.", QuoteStart: 2, QuoteEnd: 5} // 2 splits "é"
 	_, hl := quoteSegments(ct, "quoted words")
