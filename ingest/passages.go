@@ -1,0 +1,235 @@
+package ingest
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"archivist/app"
+)
+
+// IndexVersion is the version of the passage builder, recorded on every
+// passage. Bump it whenever BuildPassages would cut the same blocks
+// differently: passages of an older version are rebuilt from the stored
+// blocks.
+const IndexVersion = 1
+
+// PassageTarget is the size a passage's Text aims at, in bytes (not
+// characters: a byte count is what SQLite and the evidence budgets see,
+// and it is cheap). No passage exceeds it unless one unit — a table row,
+// or a piece the splitter could not cut — is longer on its own.
+const PassageTarget = 2400
+
+// PassageOverlap bounds, in bytes, the units a passage repeats from the end
+// of the previous one in the same section, so a sentence cut by a passage
+// boundary is found whole in one of the two.
+const PassageOverlap = 400
+
+// headingSeparator joins the levels of a passage's heading path.
+const headingSeparator = " › "
+
+// AssignIDs gives every section and block that has no ID yet a new one.
+func AssignIDs(p *app.Parsed, newID func() string) {
+	for i := range p.Sections {
+		if p.Sections[i].ID == "" {
+			p.Sections[i].ID = newID()
+		}
+	}
+	for i := range p.Blocks {
+		if p.Blocks[i].ID == "" {
+			p.Blocks[i].ID = newID()
+		}
+	}
+}
+
+// BuildPassages cuts a parsed document, whose IDs are assigned, into
+// passages: within each section (a passage never crosses one) the blocks'
+// units are packed in reading order up to PassageTarget bytes, each passage
+// starting with the last units of the previous one up to PassageOverlap
+// bytes. A passage that starts inside a table repeats the table's first
+// row, its header. Passage IDs are derived from docID and the passage's
+// sequence number, so rebuilding the same blocks gives the same IDs.
+func BuildPassages(docID, title string, p *app.Parsed) []app.Passage {
+	pk := &packer{doc: docID, title: title, p: p}
+	var units []unit
+	for _, sec := range pk.sectionsInOrder() {
+		units = units[:0]
+		for _, bi := range sec.blocks {
+			b := &p.Blocks[bi]
+			units = splitUnits(units, bi, b.Kind, b.Text, PassageTarget)
+		}
+		pk.pack(sec.index, units)
+	}
+	return pk.out
+}
+
+type sectionBlocks struct {
+	index  int
+	blocks []int // indices into Parsed.Blocks, in reading order
+}
+
+type packer struct {
+	doc, title string
+	p          *app.Parsed
+	out        []app.Passage
+}
+
+// sectionsInOrder groups the blocks by section, in reading order, the
+// sections ordered by their first block. A block naming no valid section
+// counts as the root's.
+func (pk *packer) sectionsInOrder() []sectionBlocks {
+	order := make([]int, len(pk.p.Blocks))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return pk.p.Blocks[order[a]].Seq < pk.p.Blocks[order[b]].Seq })
+	var secs []sectionBlocks
+	at := map[int]int{}
+	for _, bi := range order {
+		b := &pk.p.Blocks[bi]
+		if b.Text == "" {
+			continue
+		}
+		s := b.Section
+		if s < 0 || s >= len(pk.p.Sections) {
+			s = 0
+		}
+		k, ok := at[s]
+		if !ok {
+			k = len(secs)
+			at[s] = k
+			secs = append(secs, sectionBlocks{index: s})
+		}
+		secs[k].blocks = append(secs[k].blocks, bi)
+	}
+	return secs
+}
+
+// pack packs one section's units greedily into passages.
+func (pk *packer) pack(sec int, units []unit) {
+	var cur []unit
+	size := 0
+	for i := 0; i < len(units); {
+		u := units[i]
+		if len(cur) > 0 && size+pk.cost(cur, u) > PassageTarget {
+			pk.emit(sec, cur)
+			cur = overlap(cur)
+			// Drop overlap until the new unit fits beside it.
+			for len(cur) > 0 && pk.measure(cur)+pk.cost(cur, u) > PassageTarget {
+				cur = cur[1:]
+			}
+			size = pk.measure(cur)
+			continue
+		}
+		size += pk.cost(cur, u)
+		cur = append(cur, u)
+		i++
+	}
+	if len(cur) > 0 {
+		pk.emit(sec, cur)
+	}
+}
+
+// overlap returns the trailing units of a passage totalling at most
+// PassageOverlap bytes, as a fresh slice.
+func overlap(units []unit) []unit {
+	n, total := 0, 0
+	for i := len(units) - 1; i >= 0 && total+units[i].len() <= PassageOverlap; i-- {
+		total += units[i].len()
+		n++
+	}
+	return append([]unit(nil), units[len(units)-n:]...)
+}
+
+// cost is how many bytes u adds to the text of a passage made of cur.
+func (pk *packer) cost(cur []unit, u unit) int {
+	if len(cur) == 0 {
+		if h := pk.header(u); h > 0 {
+			return h + len(app.PassageSeparator) + u.len()
+		}
+		return u.len()
+	}
+	if last := cur[len(cur)-1]; last.block == u.block && last.end == u.start {
+		return u.len()
+	}
+	return len(app.PassageSeparator) + u.len()
+}
+
+func (pk *packer) measure(units []unit) int {
+	n := 0
+	for i, u := range units {
+		n += pk.cost(units[:i], u)
+	}
+	return n
+}
+
+// header returns the length of the header row to repeat before u when a
+// passage starts with u, or 0: only a table's later rows get one.
+func (pk *packer) header(u unit) int {
+	b := &pk.p.Blocks[u.block]
+	if b.Kind != app.BlockTable || u.start == 0 {
+		return 0
+	}
+	return strings.IndexByte(b.Text, '\n')
+}
+
+// emit appends the passage made of units (never empty).
+func (pk *packer) emit(sec int, units []unit) {
+	var spans []app.Span
+	var parts []string
+	lastBlock := -1
+	add := func(block, start, end int) {
+		b := &pk.p.Blocks[block]
+		if n := len(spans); n > 0 && lastBlock == block && spans[n-1].End == start {
+			spans[n-1].End = end
+			parts[n-1] = b.Text[spans[n-1].Start:end]
+			return
+		}
+		spans = append(spans, app.Span{BlockID: b.ID, Start: start, End: end})
+		parts = append(parts, b.Text[start:end])
+		lastBlock = block
+	}
+	if h := pk.header(units[0]); h > 0 {
+		add(units[0].block, 0, h)
+	}
+	pageStart, pageEnd := 0, 0
+	for _, u := range units {
+		add(u.block, u.start, u.end)
+		if pg := pk.p.Blocks[u.block].Page; pg > 0 {
+			if pageStart == 0 || pg < pageStart {
+				pageStart = pg
+			}
+			pageEnd = max(pageEnd, pg)
+		}
+	}
+	s := &pk.p.Sections[sec]
+	seq := len(pk.out)
+	pk.out = append(pk.out, app.Passage{
+		ID:           pk.doc + "/p" + strconv.Itoa(seq),
+		DocumentID:   pk.doc,
+		SectionID:    s.ID,
+		Seq:          seq,
+		Title:        pk.title,
+		Headings:     pk.headings(sec),
+		Text:         strings.Join(parts, app.PassageSeparator),
+		Spans:        spans,
+		PageStart:    pageStart,
+		PageEnd:      pageEnd,
+		IndexVersion: IndexVersion,
+	})
+}
+
+// headings returns the heading path of section sec, from its first
+// ancestor below the root down to it; "" for the root.
+func (pk *packer) headings(sec int) string {
+	var path []string
+	secs := pk.p.Sections
+	// The depth bound guards against a malformed parent chain.
+	for i, depth := sec, 0; i > 0 && i < len(secs) && depth < len(secs); i, depth = secs[i].Parent, depth+1 {
+		path = append(path, secs[i].Heading)
+	}
+	for i, j := 0, len(path)-1; i < j; i, j = i+1, j-1 {
+		path[i], path[j] = path[j], path[i]
+	}
+	return strings.Join(path, headingSeparator)
+}
