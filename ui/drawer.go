@@ -319,7 +319,15 @@ func sourceTitle(s app.SourceRef) string {
 // snippetOf returns the first max characters (runes) of text with its
 // whitespace collapsed, and an ellipsis when it was cut.
 func snippetOf(text string, max int) string {
-	text = strings.Join(strings.Fields(text), " ")
+	// Blocks (blank-line separated) stay apart, so a heading does not run
+	// into the paragraph after it.
+	var parts []string
+	for _, p := range strings.Split(text, "\n\n") {
+		if p = strings.Join(strings.Fields(p), " "); p != "" {
+			parts = append(parts, p)
+		}
+	}
+	text = strings.Join(parts, " · ")
 	if utf8.RuneCountInString(text) <= max {
 		return text
 	}

@@ -735,7 +735,7 @@ func TestCitationWhere(t *testing.T) {
 }
 
 func TestSnippetOf(t *testing.T) {
-	if got := snippetOf("  short\n\ntext ", 300); got != "short text" {
+	if got := snippetOf("  short\n\ntext\nmore ", 300); got != "short · text more" {
 		t.Errorf("snippetOf = %q", got)
 	}
 	long := strings.Repeat("word ", 100)
