@@ -71,6 +71,10 @@ func expand(paths []string) (files []string, failed []app.ImportResult) {
 			continue
 		}
 		if !info.IsDir() {
+			if !info.Mode().IsRegular() {
+				fail(root, errNotRegular)
+				continue
+			}
 			files = append(files, root)
 			continue
 		}
@@ -91,12 +95,16 @@ func expand(paths []string) (files []string, failed []app.ImportResult) {
 			switch {
 			case d.Type().IsRegular():
 				files = append(files, path)
+			case d.Type()&(fs.ModeNamedPipe|fs.ModeSocket|fs.ModeDevice|fs.ModeCharDevice|fs.ModeIrregular) != 0:
+				fail(path, errNotRegular)
 			case d.Type()&fs.ModeSymlink != 0:
 				// A link to a file is imported; a broken one is reported.
 				if info, err := os.Stat(path); err != nil {
 					fail(path, err)
 				} else if info.Mode().IsRegular() {
 					files = append(files, path)
+				} else if !info.IsDir() {
+					fail(path, errNotRegular)
 				}
 			}
 			return nil
@@ -104,6 +112,10 @@ func expand(paths []string) (files []string, failed []app.ImportResult) {
 	}
 	return files, failed
 }
+
+// errNotRegular refuses pipes, sockets and devices: reading one could block
+// forever or never end.
+var errNotRegular = app.Errorf(app.EInvalid, "not a regular file (a pipe, socket or device)")
 
 // readError words a file-system error for the person who chose the file.
 func readError(err error) error {

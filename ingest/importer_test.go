@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/google/uuid"
@@ -124,6 +125,9 @@ func TestBadInput(t *testing.T) {
 	if err := os.Symlink(filepath.Join(bad, "gone.txt"), filepath.Join(bad, "dangling.txt")); err != nil {
 		t.Fatal(err)
 	}
+	if err := syscall.Mkfifo(filepath.Join(bad, "pipe.txt"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	locked := write(t, bad, "locked.txt", []byte("secret"))
 	os.Chmod(locked, 0)
 	got := importAll(t, im, bad, filepath.Join(dir, "missing.md"))
@@ -134,6 +138,7 @@ func TestBadInput(t *testing.T) {
 		"blank.md":     "no text",
 		"report.pdf":   "PDF import is not supported yet",
 		"dangling.txt": "not found",
+		"pipe.txt":     "not a regular file",
 		"missing.md":   "not found",
 	} {
 		t.Run(name, func(t *testing.T) {
