@@ -20,7 +20,7 @@ func TestTerms(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("Terms = %q, want %q", got, want)
 	}
-	if m := retrieve.MatchAny([]string{"refund", "say\"x", "2024", "tax"}); m != `"refund"* OR "say""x"* OR "2024" OR "tax"` {
+	if m := retrieve.MatchAny([]string{"refunds", "say\"xyzw", "2024", "tax"}); m != `"refunds"* OR "say""xyzw"* OR "2024" OR "tax"` {
 		t.Fatalf("MatchAny = %s", m)
 	}
 	if got := retrieve.Terms("what is it?"); len(got) != 0 {

@@ -33,9 +33,15 @@ func Terms(question string) []string {
 	return terms
 }
 
+// minPrefixRunes is the shortest term matched as a prefix. The porter
+// stemmer already joins inflections ("lamps" and "lamp"); a prefix adds
+// compounds ("cashflow" for "cash…") but costs FTS5 a merge of every token
+// that shares it, which for short terms is most of the index.
+const minPrefixRunes = 6
+
 // MatchAny returns an FTS5 expression matching any of terms: each term is
-// quoted (so nothing in a question is FTS syntax), and words of four or more
-// letters match as prefixes ("revenue" finds "revenues").
+// quoted (so nothing in a question is FTS syntax), and longer words match as
+// prefixes ("revenue" finds "revenues" and "revenuerecognition").
 func MatchAny(terms []string) string {
 	parts := make([]string, 0, len(terms))
 	for _, t := range terms {
@@ -46,7 +52,7 @@ func MatchAny(terms []string) string {
 
 func matchTerm(t string) string {
 	q := `"` + strings.ReplaceAll(t, `"`, `""`) + `"`
-	if len([]rune(t)) >= 4 && !isNumber(t) {
+	if len([]rune(t)) >= minPrefixRunes && !isNumber(t) {
 		q += "*"
 	}
 	return q

@@ -104,7 +104,7 @@ func insertBlocks(ctx context.Context, tx *sql.Tx, docID string, p *app.Parsed) 
 
 func insertPassages(ctx context.Context, tx *sql.Tx, passages []app.Passage) error {
 	stmt, err := tx.PrepareContext(ctx, `INSERT INTO passages (id, document_id, section_id, seq, title, headings,
-		body, spans, page_start, page_end, index_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+		body, spans, page_start, page_end, index_version, doc_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 	if err != nil {
 		return err
 	}
@@ -115,7 +115,7 @@ func insertPassages(ctx context.Context, tx *sql.Tx, passages []app.Passage) err
 			return err
 		}
 		if _, err := stmt.ExecContext(ctx, p.ID, p.DocumentID, p.SectionID, p.Seq, p.Title, p.Headings,
-			p.Text, string(spans), p.PageStart, p.PageEnd, p.IndexVersion); err != nil {
+			p.Text, string(spans), p.PageStart, p.PageEnd, p.IndexVersion, docKey(p.DocumentID)); err != nil {
 			return err
 		}
 	}

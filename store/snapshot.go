@@ -70,21 +70,34 @@ type Hit struct {
 	Rank       float64 // bm25 with column weights: lower is better
 }
 
-// Column weights for bm25: title, headings, body.
-const bm25Weights = "4.0, 2.0, 1.0"
+// Column weights for bm25: title, headings, body, doc_key.
+const bm25Weights = "4.0, 2.0, 1.0, 0.0"
 
-// Search runs an FTS5 MATCH expression over the passages of ready,
-// untrashed documents — only those in docIDs when it is not empty — and
-// returns the best limit hits, best first.
+// docKey is a document ID as one FTS5 token: the unicode61 tokenizer would
+// split a UUID at its dashes.
+func docKey(id string) string { return "k" + strings.ReplaceAll(id, "-", "") }
+
+// textColumns confines an expression to the columns that hold text.
+const textColumns = "{title headings body}"
+
+// Search runs an FTS5 MATCH expression over the text of the passages of
+// ready, untrashed documents — only those in docIDs when it is not empty —
+// and returns the best limit hits, best first.
 func (s *Snapshot) Search(ctx context.Context, match string, docIDs []string, limit int) ([]Hit, error) {
-	// Scope by joining the content table: restricting the FTS rowids with a
-	// sub-select is pathologically slow in SQLite.
+	expr := textColumns + " : (" + match + ")"
+	if len(docIDs) > 0 {
+		keys := make([]string, len(docIDs))
+		for i, id := range docIDs {
+			keys[i] = `"` + strings.ReplaceAll(docKey(id), `"`, `""`) + `"`
+		}
+		expr = "doc_key : (" + strings.Join(keys, " OR ") + ") AND " + expr
+	}
 	q := `SELECT f.rowid, p.id, p.document_id, bm25(passages_fts, ` + bm25Weights + `) AS r
 		FROM passages_fts f
 		JOIN passages p ON p.rowid = f.rowid
 		JOIN documents d ON d.id = p.document_id
 		WHERE passages_fts MATCH ? AND d.status = 'ready' AND d.trashed_at IS NULL`
-	args := []any{match}
+	args := []any{expr}
 	if len(docIDs) > 0 {
 		q += ` AND d.id IN (` + placeholders(len(docIDs)) + `)`
 		for _, id := range docIDs {
@@ -124,7 +137,7 @@ const (
 func (s *Snapshot) Snippet(ctx context.Context, match string, rowid int64, tokens int) (string, error) {
 	var snip sql.NullString
 	err := s.tx.QueryRowContext(ctx, `SELECT snippet(passages_fts, 2, ?, ?, '', ?) FROM passages_fts
-		WHERE passages_fts MATCH ? AND rowid = ?`, MarkStart, MarkEnd, tokens, match, rowid).Scan(&snip)
+		WHERE passages_fts MATCH ? AND rowid = ?`, MarkStart, MarkEnd, tokens, textColumns+" : ("+match+")", rowid).Scan(&snip)
 	if err == sql.ErrNoRows {
 		return "", nil
 	} else if err != nil {

@@ -222,6 +222,9 @@ func TestScopedSearch(t *testing.T) {
 	if len(hits) != 2 || !got["d0"] || !got["d2"] {
 		t.Fatalf("scoped hits = %+v, want d0 and d2 only", hits)
 	}
+	if keyHits, err := snap.Search(ctx, `"kd0"`, nil, 10); err != nil || len(keyHits) != 0 {
+		t.Fatalf("a question word matched the document key column: %v, %v", keyHits, err)
+	}
 	snip, err := snap.Snippet(ctx, `"penguins"`, hits[0].RowID, 64)
 	if err != nil || !strings.Contains(snip, store.MarkStart+"Penguins"+store.MarkEnd) {
 		t.Fatalf("snippet = %q, %v", snip, err)

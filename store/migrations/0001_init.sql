@@ -72,30 +72,34 @@ CREATE TABLE passages (
     spans         TEXT NOT NULL,
     page_start    INTEGER NOT NULL DEFAULT 0,
     page_end      INTEGER NOT NULL DEFAULT 0,
-    index_version INTEGER NOT NULL
+    index_version INTEGER NOT NULL,
+    doc_key       TEXT NOT NULL -- the document ID as one FTS token, see below
 );
 CREATE INDEX passages_document ON passages(document_id, seq);
 
 -- External-content FTS5 index over passages, kept in step by triggers so a
--- passage and its index entry always commit together.
+-- passage and its index entry always commit together. doc_key indexes the
+-- document ID as a single token, so a question scoped to some documents
+-- intersects posting lists inside FTS5 instead of ranking every match in
+-- the library and filtering afterwards.
 CREATE VIRTUAL TABLE passages_fts USING fts5(
-    title, headings, body,
+    title, headings, body, doc_key,
     content = 'passages', content_rowid = 'rowid',
     tokenize = 'porter unicode61 remove_diacritics 2'
 );
 CREATE TRIGGER passages_ai AFTER INSERT ON passages BEGIN
-    INSERT INTO passages_fts(rowid, title, headings, body)
-    VALUES (new.rowid, new.title, new.headings, new.body);
+    INSERT INTO passages_fts(rowid, title, headings, body, doc_key)
+    VALUES (new.rowid, new.title, new.headings, new.body, new.doc_key);
 END;
 CREATE TRIGGER passages_ad AFTER DELETE ON passages BEGIN
-    INSERT INTO passages_fts(passages_fts, rowid, title, headings, body)
-    VALUES ('delete', old.rowid, old.title, old.headings, old.body);
+    INSERT INTO passages_fts(passages_fts, rowid, title, headings, body, doc_key)
+    VALUES ('delete', old.rowid, old.title, old.headings, old.body, old.doc_key);
 END;
 CREATE TRIGGER passages_au AFTER UPDATE ON passages BEGIN
-    INSERT INTO passages_fts(passages_fts, rowid, title, headings, body)
-    VALUES ('delete', old.rowid, old.title, old.headings, old.body);
-    INSERT INTO passages_fts(rowid, title, headings, body)
-    VALUES (new.rowid, new.title, new.headings, new.body);
+    INSERT INTO passages_fts(passages_fts, rowid, title, headings, body, doc_key)
+    VALUES ('delete', old.rowid, old.title, old.headings, old.body, old.doc_key);
+    INSERT INTO passages_fts(rowid, title, headings, body, doc_key)
+    VALUES (new.rowid, new.title, new.headings, new.body, new.doc_key);
 END;
 
 -- The persistent import queue: a job survives a crash or quit and resumes.
