@@ -1,0 +1,119 @@
+package pdf
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"time"
+
+	pdferrors "github.com/klippa-app/go-pdfium/errors"
+	"github.com/pdfcpu/pdfcpu/pkg/api"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
+
+	"archivist/app"
+)
+
+// ErrCodePassword is the app.Error code for a PDF that needs a password,
+// or was given a wrong one: the UI answers it with a password prompt and
+// the CLI with --password.
+const ErrCodePassword = "password_required"
+
+// IsPasswordRequired reports whether err says the PDF needs a (different)
+// password.
+func IsPasswordRequired(err error) bool {
+	var e *app.Error
+	return errors.As(err, &e) && e.Code == ErrCodePassword
+}
+
+// passwordError is the error for an encrypted PDF; given says whether a
+// password was tried.
+func passwordError(given bool) error {
+	if given {
+		return &app.Error{Code: ErrCodePassword, Message: "the PDF is password-protected and the password is wrong"}
+	}
+	return &app.Error{Code: ErrCodePassword, Message: "the PDF is password-protected"}
+}
+
+// damaged is the error for bytes that are not a readable PDF; why is a
+// short reason a person can understand.
+func damaged(why string) error {
+	return &app.Error{Code: app.EInvalid, Message: "the PDF is damaged or not a PDF (" + why + ")"}
+}
+
+// diagnose turns PDFium's failure to open data into a clear *app.Error.
+// PDFium's own codes are terse ("incorrect format"), so pdfcpu reads the
+// file's structure to say more. pdfcpu runs only here, on files PDFium
+// cannot open: its strict validation rejects many files PDFium reads fine,
+// and reading every good file twice would cost import time for nothing.
+func diagnose(data []byte, openErr error) error {
+	switch {
+	case errors.Is(openErr, pdferrors.ErrPassword):
+		return passwordError(false)
+	case errors.Is(openErr, pdferrors.ErrSecurity):
+		return &app.Error{Code: app.EUnsupported, Message: "the PDF uses an encryption method Archivist cannot read"}
+	}
+	head := data[:min(len(data), 1024)]
+	if !bytes.Contains(head, []byte("%PDF-")) {
+		return damaged("it has no PDF header")
+	}
+	if why := structureProblem(data); why != "" {
+		return damaged(why)
+	}
+	return damaged("PDFium could not read it: " + strings.TrimLeft(openErr.Error(), "0123456789: "))
+}
+
+// structureTimeout bounds the pdfcpu diagnosis. pdfcpu cannot be
+// interrupted, and some malformed input sends it into a long loop (found
+// by FuzzParse); past this the file is reported without the detail.
+const structureTimeout = 3 * time.Second
+
+// structureProblem asks pdfcpu, in relaxed validation mode, what is wrong
+// with data; "" when it finds nothing it can name in time.
+//
+// BUG: a pdfcpu read that loops forever keeps its goroutine (and a core)
+// busy until the process exits; the caller has its answer by then.
+func structureProblem(data []byte) string {
+	done := make(chan string, 1)
+	go func() { done <- readStructure(data) }()
+	select {
+	case why := <-done:
+		return why
+	case <-time.After(structureTimeout):
+		return ""
+	}
+}
+
+// readStructure is structureProblem without the time limit.
+func readStructure(data []byte) (why string) {
+	defer func() {
+		// pdfcpu panics on some malformed input; a panic is a finding too.
+		if r := recover(); r != nil {
+			why = "its structure is broken"
+		}
+	}()
+	conf := model.NewDefaultConfiguration()
+	conf.ValidationMode = model.ValidationRelaxed
+	ctx, err := api.ReadContext(bytes.NewReader(data), conf)
+	if err == nil {
+		err = api.ValidateContext(ctx)
+	}
+	switch {
+	case err == nil:
+		return ""
+	case errors.Is(err, pdfcpu.ErrWrongPassword):
+		return "it is encrypted and cannot be opened"
+	}
+	msg := err.Error()
+	if i := strings.IndexByte(msg, '\n'); i >= 0 {
+		msg = msg[:i]
+	}
+	msg = strings.TrimPrefix(msg, "pdfcpu: ")
+	if len(msg) > 120 {
+		msg = msg[:120] + "…"
+	}
+	if bytes.LastIndex(data, []byte("%%EOF")) < 0 {
+		return "it is truncated: " + msg
+	}
+	return msg
+}

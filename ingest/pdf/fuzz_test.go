@@ -1,0 +1,72 @@
+package pdf
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"archivist/app"
+)
+
+// checkParsed returns what in p breaks the parser invariants.
+func checkParsed(p *app.Parsed) []string {
+	var errs []string
+	if p.Pages != len(p.PageInfo) || p.Pages < 1 {
+		errs = append(errs, "page count")
+	}
+	if len(p.Sections) == 0 || p.Sections[0].Parent != -1 || p.Sections[0].Level != 0 {
+		return append(errs, "section 0 is not the root")
+	}
+	for i, s := range p.Sections[1:] {
+		i++
+		if s.Parent < 0 || s.Parent >= i || p.Sections[s.Parent].Level >= s.Level || s.Level > 6 {
+			errs = append(errs, "section parent/level")
+		}
+		if s.PageStart < 1 || s.PageEnd < s.PageStart || s.PageEnd > p.Pages {
+			errs = append(errs, "section page range")
+		}
+	}
+	for i, b := range p.Blocks {
+		r := b.Box
+		switch {
+		case b.Seq != i:
+			errs = append(errs, "seq")
+		case b.Page < 1 || b.Page > p.Pages || r.Page != b.Page:
+			errs = append(errs, "block page")
+		case r.X0 < 0 || r.Y0 < 0 || r.X1 > 1 || r.Y1 > 1 || r.X0 > r.X1 || r.Y0 > r.Y1:
+			errs = append(errs, "block box")
+		case b.Section < 0 || b.Section >= len(p.Sections):
+			errs = append(errs, "block section")
+		case b.Text == "":
+			errs = append(errs, "empty block")
+		}
+	}
+	return errs
+}
+
+func FuzzParse(f *testing.F) {
+	_, mixed := mixedDoc(f)
+	_, rotated := rotatedDoc(f)
+	f.Add(mixed)
+	f.Add(rotated)
+	f.Add(outlineDoc(f))
+	f.Add(mixed[:len(mixed)*3/4])
+	f.Add([]byte("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[2 0 R]/Count 1>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF"))
+	// A short limit: a stuck PDFium call is a finding only if it is
+	// not stopped.
+	e := &Engine{cfg: testEngine(f).cfg, pool: testEngine(f).pool}
+	e.cfg.DocumentTimeout = 10 * time.Second
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, err := e.Parse(context.Background(), data, "")
+		if err != nil {
+			if !errors.As(err, new(*app.Error)) {
+				t.Fatalf("not an app.Error: %v", err)
+			}
+			return
+		}
+		if errs := checkParsed(p); errs != nil {
+			t.Fatalf("%v", errs)
+		}
+	})
+}

@@ -1,0 +1,117 @@
+package pdf
+
+import (
+	"math"
+	"slices"
+	"strings"
+)
+
+// line is a run of words on one baseline with no wide gap: a line of a
+// paragraph in one column, or one cell of a table row. Its box is in
+// display space (points, origin top-left, after rotation).
+type line struct {
+	words []word
+	box
+	size  float64 // dominant font size, points
+	bold  bool    // most of its characters are bold
+	chars int     // characters in its words
+}
+
+// text returns the words joined by single spaces.
+func (l *line) text() string {
+	var b strings.Builder
+	for i, w := range l.words {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(w.text)
+	}
+	return b.String()
+}
+
+// cellGapEm is the horizontal gap, in ems of the font size, that ends a
+// line: wider than the widest justified word space, narrower than a
+// column gutter or the space between table cells.
+const cellGapEm = 1.0
+
+// buildLines joins the words of a page into lines. Words are taken left
+// to right; each joins the open line it overlaps most vertically (by at
+// least half the smaller height, so superscripts stay in their line) if
+// the gap to that line's end is small.
+func buildLines(words []word) []*line {
+	ws := slices.Clone(words)
+	slices.SortStableFunc(ws, func(a, b word) int { return cmpF(a.x0, b.x0) })
+	var open, done []*line
+	for _, w := range ws {
+		var best *line
+		bestOv := 0.0
+		k := 0
+		for _, l := range open {
+			last := l.words[len(l.words)-1]
+			maxGap := cellGapEm * math.Max(last.size, w.size)
+			if w.x0-l.x1 > maxGap {
+				done = append(done, l) // nothing further right can join it
+				continue
+			}
+			open[k] = l
+			k++
+			ov := w.vOverlap(last.box)
+			if ov < 0.5*math.Min(w.h(), last.h()) || w.x0 < l.x1-0.5*w.size {
+				continue
+			}
+			if ov > bestOv {
+				best, bestOv = l, ov
+			}
+		}
+		open = open[:k]
+		if best == nil {
+			best = &line{box: w.box}
+			open = append(open, best)
+		}
+		best.words = append(best.words, w)
+		best.box = best.union(w.box)
+	}
+	done = append(done, open...)
+	for _, l := range done {
+		l.finish()
+	}
+	slices.SortFunc(done, func(a, b *line) int {
+		if c := cmpF(a.y0, b.y0); c != 0 {
+			return c
+		}
+		return cmpF(a.x0, b.x0)
+	})
+	return done
+}
+
+// finish computes the line's dominant size and weight.
+func (l *line) finish() {
+	bySize := map[float64]int{}
+	bold := 0
+	for _, w := range l.words {
+		n := len([]rune(w.text))
+		l.chars += n
+		bySize[math.Round(w.size*2)/2] += n
+		if w.bold {
+			bold += n
+		}
+	}
+	best := 0
+	for s, n := range bySize {
+		if n > best || n == best && s > l.size {
+			l.size, best = s, n
+		}
+	}
+	l.bold = bold*2 > l.chars
+}
+
+// cmpF compares floats for sorting.
+func cmpF(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}

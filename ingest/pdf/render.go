@@ -1,0 +1,68 @@
+package pdf
+
+import (
+	"context"
+	"fmt"
+	"image"
+	"image/draw"
+
+	"github.com/klippa-app/go-pdfium/requests"
+
+	"archivist/app"
+)
+
+// PageImageDPI is the resolution of the cached page images (DESIGN.md
+// §2.7); at it, one point is two pixels.
+const PageImageDPI = 144
+
+// maxRenderDPI bounds a render request; PDFium refuses bitmaps past ~536
+// megapixels anyway.
+const maxRenderDPI = 600
+
+// RenderPage renders the 1-based physical page of data at dpi (0 means
+// PageImageDPI), after the page's rotation, so a box normalised 0–1 with
+// the origin top-left is a plain rectangle over the image.
+func (e *Engine) RenderPage(ctx context.Context, data []byte, page int, dpi int) (image.Image, error) {
+	return e.RenderPageWithPassword(ctx, data, "", page, dpi)
+}
+
+// RenderPageWithPassword is RenderPage for an encrypted PDF.
+func (e *Engine) RenderPageWithPassword(ctx context.Context, data []byte, password string, page int, dpi int) (image.Image, error) {
+	if dpi == 0 {
+		dpi = PageImageDPI
+	}
+	if dpi < 1 || dpi > maxRenderDPI {
+		return nil, app.Errorf(app.EInvalid, "cannot render at %d dpi (1–%d)", dpi, maxRenderDPI)
+	}
+	var img image.Image
+	err := e.withDocument(ctx, data, password, func(s *session) error {
+		n, err := s.pageCount()
+		if err != nil {
+			return fmt.Errorf("pdf: count pages: %w", err)
+		}
+		if page < 1 || page > n {
+			return app.Errorf(app.ENotFound, "the PDF has no page %d (it has %d)", page, n)
+		}
+		res, err := s.inst.RenderPageInDPI(&requests.RenderPageInDPI{
+			Page: requests.Page{ByIndex: &requests.PageByIndex{Document: s.doc, Index: page - 1}},
+			DPI:  dpi,
+		})
+		if err != nil {
+			return app.Errorf(app.EInvalid, "cannot render page %d: %s", page, err.Error())
+		}
+		defer res.Cleanup()
+		// The pixels live in wasm memory until Cleanup: copy them out.
+		src := res.Result.RenderedImage
+		if src == nil {
+			src = res.Result.Image
+		}
+		dst := image.NewRGBA(src.Bounds())
+		draw.Draw(dst, dst.Bounds(), src, src.Bounds().Min, draw.Src)
+		img = dst
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return img, nil
+}

@@ -1,0 +1,263 @@
+package pdf
+
+import (
+	"math"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/klippa-app/go-pdfium/references"
+	"github.com/klippa-app/go-pdfium/requests"
+)
+
+// box is a rectangle in display space: points, origin top-left, after the
+// page's rotation; x0 < x1 and y0 < y1.
+type box struct{ x0, y0, x1, y1 float64 }
+
+func (b box) w() float64 { return b.x1 - b.x0 }
+func (b box) h() float64 { return b.y1 - b.y0 }
+
+// union returns the smallest box holding b and o.
+func (b box) union(o box) box {
+	return box{math.Min(b.x0, o.x0), math.Min(b.y0, o.y0), math.Max(b.x1, o.x1), math.Max(b.y1, o.y1)}
+}
+
+// vOverlap returns how far b and o overlap vertically, in points.
+func (b box) vOverlap(o box) float64 {
+	return math.Min(b.y1, o.y1) - math.Max(b.y0, o.y0)
+}
+
+// word is one word on a page with its loose box in the page's text frame
+// (display space turned so the text runs left to right; see geom.q).
+type word struct {
+	text string
+	box
+	size float64 // font size of its first character, points
+	bold bool
+}
+
+// Word grouping thresholds, pdfplumber's defaults (x_tolerance and
+// y_tolerance of 3 pt).
+const (
+	wordGapPt  = 3.0 // a horizontal gap wider than this starts a new word
+	baselinePt = 3.0 // a baseline moving more than this starts a new word
+)
+
+// boldWeight is the font weight from which a word counts as bold.
+const boldWeight = 600
+
+// pageWords reads the words of one page: the text in one call, the loose
+// box of every character, and grouping pdfplumber-style (whitespace, a gap
+// over 3 pt, a baseline jump over 3 pt).
+func (s *session) pageWords(page requests.Page, g *geom) ([]word, error) {
+	lp, err := s.inst.FPDFText_LoadPage(&requests.FPDFText_LoadPage{Page: page})
+	if err != nil {
+		return nil, err
+	}
+	tp := lp.TextPage
+	defer s.inst.FPDFText_ClosePage(&requests.FPDFText_ClosePage{TextPage: tp})
+	cc, err := s.inst.FPDFText_CountChars(&requests.FPDFText_CountChars{TextPage: tp})
+	if err != nil || cc.Count <= 0 {
+		return nil, err
+	}
+	n := cc.Count
+	runes, err := s.pageRunes(tp, n)
+	if err != nil {
+		return nil, err
+	}
+	boxes := make([]box, n)
+	if err := s.charBoxes(tp, g, runes, boxes); err != nil {
+		return nil, err
+	}
+	g.q = textDirection(runes, boxes)
+	if g.q != 0 {
+		for i := range boxes {
+			if boxes[i] != (box{}) {
+				boxes[i] = g.toText(boxes[i])
+			}
+		}
+	}
+
+	var (
+		words []word
+		cur   strings.Builder
+		start = -1 // char index of the current word's first char
+		wb    box  // the current word's box
+		last  box  // the previous char's box
+	)
+	flush := func() {
+		if start >= 0 && cur.Len() > 0 {
+			words = append(words, word{text: cur.String(), box: wb, size: float64(start)})
+		}
+		cur.Reset()
+		start = -1
+	}
+	for i, r := range runes {
+		b := boxes[i]
+		if isSpace(r) || b.w() <= 0 && b.h() <= 0 {
+			flush()
+			continue
+		}
+		if start >= 0 && (b.x0 > last.x1+wordGapPt || b.x0 < last.x0-wordGapPt ||
+			math.Abs(b.y1-last.y1) > baselinePt) {
+			flush()
+		}
+		if start < 0 {
+			start, wb = i, b
+		} else {
+			wb = wb.union(b)
+		}
+		writeRune(&cur, r)
+		last = b
+	}
+	flush()
+	// The first char's index rode in size; now fetch the real font data.
+	for i := range words {
+		idx := int(words[i].size)
+		words[i].size, words[i].bold = s.charFont(tp, idx)
+		if words[i].size <= 0 {
+			words[i].size = words[i].h() / 1.15
+		}
+	}
+	return words, nil
+}
+
+// textDirection returns how most of a page's text runs in display space,
+// in quarter turns clockwise (see geom.q), from the steps between
+// consecutive characters.
+func textDirection(runes []rune, boxes []box) int {
+	var votes [4]float64
+	for i := 1; i < len(runes); i++ {
+		a, b := boxes[i-1], boxes[i]
+		if isSpace(runes[i-1]) || isSpace(runes[i]) || a == (box{}) || b == (box{}) {
+			continue
+		}
+		dx := (b.x0 + b.x1 - a.x0 - a.x1) / 2
+		dy := (b.y0 + b.y1 - a.y0 - a.y1) / 2
+		switch {
+		case math.Abs(dx) >= math.Abs(dy) && dx > 0:
+			votes[0] += dx
+		case math.Abs(dx) >= math.Abs(dy):
+			votes[2] -= dx
+		case dy > 0:
+			votes[1] += dy
+		default:
+			votes[3] -= dy
+		}
+	}
+	best := 0
+	for q := 1; q < 4; q++ {
+		if votes[q] > 2*votes[best] {
+			best = q
+		}
+	}
+	return best
+}
+
+// pageRunes returns the n characters of the text page, one rune each.
+func (s *session) pageRunes(tp references.FPDF_TEXTPAGE, n int) ([]rune, error) {
+	t, err := s.inst.FPDFText_GetText(&requests.FPDFText_GetText{TextPage: tp, Count: n})
+	if err != nil {
+		return nil, err
+	}
+	// PDFium writes one UTF-16 character (a surrogate pair outside the
+	// BMP) per char index, so the runes line up with the indexes unless a
+	// char has no Unicode value; then ask char by char.
+	if utf8.RuneCountInString(t.Text) == n {
+		return []rune(t.Text), nil
+	}
+	runes := make([]rune, n)
+	for i := range runes {
+		u, err := s.inst.FPDFText_GetUnicode(&requests.FPDFText_GetUnicode{TextPage: tp, Index: i})
+		if err != nil {
+			return nil, err
+		}
+		runes[i] = rune(u.Unicode)
+	}
+	return runes, nil
+}
+
+// charBoxes fills out with the loose box of every character, in display
+// space. Whitespace gets no box (it only splits words).
+func (s *session) charBoxes(tp references.FPDF_TEXTPAGE, g *geom, runes []rune, out []box) error {
+	if s.fast != nil {
+		if err := s.fast.looseBoxes(tp, g, runes, out); err == nil {
+			return nil
+		}
+		s.fast = nil // fall back for the rest of the document
+	}
+	for i, r := range runes {
+		if isSpace(r) {
+			continue
+		}
+		res, err := s.inst.FPDFText_GetLooseCharBox(&requests.FPDFText_GetLooseCharBox{TextPage: tp, Index: i})
+		if err != nil {
+			continue // a char without a box only splits words
+		}
+		rc := res.Rect
+		out[i] = g.rect(float64(rc.Left), float64(rc.Top), float64(rc.Right), float64(rc.Bottom))
+	}
+	return nil
+}
+
+// charFont returns the font size (points, as printed: the Tf size scaled
+// by the text and graphics matrices) and boldness of char i. Many
+// producers set "1 Tf" and scale with the matrix, so the Tf size alone
+// means nothing.
+func (s *session) charFont(tp references.FPDF_TEXTPAGE, i int) (size float64, bold bool) {
+	if s.fast != nil {
+		if size, weight, ok := s.fast.font(tp, i); ok {
+			return size, weight >= boldWeight
+		}
+	}
+	if r, err := s.inst.FPDFText_GetFontSize(&requests.FPDFText_GetFontSize{TextPage: tp, Index: i}); err == nil {
+		size = r.FontSize
+	}
+	if r, err := s.inst.FPDFText_GetMatrix(&requests.FPDFText_GetMatrix{TextPage: tp, Index: i}); err == nil {
+		m := r.Matrix
+		size *= matrixScale(float64(m.A), float64(m.B), float64(m.C), float64(m.D))
+	}
+	if r, err := s.inst.FPDFText_GetFontWeight(&requests.FPDFText_GetFontWeight{TextPage: tp, Index: i}); err == nil {
+		bold = r.FontWeight >= boldWeight
+	}
+	return size, bold
+}
+
+// matrixScale returns the vertical scale of a text matrix: the length
+// its y axis is stretched to.
+func matrixScale(a, b, c, d float64) float64 {
+	s := math.Hypot(c, d)
+	if s == 0 || math.IsNaN(s) {
+		return 1
+	}
+	return s
+}
+
+// isSpace reports whether r separates words. PDFium also emits control
+// characters for generated line breaks.
+func isSpace(r rune) bool {
+	return r < 0x20 || unicode.IsSpace(r) || r == 0xFFFE || r == 0xFEFF
+}
+
+// writeRune appends r, expanding typographic ligatures so words match what
+// a person types (and what other extractors print).
+func writeRune(b *strings.Builder, r rune) {
+	switch r {
+	case 0xFB00:
+		b.WriteString("ff")
+	case 0xFB01:
+		b.WriteString("fi")
+	case 0xFB02:
+		b.WriteString("fl")
+	case 0xFB03:
+		b.WriteString("ffi")
+	case 0xFB04:
+		b.WriteString("ffl")
+	case 0xFB05, 0xFB06:
+		b.WriteString("st")
+	case 0xAD: // soft hyphen, kept as the hyphen it shows as
+		b.WriteByte('-')
+	default:
+		b.WriteRune(r)
+	}
+}
