@@ -34,8 +34,9 @@ const usage = `Archivist — ask your documents, get cited answers.
 
 Usage:
   archivist [--library DIR]                      start the desktop app
-  archivist [--library DIR] import PATH...       import files or folders
+  archivist [--library DIR] import [--password PW] PATH...   import files or folders
   archivist [--library DIR] list --json          list documents as JSON
+  archivist [--library DIR] show --json ID       a document's sections and pages
   archivist [--library DIR] ask [--doc ID]... [--preset focused|balanced|detailed] [--json] QUESTION
   archivist [--library DIR] replay TOKEN         print a stored answer's JSON
 
@@ -72,6 +73,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		"list":   cmdList,
 		"ask":    cmdAsk,
 		"replay": cmdReplay,
+		"show":   cmdShow,
 	}
 	f, ok := commands[cmd]
 	if !ok {
@@ -84,7 +86,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
 		return 1
 	}
-	defer p.db.Close()
+	defer p.close()
 	return f(ctx, p, cmdArgs, stdout, stderr)
 }
 
@@ -93,6 +95,11 @@ type parts struct {
 	db       *store.DB
 	importer *ingest.Importer
 	research *retrieve.Research
+}
+
+func (p *parts) close() {
+	p.importer.Close()
+	p.db.Close()
 }
 
 func open(ctx context.Context, dir string) (*parts, error) {
@@ -121,18 +128,19 @@ func describe(err error) string {
 func cmdImport(ctx context.Context, p *parts, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("import", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	password := fs.String("password", "", "password for encrypted PDFs among the files")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "usage: archivist [--library DIR] import PATH...")
+		fmt.Fprintln(stderr, "usage: archivist [--library DIR] import [--password PW] PATH...")
 		return 2
 	}
 	if err := p.importer.Resume(ctx); err != nil {
 		fmt.Fprintf(stderr, "archivist: resume earlier imports: %s\n", describe(err))
 	}
 	failed := false
-	_, err := p.importer.Import(ctx, fs.Args(), func(pr app.ImportProgress) {
+	_, err := p.importer.ImportFiles(ctx, fs.Args(), *password, func(pr app.ImportProgress) {
 		r := pr.Result
 		if r == nil {
 			return
@@ -164,6 +172,7 @@ type listedDocument struct {
 	Pages    int    `json:"pages"`
 	Status   string `json:"status"`
 	Error    string `json:"error"`
+	Notice   string `json:"notice,omitempty"`
 }
 
 func cmdList(ctx context.Context, p *parts, args []string, stdout, stderr io.Writer) int {
@@ -186,14 +195,97 @@ func cmdList(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 	}
 	out := make([]listedDocument, 0, len(docs))
 	for _, d := range docs {
-		out = append(out, listedDocument{d.ID, d.Title, d.Filename, string(d.Format), d.Pages, string(d.Status), d.Error})
+		out = append(out, listed(d))
 	}
-	enc := json.NewEncoder(stdout)
+	return printJSON(stdout, out)
+}
+
+func listed(d app.Document) listedDocument {
+	return listedDocument{d.ID, d.Title, d.Filename, string(d.Format), d.Pages, string(d.Status), d.Error, d.Notice}
+}
+
+func printJSON(w io.Writer, v any) int {
+	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	if err := enc.Encode(out); err != nil {
+	if err := enc.Encode(v); err != nil {
 		return 1
 	}
 	return 0
+}
+
+// shownSection is one node of `show --json`'s section tree.
+type shownSection struct {
+	Title     string          `json:"title"`
+	Level     int             `json:"level"`
+	PageStart int             `json:"page_start"`
+	PageEnd   int             `json:"page_end"`
+	Children  []*shownSection `json:"children"`
+}
+
+// shownPage is one page of `show --json`; width and height in PDF points.
+type shownPage struct {
+	N      int     `json:"n"`
+	Label  string  `json:"label"`
+	Words  int     `json:"words"`
+	Width  float64 `json:"width"`
+	Height float64 `json:"height"`
+}
+
+func cmdShow(ctx context.Context, p *parts, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("show", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Bool("json", true, "print JSON (the only form)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(stderr, "usage: archivist [--library DIR] show --json ID")
+		return 2
+	}
+	id := fs.Arg(0)
+	doc, err := p.db.Document(ctx, id)
+	if err != nil {
+		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
+		return 1
+	}
+	sections, err := p.db.Sections(ctx, id)
+	if err != nil {
+		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
+		return 1
+	}
+	pages, err := p.db.Pages(ctx, id)
+	if err != nil {
+		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
+		return 1
+	}
+	out := struct {
+		Document listedDocument  `json:"document"`
+		Sections []*shownSection `json:"sections"`
+		Pages    []shownPage     `json:"pages"`
+	}{Document: listed(*doc), Sections: sectionTree(sections), Pages: []shownPage{}}
+	for _, pg := range pages {
+		out.Pages = append(out.Pages, shownPage{pg.Number, pg.Label, pg.Words, pg.WidthPt, pg.HeightPt})
+	}
+	return printJSON(stdout, out)
+}
+
+// sectionTree nests sections under their parents; the root's children are
+// the top level.
+func sectionTree(sections []app.Section) []*shownSection {
+	nodes := make([]*shownSection, len(sections))
+	top := []*shownSection{}
+	for i, s := range sections {
+		nodes[i] = &shownSection{Title: s.Heading, Level: s.Level, PageStart: s.PageStart, PageEnd: s.PageEnd, Children: []*shownSection{}}
+		switch {
+		case s.Parent < 0:
+			// the root is the document itself
+		case sections[s.Parent].Parent < 0:
+			top = append(top, nodes[i])
+		default:
+			nodes[s.Parent].Children = append(nodes[s.Parent].Children, nodes[i])
+		}
+	}
+	return top
 }
 
 // stringList is a repeatable string flag.
@@ -274,7 +366,8 @@ func runGUI(ctx context.Context, dir string, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
 		return 1
 	}
-	defer p.db.Close()
+	defer p.close()
+	p.importer.RenderPages = true
 	a := fyneapp.NewWithID("app.archivist.desktop")
 	w := a.NewWindow("Archivist")
 	a.SetIcon(fyne.NewStaticResource("archivist.svg", assets.Icon))

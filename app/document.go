@@ -38,6 +38,7 @@ type Document struct {
 	Words      int
 	Status     Status
 	Error      string // why the import failed, when Status is StatusFailed
+	Notice     string // what to know about a ready document, e.g. "no text — needs OCR"
 	ImportedAt time.Time
 }
 
@@ -83,6 +84,21 @@ type Block struct {
 	LineStart int  // 1-based first source line; 0 when not known
 	LineEnd   int  // 1-based last source line, inclusive
 	Box       Rect // on Page; zero for formats without pages
+	// Words holds each word's place in Text and its box on Page, in
+	// reading order; empty for formats without pages. Highlights are drawn
+	// from these boxes, never from generated text.
+	Words []WordBox
+}
+
+// WordBox is one word of a block: Text[Start:End] (byte offsets) and its
+// box, normalised 0–1, origin top-left, after rotation.
+type WordBox struct {
+	Start int     `json:"s"`
+	End   int     `json:"e"`
+	X0    float64 `json:"x0"`
+	Y0    float64 `json:"y0"`
+	X1    float64 `json:"x1"`
+	Y1    float64 `json:"y1"`
 }
 
 // LinesOf returns the source lines covered by Text[start:end], or zeros when
@@ -138,6 +154,9 @@ type Parsed struct {
 	PageInfo []Page // one per page when Pages > 0
 	Sections []Section
 	Blocks   []Block
+	// Notice is something the user must know about an otherwise good
+	// import, e.g. "no text — needs OCR" for a scanned PDF.
+	Notice string
 }
 
 // Span is the part of one block a passage covers: Block.Text[Start:End].
@@ -166,3 +185,40 @@ type Passage struct {
 
 // PassageSeparator joins the spans of a passage.
 const PassageSeparator = "\n\n"
+
+// QuoteRects returns one rectangle per text line of Text[start:end] on the
+// block's page: the union of the boxes of the words the range touches on
+// that line. It is empty for blocks without word boxes.
+func (b *Block) QuoteRects(start, end int) []Rect {
+	type lineRect struct {
+		Rect
+		line int
+	}
+	var rects []lineRect
+	line, pos := 0, 0 // line index of pos within Text
+	for _, w := range b.Words {
+		if w.End <= start || w.Start >= end || w.Start < pos {
+			continue
+		}
+		n := line
+		for i := pos; i < w.Start && i < len(b.Text); i++ {
+			if b.Text[i] == '\n' {
+				n++
+			}
+		}
+		line, pos = n, w.Start
+		r := Rect{Page: b.Page, X0: w.X0, Y0: w.Y0, X1: w.X1, Y1: w.Y1}
+		if len(rects) > 0 && rects[len(rects)-1].line == n {
+			last := &rects[len(rects)-1].Rect
+			last.X0, last.Y0 = min(last.X0, r.X0), min(last.Y0, r.Y0)
+			last.X1, last.Y1 = max(last.X1, r.X1), max(last.Y1, r.Y1)
+			continue
+		}
+		rects = append(rects, lineRect{r, n})
+	}
+	out := make([]Rect, len(rects))
+	for i, r := range rects {
+		out[i] = r.Rect
+	}
+	return out
+}

@@ -38,7 +38,19 @@ type Library interface {
 	Import(ctx context.Context, paths []string, progress func(ImportProgress)) ([]ImportResult, error)
 	// Documents lists every document not in the trash, newest first.
 	Documents(ctx context.Context) ([]Document, error)
+	// ImportWithPassword imports one password-protected PDF.
+	ImportWithPassword(ctx context.Context, path, password string) ImportResult
 	// CitedText returns the text of the blocks a citation points at, with
 	// the quote located in it.
 	CitedText(ctx context.Context, c Citation) (*CitedText, error)
+	// PageImage returns the path of a PNG of one page of a paged document
+	// (1-based), rendered at PageImageDPI and cached; rendered now when
+	// missing.
+	PageImage(ctx context.Context, documentID string, page int) (string, error)
 }
+
+// PageImageDPI is the resolution of cached page images.
+const PageImageDPI = 144
+
+// EPassword is the error code of an import that needs a password.
+const EPassword = "password_required"

@@ -9,16 +9,20 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"archivist/app"
-	"archivist/ingest/markdown"
-	"archivist/ingest/text"
+	"archivist/ingest/pdf"
 	"archivist/store"
 )
 
-// MaxTextBytes bounds a text-format original. Larger files are refused with
-// a clear error rather than exhausting memory.
-const MaxTextBytes = 256 << 20
+// MaxTextBytes bounds a text-format original and MaxPDFBytes a PDF. Larger
+// files are refused with a clear error rather than exhausting memory (a PDF
+// is read whole into PDFium's 32-bit WebAssembly memory).
+const (
+	MaxTextBytes = 256 << 20
+	MaxPDFBytes  = 1 << 30
+)
 
 // sniffBytes is how much of a file Detect sees.
 const sniffBytes = 8 << 10
@@ -28,6 +32,21 @@ const sniffBytes = 8 << 10
 type Importer struct {
 	DB    *store.DB
 	NewID func() string
+	// PDF configures the PDF engine, started when the first PDF needs it.
+	PDF pdf.Config
+	// RenderPages makes the importer render every imported PDF's page
+	// images in the background, one document at a time. The window sets it;
+	// the CLI renders on demand instead.
+	RenderPages bool
+
+	pdfOnce   sync.Once
+	pdfEngine *pdf.Engine
+	pdfErr    error
+
+	mu        sync.Mutex
+	passwords map[string]string // document ID → password, this process only, never stored
+	renders   chan string       // document IDs whose pages to render
+	stop      context.CancelFunc
 }
 
 // Import copies each file (folders are walked; hidden entries skipped) into
@@ -35,6 +54,20 @@ type Importer struct {
 // that cannot be read, is empty, or is not a supported format gets a failed
 // result and leaves the library as it was.
 func (im *Importer) Import(ctx context.Context, paths []string, progress func(app.ImportProgress)) ([]app.ImportResult, error) {
+	return im.ImportFiles(ctx, paths, "", progress)
+}
+
+// ImportWithPassword imports one password-protected PDF.
+func (im *Importer) ImportWithPassword(ctx context.Context, path, password string) app.ImportResult {
+	results, err := im.ImportFiles(ctx, []string{path}, password, nil)
+	if err != nil {
+		return app.ImportResult{Path: path, Outcome: app.OutcomeFailed, Err: err}
+	}
+	return results[0]
+}
+
+// ImportFiles is Import with a password for encrypted PDFs among the files.
+func (im *Importer) ImportFiles(ctx context.Context, paths []string, password string, progress func(app.ImportProgress)) ([]app.ImportResult, error) {
 	files, results := expand(paths)
 	total := len(files) + len(results)
 	report := func(p app.ImportProgress) {
@@ -51,7 +84,7 @@ func (im *Importer) Import(ctx context.Context, paths []string, progress func(ap
 			return results, app.Errorf(app.ECancelled, "Import cancelled.")
 		}
 		report(app.ImportProgress{Path: path, Done: len(results)})
-		r := im.importFile(ctx, path)
+		r := im.importFile(ctx, path, password)
 		results = append(results, r)
 		report(app.ImportProgress{Path: path, Done: len(results), Result: &r})
 	}
@@ -134,7 +167,7 @@ func readError(err error) error {
 
 // importFile imports one file: detect, copy the original, queue, parse,
 // commit.
-func (im *Importer) importFile(ctx context.Context, path string) app.ImportResult {
+func (im *Importer) importFile(ctx context.Context, path, password string) app.ImportResult {
 	r := app.ImportResult{Path: path, Outcome: app.OutcomeFailed}
 	doc, err := im.admit(path)
 	if err != nil {
@@ -153,7 +186,7 @@ func (im *Importer) importFile(ctx context.Context, path string) app.ImportResul
 	}
 	r.DocumentID, r.Title = doc.ID, doc.Title
 	job := store.Job{ID: jobID, DocumentID: doc.ID, SourcePath: path}
-	title, err := im.Run(ctx, job)
+	title, err := im.run(ctx, job, password)
 	if err != nil {
 		r.Err = err
 		return r
@@ -174,12 +207,8 @@ func (im *Importer) admit(path string) (*app.Document, error) {
 	if err != nil {
 		return nil, readError(err)
 	}
-	switch {
-	case info.Size() == 0:
+	if info.Size() == 0 {
 		return nil, app.Errorf(app.EInvalid, "the file is empty")
-	case info.Size() > MaxTextBytes:
-		return nil, app.Errorf(app.ETooLarge, "the file is %d MB; files over %d MB are not imported",
-			info.Size()>>20, MaxTextBytes>>20)
 	}
 	head := make([]byte, sniffBytes)
 	n, err := io.ReadFull(f, head)
@@ -192,6 +221,14 @@ func (im *Importer) admit(path string) (*app.Document, error) {
 	}
 	if !Supported(format) {
 		return nil, app.Errorf(app.EUnsupported, "%s import is not supported yet", formatName(format))
+	}
+	limit := int64(MaxTextBytes)
+	if format == app.FormatPDF {
+		limit = MaxPDFBytes
+	}
+	if info.Size() > limit {
+		return nil, app.Errorf(app.ETooLarge, "the file is %d MB; %s files over %d MB are not imported",
+			info.Size()>>20, formatName(format), limit>>20)
 	}
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		return nil, readError(err)
@@ -212,7 +249,9 @@ func (im *Importer) admit(path string) (*app.Document, error) {
 }
 
 // Supported reports whether this build can parse format.
-func Supported(f app.Format) bool { return f == app.FormatText || f == app.FormatMarkdown }
+func Supported(f app.Format) bool {
+	return f == app.FormatText || f == app.FormatMarkdown || f == app.FormatPDF
+}
 
 func formatName(f app.Format) string {
 	switch f {
@@ -225,6 +264,10 @@ func formatName(f app.Format) string {
 // Run parses a queued document from its stored original and commits it, or
 // records why it failed. It returns the document's title.
 func (im *Importer) Run(ctx context.Context, job store.Job) (string, error) {
+	return im.run(ctx, job, "")
+}
+
+func (im *Importer) run(ctx context.Context, job store.Job, password string) (string, error) {
 	if err := im.DB.StartImport(ctx, job); err != nil {
 		return "", err
 	}
@@ -232,7 +275,7 @@ func (im *Importer) Run(ctx context.Context, job store.Job) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	content, err := im.parse(ctx, doc)
+	content, err := im.parse(ctx, doc, password)
 	if err != nil {
 		reason := app.ErrorMessage(err)
 		if ctx.Err() != nil {
@@ -249,32 +292,28 @@ func (im *Importer) Run(ctx context.Context, job store.Job) (string, error) {
 	if err := im.DB.CommitImport(ctx, job, content); err != nil {
 		return "", err
 	}
+	if doc.Format == app.FormatPDF {
+		if password != "" {
+			im.rememberPassword(doc.ID, password)
+		}
+		im.queueRender(doc.ID)
+	}
 	return content.Title, nil
 }
 
 // parse turns a stored original into the content to commit.
-func (im *Importer) parse(ctx context.Context, doc *app.Document) (*store.Content, error) {
+func (im *Importer) parse(ctx context.Context, doc *app.Document, password string) (*store.Content, error) {
 	data, err := im.DB.ReadBlob(doc.SHA256)
 	if err != nil {
 		return nil, err
 	}
-	src, err := DecodeText(data)
-	if err != nil {
-		return nil, err
-	}
-	var parsed *app.Parsed
-	switch doc.Format {
-	case app.FormatMarkdown:
-		parsed, err = markdown.Parse(ctx, []byte(src))
-	case app.FormatText:
-		parsed, err = text.Parse(ctx, []byte(src))
-	default:
-		return nil, app.Errorf(app.EUnsupported, "%s import is not supported yet", formatName(doc.Format))
-	}
+	parsed, err := im.parseBytes(ctx, doc.Format, data, password)
 	if err != nil {
 		return nil, fmt.Errorf("ingest: parse %s: %w", doc.Filename, err)
 	}
-	if len(parsed.Blocks) == 0 {
+	// A scanned PDF is kept, with a notice saying it needs OCR; any other
+	// document without text is refused rather than silently empty.
+	if len(parsed.Blocks) == 0 && parsed.Notice == "" {
 		return nil, app.Errorf(app.EInvalid, "the file contains no text")
 	}
 	title := strings.TrimSpace(parsed.Title)
@@ -289,6 +328,7 @@ func (im *Importer) parse(ctx context.Context, doc *app.Document) (*store.Conten
 	return &store.Content{
 		Title:    title,
 		Words:    words,
+		Notice:   parsed.Notice,
 		Parsed:   parsed,
 		Passages: BuildPassages(doc.ID, title, parsed),
 	}, nil

@@ -136,7 +136,7 @@ func TestBadInput(t *testing.T) {
 		"empty.txt":    "empty",
 		"garbage.md":   "not a text file",
 		"blank.md":     "no text",
-		"report.pdf":   "PDF import is not supported yet",
+		"report.pdf":   "the PDF is damaged or not a PDF",
 		"dangling.txt": "not found",
 		"pipe.txt":     "not a regular file",
 		"missing.md":   "not found",

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"archivist/app"
 )
@@ -13,6 +14,7 @@ import (
 type Content struct {
 	Title    string
 	Words    int
+	Notice   string
 	Parsed   *app.Parsed // sections and blocks, with IDs assigned
 	Passages []app.Passage
 }
@@ -38,8 +40,11 @@ func (db *DB) CommitImport(ctx context.Context, job Job, c *Content) error {
 	if err := insertPassages(ctx, tx, c.Passages); err != nil {
 		return fmt.Errorf("store: commit import: %w", err)
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE documents SET title = ?, pages = ?, words = ?, status = 'ready', error = ''
-		WHERE id = ?`, c.Title, c.Parsed.Pages, c.Words, job.DocumentID); err != nil {
+	if err := insertPages(ctx, tx, job.DocumentID, c.Parsed); err != nil {
+		return fmt.Errorf("store: commit import: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE documents SET title = ?, pages = ?, words = ?, notice = ?, status = 'ready', error = ''
+		WHERE id = ?`, c.Title, c.Parsed.Pages, c.Words, c.Notice, job.DocumentID); err != nil {
 		return fmt.Errorf("store: commit import: %w", err)
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE import_jobs SET state = 'done', error = '', updated_at = ? WHERE id = ?`,
@@ -85,7 +90,7 @@ func insertSections(ctx context.Context, tx *sql.Tx, docID string, sections []ap
 
 func insertBlocks(ctx context.Context, tx *sql.Tx, docID string, p *app.Parsed) error {
 	stmt, err := tx.PrepareContext(ctx, `INSERT INTO blocks (id, document_id, section_id, seq, kind, level, text,
-		page, line_start, line_end, x0, y0, x1, y1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+		page, line_start, line_end, x0, y0, x1, y1, words) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 	if err != nil {
 		return err
 	}
@@ -94,8 +99,39 @@ func insertBlocks(ctx context.Context, tx *sql.Tx, docID string, p *app.Parsed) 
 		if b.Section < 0 || b.Section >= len(p.Sections) {
 			return fmt.Errorf("block %d names section %d of %d", b.Seq, b.Section, len(p.Sections))
 		}
+		words := ""
+		if len(b.Words) > 0 {
+			w, err := json.Marshal(b.Words)
+			if err != nil {
+				return err
+			}
+			words = string(w)
+		}
 		if _, err := stmt.ExecContext(ctx, b.ID, docID, p.Sections[b.Section].ID, b.Seq, b.Kind, b.Level, b.Text,
-			b.Page, b.LineStart, b.LineEnd, b.Box.X0, b.Box.Y0, b.Box.X1, b.Box.Y1); err != nil {
+			b.Page, b.LineStart, b.LineEnd, b.Box.X0, b.Box.Y0, b.Box.X1, b.Box.Y1, words); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// insertPages records each physical page with the number of words on it.
+func insertPages(ctx context.Context, tx *sql.Tx, docID string, p *app.Parsed) error {
+	if len(p.PageInfo) == 0 {
+		return nil
+	}
+	words := map[int]int{}
+	for _, b := range p.Blocks {
+		words[b.Page] += len(strings.Fields(b.Text))
+	}
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO pages (document_id, number, label, width_pt, height_pt, rotation, words)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return err
+	}
+	defer stmt.Close()
+	for _, pg := range p.PageInfo {
+		if _, err := stmt.ExecContext(ctx, docID, pg.Number, pg.Label, pg.WidthPt, pg.HeightPt, pg.Rotation, words[pg.Number]); err != nil {
 			return err
 		}
 	}

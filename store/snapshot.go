@@ -183,16 +183,24 @@ func (s *Snapshot) DocumentSize(ctx context.Context, docID string) (chars, block
 	return chars, blocks, nil
 }
 
-const blockColumns = `id, section_id, seq, kind, level, text, page, line_start, line_end, x0, y0, x1, y1`
+const blockColumns = `id, section_id, seq, kind, level, text, page, line_start, line_end, x0, y0, x1, y1, words`
 
 func scanBlock(sc interface{ Scan(...any) error }) (app.Block, error) {
 	var b app.Block
-	var kind string
+	var kind, words string
 	err := sc.Scan(&b.ID, &b.SectionID, &b.Seq, &kind, &b.Level, &b.Text, &b.Page, &b.LineStart, &b.LineEnd,
-		&b.Box.X0, &b.Box.Y0, &b.Box.X1, &b.Box.Y1)
+		&b.Box.X0, &b.Box.Y0, &b.Box.X1, &b.Box.Y1, &words)
+	if err != nil {
+		return b, err
+	}
 	b.Kind = app.BlockKind(kind)
 	b.Box.Page = b.Page
-	return b, err
+	if words != "" {
+		if err := json.Unmarshal([]byte(words), &b.Words); err != nil {
+			return b, fmt.Errorf("block %s words: %w", b.ID, err)
+		}
+	}
+	return b, nil
 }
 
 // Blocks returns a document's blocks in reading order.

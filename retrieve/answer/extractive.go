@@ -240,11 +240,14 @@ func cite(ev *app.Evidence, c candidate) (app.Citation, bool) {
 		LineStart:  first,
 		LineEnd:    last,
 		Blocks:     []string{b.ID},
-		Rects:      []app.Rect{},
+		Rects:      append([]app.Rect{}, b.QuoteRects(bstart, bend)...),
 		Precision:  "section",
 	}
-	if first > 0 || b.Page > 0 {
+	switch {
+	case first > 0 || len(cit.Rects) > 0:
 		cit.Precision = "line"
+	case b.Page > 0:
+		cit.Precision = "page"
 	}
 	return cit, true
 }
@@ -282,16 +285,27 @@ func termWeights(stems []string, cands []candidate) map[string]float64 {
 	return w
 }
 
-// wordStems returns the set of stems of the words in s.
+// wordStems returns the set of stems of the words in s, each also under
+// its base when it carries a derivational suffix ("deepened" → "deepen" →
+// also "deep"), so a question's plain word meets its derived forms.
 func wordStems(s string) map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsNumber(r)
 	}) {
-		m[Stem(w)] = true
+		st := Stem(w)
+		m[st] = true
+		for _, suf := range derivational {
+			if strings.HasSuffix(st, suf) && len(st)-len(suf) >= 3 {
+				m[st[:len(st)-len(suf)]] = true
+				break
+			}
+		}
 	}
 	return m
 }
+
+var derivational = []string{"ness", "ment", "ity", "ion", "ive", "est", "en", "er", "al"}
 
 // Stem reduces an English word to a crude stem so that "refunds",
 // "refunded" and "refunding" meet "refund". It is deliberately light: a

@@ -24,6 +24,14 @@ func TestSentences(t *testing.T) {
 	}
 }
 
+func TestDerivedFormsMeetTheirBase(t *testing.T) {
+	ev := evidence("how deep is the channel", []string{"deep", "channel"}, "The channel will be deepened to 11 metres.")
+	ans, _ := answer.Extractive{}.Answer(context.Background(), ev)
+	if !ans.Sufficient {
+		t.Fatalf("\"deepened\" did not answer \"deep\": %+v", ans)
+	}
+}
+
 func TestStem(t *testing.T) {
 	for in, want := range map[string]string{
 		"refunds": "refund", "refunded": "refund", "refunding": "refund", "refund": "refund",

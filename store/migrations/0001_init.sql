@@ -11,6 +11,7 @@ CREATE TABLE documents (
     words        INTEGER NOT NULL DEFAULT 0,
     status       TEXT NOT NULL CHECK (status IN ('queued', 'importing', 'ready', 'failed')),
     error        TEXT NOT NULL DEFAULT '',
+    notice       TEXT NOT NULL DEFAULT '', -- e.g. "no text — needs OCR" on a good import
     sensitivity  TEXT NOT NULL DEFAULT '',
     trashed_at   TEXT,
     imported_at  TEXT NOT NULL
@@ -24,6 +25,7 @@ CREATE TABLE pages (
     width_pt    REAL NOT NULL DEFAULT 0,
     height_pt   REAL NOT NULL DEFAULT 0,
     rotation    INTEGER NOT NULL DEFAULT 0,
+    words       INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (document_id, number)
 );
 
@@ -54,7 +56,8 @@ CREATE TABLE blocks (
     line_start  INTEGER NOT NULL DEFAULT 0,
     line_end    INTEGER NOT NULL DEFAULT 0,
     x0 REAL NOT NULL DEFAULT 0, y0 REAL NOT NULL DEFAULT 0,
-    x1 REAL NOT NULL DEFAULT 0, y1 REAL NOT NULL DEFAULT 0
+    x1 REAL NOT NULL DEFAULT 0, y1 REAL NOT NULL DEFAULT 0,
+    words       TEXT NOT NULL DEFAULT '' -- JSON word boxes for paged formats, see app.WordBox
 );
 CREATE INDEX blocks_document ON blocks(document_id, seq);
 

@@ -1,0 +1,46 @@
+package app
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestLinesOf(t *testing.T) {
+	b := Block{Text: "one two\nthree four\nfive", LineStart: 10}
+	for _, c := range []struct{ start, end, first, last int }{
+		{0, 3, 10, 10},
+		{4, 13, 10, 11},
+		{8, 18, 11, 11},
+		{8, 19, 11, 11}, // a quote ending on the line break stays on its line
+		{19, 23, 12, 12},
+	} {
+		if first, last := b.LinesOf(c.start, c.end); first != c.first || last != c.last {
+			t.Errorf("LinesOf(%d, %d) = %d–%d, want %d–%d", c.start, c.end, first, last, c.first, c.last)
+		}
+	}
+	if first, last := (&Block{Text: "x"}).LinesOf(0, 1); first != 0 || last != 0 {
+		t.Errorf("block without lines gave %d–%d", first, last)
+	}
+}
+
+func TestQuoteRects(t *testing.T) {
+	// "alpha beta\ngamma delta": two lines, two words each.
+	b := Block{Page: 3, Text: "alpha beta\ngamma delta", Words: []WordBox{
+		{Start: 0, End: 5, X0: 0.10, Y0: 0.20, X1: 0.20, Y1: 0.22},
+		{Start: 6, End: 10, X0: 0.21, Y0: 0.20, X1: 0.30, Y1: 0.23},
+		{Start: 11, End: 16, X0: 0.10, Y0: 0.24, X1: 0.19, Y1: 0.26},
+		{Start: 17, End: 22, X0: 0.20, Y0: 0.24, X1: 0.31, Y1: 0.26},
+	}}
+	got := b.QuoteRects(6, 16) // "beta\ngamma"
+	want := []Rect{{Page: 3, X0: 0.21, Y0: 0.20, X1: 0.30, Y1: 0.23}, {Page: 3, X0: 0.10, Y0: 0.24, X1: 0.19, Y1: 0.26}}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("QuoteRects = %+v, want %+v", got, want)
+	}
+	got = b.QuoteRects(0, 10) // "alpha beta": one line, one rectangle
+	if len(got) != 1 || got[0].X0 != 0.10 || got[0].X1 != 0.30 || got[0].Y1 != 0.23 {
+		t.Fatalf("QuoteRects one line = %+v", got)
+	}
+	if r := (&Block{Text: "no boxes"}).QuoteRects(0, 2); len(r) != 0 {
+		t.Fatalf("rects without word boxes: %+v", r)
+	}
+}

@@ -1,0 +1,101 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"archivist/app"
+)
+
+// PageRow is one stored page with the number of words on it.
+type PageRow struct {
+	app.Page
+	Words int
+}
+
+// Sections returns a document's section tree in reading order; Parent is an
+// index into the returned slice (-1 for the root).
+func (db *DB) Sections(ctx context.Context, docID string) ([]app.Section, error) {
+	rows, err := db.read.QueryContext(ctx, `SELECT id, coalesce(parent_id, ''), level, heading, page_start, page_end,
+		line_start, line_end FROM sections WHERE document_id = ? ORDER BY seq`, docID)
+	if err != nil {
+		return nil, fmt.Errorf("store: sections: %w", err)
+	}
+	defer rows.Close()
+	var out []app.Section
+	index := map[string]int{}
+	for rows.Next() {
+		var s app.Section
+		var parent string
+		if err := rows.Scan(&s.ID, &parent, &s.Level, &s.Heading, &s.PageStart, &s.PageEnd, &s.LineStart, &s.LineEnd); err != nil {
+			return nil, fmt.Errorf("store: sections: %w", err)
+		}
+		s.Parent = -1
+		if i, ok := index[parent]; ok {
+			s.Parent = i
+		}
+		index[s.ID] = len(out)
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
+
+// Pages returns a document's pages in order.
+func (db *DB) Pages(ctx context.Context, docID string) ([]PageRow, error) {
+	rows, err := db.read.QueryContext(ctx, `SELECT number, label, width_pt, height_pt, rotation, words FROM pages
+		WHERE document_id = ? ORDER BY number`, docID)
+	if err != nil {
+		return nil, fmt.Errorf("store: pages: %w", err)
+	}
+	defer rows.Close()
+	var out []PageRow
+	for rows.Next() {
+		var p PageRow
+		if err := rows.Scan(&p.Number, &p.Label, &p.WidthPt, &p.HeightPt, &p.Rotation, &p.Words); err != nil {
+			return nil, fmt.Errorf("store: pages: %w", err)
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// pageDir holds rendered page images: pages/ab/abcdef…/12@144.png.
+const pageDir = "pages"
+
+// PageImagePath is where the image of one page of the original with the
+// given SHA-256, rendered at dpi, is cached.
+func (db *DB) PageImagePath(sum string, page, dpi int) string {
+	prefix := "_"
+	if len(sum) >= 2 {
+		prefix = sum[:2]
+	}
+	return filepath.Join(db.Dir, pageDir, prefix, sum, strconv.Itoa(page)+"@"+strconv.Itoa(dpi)+".png")
+}
+
+// WritePageImage stores a page image atomically: written beside its final
+// name, then renamed, so a cached image is never half written. (Not synced:
+// it is a cache, made again when missing.)
+func (db *DB) WritePageImage(path string, write func(f *os.File) error) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return fmt.Errorf("store: page image: %w", err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".render-*")
+	if err != nil {
+		return fmt.Errorf("store: page image: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	if err := write(tmp); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("store: page image: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("store: page image: %w", err)
+	}
+	return nil
+}
