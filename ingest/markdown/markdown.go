@@ -207,19 +207,7 @@ func (w *walker) code(n ast.Node) {
 // finish closes the section line ranges and picks the title.
 func (w *walker) finish(nlines int) {
 	secs := w.p.Sections
-	// A section ends on the line before the next section of the same or a
-	// higher level (a lower or equal Level number), or at the end.
-	var stack []int
-	for i := 1; i < len(secs); i++ {
-		for len(stack) > 0 && secs[stack[len(stack)-1]].Level >= secs[i].Level {
-			secs[stack[len(stack)-1]].LineEnd = secs[i].LineStart - 1
-			stack = stack[:len(stack)-1]
-		}
-		stack = append(stack, i)
-	}
-	for _, i := range stack {
-		secs[i].LineEnd = nlines
-	}
+	srctext.CloseSections(secs, nlines)
 
 	for _, s := range secs[1:] {
 		if s.Level == 1 {

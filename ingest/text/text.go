@@ -243,17 +243,7 @@ func (b *builder) finish(nlines int) {
 	if nlines > 0 {
 		secs[0].LineStart, secs[0].LineEnd = 1, nlines
 	}
-	var stack []int
-	for i := 1; i < len(secs); i++ {
-		for len(stack) > 0 && secs[stack[len(stack)-1]].Level >= secs[i].Level {
-			secs[stack[len(stack)-1]].LineEnd = secs[i].LineStart - 1
-			stack = stack[:len(stack)-1]
-		}
-		stack = append(stack, i)
-	}
-	for _, i := range stack {
-		secs[i].LineEnd = nlines
-	}
+	srctext.CloseSections(secs, nlines)
 	if len(secs) > 1 {
 		b.p.Title = srctext.Truncate(secs[1].Heading, srctext.MaxTitle)
 	} else if len(b.p.Blocks) > 0 {
