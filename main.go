@@ -39,6 +39,7 @@ Usage:
   archivist [--library DIR] show --json ID       a document's sections and pages
   archivist [--library DIR] ask [--doc ID]... [--preset focused|balanced|detailed] [--json] QUESTION
   archivist [--library DIR] replay TOKEN         print a stored answer's JSON
+  archivist [--library DIR] reindex [--all]      rebuild passages made by an older builder
 
 Without --library the library lives in %s.
 `
@@ -69,11 +70,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	cmd, cmdArgs := rest[0], rest[1:]
 	commands := map[string]func(context.Context, *parts, []string, io.Writer, io.Writer) int{
-		"import": cmdImport,
-		"list":   cmdList,
-		"ask":    cmdAsk,
-		"replay": cmdReplay,
-		"show":   cmdShow,
+		"import":  cmdImport,
+		"list":    cmdList,
+		"ask":     cmdAsk,
+		"replay":  cmdReplay,
+		"show":    cmdShow,
+		"reindex": cmdReindex,
 	}
 	f, ok := commands[cmd]
 	if !ok {
@@ -108,11 +110,10 @@ func open(ctx context.Context, dir string) (*parts, error) {
 		return nil, err
 	}
 	newID := func() string { return uuid.NewString() }
-	return &parts{
-		db:       db,
-		importer: &ingest.Importer{DB: db, NewID: newID},
-		research: retrieve.NewResearch(db, answer.Extractive{}, newID),
-	}, nil
+	im := &ingest.Importer{DB: db, NewID: newID}
+	research := retrieve.NewResearch(db, answer.Extractive{}, newID)
+	research.Upgrade = im.Upgrade
+	return &parts{db: db, importer: im, research: research}, nil
 }
 
 // describe returns the message for an error: the human message of an
@@ -356,6 +357,22 @@ func cmdReplay(ctx context.Context, p *parts, args []string, stdout, stderr io.W
 		return 1
 	}
 	stdout.Write(body)
+	return 0
+}
+
+func cmdReindex(ctx context.Context, p *parts, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("reindex", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	all := fs.Bool("all", false, "rebuild every document's passages, not only outdated ones")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	n, err := p.importer.Reindex(ctx, *all)
+	if err != nil {
+		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
+		return 1
+	}
+	fmt.Fprintf(stdout, "rebuilt the passages of %d documents\n", n)
 	return 0
 }
 

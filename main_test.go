@@ -9,6 +9,9 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"archivist/app"
+	"archivist/ingest"
 )
 
 // cli runs one command line against a library folder and returns stdout,
@@ -175,5 +178,33 @@ func TestDefaultLibraryDir(t *testing.T) {
 	t.Setenv("XDG_DATA_HOME", "/data/home")
 	if got := defaultLibraryDir(); got != "/data/home/archivist" {
 		t.Errorf("defaultLibraryDir = %s", got)
+	}
+}
+
+// TestQuestionUpgradesOutdatedPassages: a document whose passages an older
+// builder made is rebuilt before a question reads it.
+func TestQuestionUpgradesOutdatedPassages(t *testing.T) {
+	ctx := context.Background()
+	lib := t.TempDir()
+	src := filepath.Join(t.TempDir(), "handbook.md")
+	os.WriteFile(src, []byte(handbook), 0o644)
+	if _, _, code := cli(t, lib, "import", src); code != 0 {
+		t.Fatal("import failed")
+	}
+	p, err := open(ctx, lib)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.close()
+	p.importer.PassagesVersion = ingest.IndexVersion + 1
+	p.importer.Passages = ingest.BuildPassages
+	if stale, _ := p.db.StaleDocuments(ctx, p.importer.PassagesVersion); len(stale) != 1 {
+		t.Fatalf("stale = %v, want the handbook", stale)
+	}
+	if _, err := p.research.Ask(ctx, app.Question{Text: "paid leave"}); err != nil {
+		t.Fatal(err)
+	}
+	if stale, _ := p.db.StaleDocuments(ctx, p.importer.PassagesVersion); len(stale) != 0 {
+		t.Fatalf("still stale after a question: %v", stale)
 	}
 }

@@ -34,6 +34,11 @@ type Importer struct {
 	NewID func() string
 	// PDF configures the PDF engine, started when the first PDF needs it.
 	PDF pdf.Config
+	// Passages builds a document's passages and PassagesVersion is its
+	// version; nil and 0 mean BuildPassages and IndexVersion. A document
+	// built by an older version is rebuilt from its stored blocks.
+	Passages        func(docID, title string, p *app.Parsed) []app.Passage
+	PassagesVersion int
 	// RenderPages makes the importer render every imported PDF's page
 	// images in the background, one document at a time. The window sets it;
 	// the CLI renders on demand instead.
@@ -325,12 +330,15 @@ func (im *Importer) parse(ctx context.Context, doc *app.Document, password strin
 	for _, b := range parsed.Blocks {
 		words += len(strings.Fields(b.Text))
 	}
+	build, version := im.builder()
 	return &store.Content{
-		Title:    title,
-		Words:    words,
-		Notice:   parsed.Notice,
-		Parsed:   parsed,
-		Passages: BuildPassages(doc.ID, title, parsed),
+		Title:        title,
+		Words:        words,
+		Notice:       parsed.Notice,
+		Profile:      BuildProfile(parsed),
+		IndexVersion: version,
+		Parsed:       parsed,
+		Passages:     build(doc.ID, title, parsed),
 	}, nil
 }
 

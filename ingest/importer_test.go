@@ -259,3 +259,5 @@ func TestResumeAfterCrash(t *testing.T) {
 		t.Fatalf("jobs still pending: %+v", jobs)
 	}
 }
+
+func removeBlob(im *ingest.Importer, sum string) error { return os.Remove(im.DB.BlobPath(sum)) }

@@ -25,6 +25,9 @@ type Research struct {
 	Answerer answer.Answerer
 	// NewToken makes trace tokens; tests make them predictable.
 	NewToken func() string
+	// Upgrade, when set, runs before each question's snapshot: it brings
+	// documents whose passages an older builder made up to date.
+	Upgrade func(ctx context.Context) error
 	// slots bounds the questions answered at once (DESIGN.md §7).
 	slots chan struct{}
 }
@@ -60,6 +63,11 @@ func (r *Research) AskJSON(ctx context.Context, q app.Question) (*app.Answer, []
 		defer func() { <-r.slots }()
 	case <-ctx.Done():
 		return nil, nil, app.Errorf(app.ECancelled, "The question was cancelled.")
+	}
+	if r.Upgrade != nil {
+		if err := r.Upgrade(ctx); err != nil {
+			return nil, nil, err
+		}
 	}
 	ev, err := r.evidence(ctx, q)
 	if err != nil {

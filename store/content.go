@@ -12,11 +12,13 @@ import (
 
 // Content is everything an import derives from one original.
 type Content struct {
-	Title    string
-	Words    int
-	Notice   string
-	Parsed   *app.Parsed // sections and blocks, with IDs assigned
-	Passages []app.Passage
+	Title        string
+	Words        int
+	Notice       string
+	Profile      app.Profile
+	IndexVersion int         // of the builder that made Passages
+	Parsed       *app.Parsed // sections and blocks, with IDs assigned
+	Passages     []app.Passage
 }
 
 // CommitImport writes a document's sections, blocks and passages (and so
@@ -43,8 +45,13 @@ func (db *DB) CommitImport(ctx context.Context, job Job, c *Content) error {
 	if err := insertPages(ctx, tx, job.DocumentID, c.Parsed); err != nil {
 		return fmt.Errorf("store: commit import: %w", err)
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE documents SET title = ?, pages = ?, words = ?, notice = ?, status = 'ready', error = ''
-		WHERE id = ?`, c.Title, c.Parsed.Pages, c.Words, c.Notice, job.DocumentID); err != nil {
+	profile, err := json.Marshal(c.Profile)
+	if err != nil {
+		return fmt.Errorf("store: commit import: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE documents SET title = ?, pages = ?, words = ?, notice = ?, profile = ?,
+		index_version = ?, status = 'ready', error = '' WHERE id = ?`,
+		c.Title, c.Parsed.Pages, c.Words, c.Notice, string(profile), c.IndexVersion, job.DocumentID); err != nil {
 		return fmt.Errorf("store: commit import: %w", err)
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE import_jobs SET state = 'done', error = '', updated_at = ? WHERE id = ?`,
@@ -156,4 +163,77 @@ func insertPassages(ctx context.Context, tx *sql.Tx, passages []app.Passage) err
 		}
 	}
 	return nil
+}
+
+// StaleDocuments lists the ready documents whose passages were built by a
+// passage builder older than version.
+func (db *DB) StaleDocuments(ctx context.Context, version int) ([]string, error) {
+	rows, err := db.read.QueryContext(ctx, `SELECT id FROM documents WHERE status = 'ready' AND index_version < ?
+		ORDER BY imported_at`, version)
+	if err != nil {
+		return nil, fmt.Errorf("store: stale documents: %w", err)
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("store: stale documents: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+// StoredParse rebuilds a document's parse from its stored sections and
+// blocks — IDs, text and coordinates exactly as imported — for rebuilding
+// passages without the original.
+func (db *DB) StoredParse(ctx context.Context, docID string) (*app.Parsed, string, error) {
+	snap, err := db.Snapshot(ctx)
+	if err != nil {
+		return nil, "", err
+	}
+	defer snap.Close()
+	var title string
+	var pages int
+	if err := snap.tx.QueryRowContext(ctx, `SELECT title, pages FROM documents WHERE id = ?`, docID).Scan(&title, &pages); err != nil {
+		return nil, "", fmt.Errorf("store: stored parse: %w", err)
+	}
+	secs, err := db.sectionsTx(ctx, snap.tx, docID)
+	if err != nil {
+		return nil, "", err
+	}
+	index := make(map[string]int, len(secs))
+	for i, s := range secs {
+		index[s.ID] = i
+	}
+	blocks, err := snap.Blocks(ctx, docID)
+	if err != nil {
+		return nil, "", err
+	}
+	for i := range blocks {
+		blocks[i].Section = index[blocks[i].SectionID]
+	}
+	return &app.Parsed{Title: title, Pages: pages, Sections: secs, Blocks: blocks}, title, nil
+}
+
+// ReplacePassages swaps a document's passages (and so its FTS entries) for
+// newly built ones in one transaction, recording the builder's version.
+// Blocks and sections are untouched.
+func (db *DB) ReplacePassages(ctx context.Context, docID string, passages []app.Passage, version int) error {
+	tx, err := db.write.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: replace passages: %w", err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `DELETE FROM passages WHERE document_id = ?`, docID); err != nil {
+		return fmt.Errorf("store: replace passages: %w", err)
+	}
+	if err := insertPassages(ctx, tx, passages); err != nil {
+		return fmt.Errorf("store: replace passages: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE documents SET index_version = ? WHERE id = ?`, version, docID); err != nil {
+		return fmt.Errorf("store: replace passages: %w", err)
+	}
+	return tx.Commit()
 }

@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -19,7 +21,16 @@ type PageRow struct {
 // Sections returns a document's section tree in reading order; Parent is an
 // index into the returned slice (-1 for the root).
 func (db *DB) Sections(ctx context.Context, docID string) ([]app.Section, error) {
-	rows, err := db.read.QueryContext(ctx, `SELECT id, coalesce(parent_id, ''), level, heading, page_start, page_end,
+	return db.sectionsTx(ctx, db.read, docID)
+}
+
+// querier is what sections need: the reader pool or a transaction.
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+func (db *DB) sectionsTx(ctx context.Context, q querier, docID string) ([]app.Section, error) {
+	rows, err := q.QueryContext(ctx, `SELECT id, coalesce(parent_id, ''), level, heading, page_start, page_end,
 		line_start, line_end FROM sections WHERE document_id = ? ORDER BY seq`, docID)
 	if err != nil {
 		return nil, fmt.Errorf("store: sections: %w", err)
@@ -98,4 +109,29 @@ func (db *DB) WritePageImage(path string, write func(f *os.File) error) error {
 		return fmt.Errorf("store: page image: %w", err)
 	}
 	return nil
+}
+
+// Profile returns a document's search profile, read from the generated
+// columns that routing uses.
+func (db *DB) Profile(ctx context.Context, docID string) (*app.Profile, error) {
+	var outline, acronyms, captions sql.NullString
+	var words sql.NullInt64
+	p := &app.Profile{}
+	err := db.read.QueryRowContext(ctx, `SELECT outline, acronyms, captions, word_count, pages FROM documents WHERE id = ?`,
+		docID).Scan(&outline, &acronyms, &captions, &words, &p.Pages)
+	if err != nil {
+		return nil, fmt.Errorf("store: profile: %w", err)
+	}
+	p.Words = int(words.Int64)
+	for _, f := range []struct {
+		col sql.NullString
+		dst any
+	}{{outline, &p.Outline}, {acronyms, &p.Acronyms}, {captions, &p.Captions}} {
+		if f.col.Valid && f.col.String != "" {
+			if err := json.Unmarshal([]byte(f.col.String), f.dst); err != nil {
+				return nil, fmt.Errorf("store: profile: %w", err)
+			}
+		}
+	}
+	return p, nil
 }

@@ -14,7 +14,17 @@ CREATE TABLE documents (
     notice       TEXT NOT NULL DEFAULT '', -- e.g. "no text — needs OCR" on a good import
     sensitivity  TEXT NOT NULL DEFAULT '',
     trashed_at   TEXT,
-    imported_at  TEXT NOT NULL
+    imported_at  TEXT NOT NULL,
+    index_version INTEGER NOT NULL DEFAULT 0, -- of the passage builder that made its passages
+    -- The search profile: a bounded summary derived at import (heading
+    -- outline with page/line ranges, acronyms with expansions, numbered
+    -- captions, counts), exposed as stored generated columns so routing
+    -- reads it without touching blocks or passages.
+    profile      TEXT NOT NULL DEFAULT '{}',
+    outline      TEXT GENERATED ALWAYS AS (json_extract(profile, '$.outline')) STORED,
+    acronyms     TEXT GENERATED ALWAYS AS (json_extract(profile, '$.acronyms')) STORED,
+    captions     TEXT GENERATED ALWAYS AS (json_extract(profile, '$.captions')) STORED,
+    word_count   INTEGER GENERATED ALWAYS AS (json_extract(profile, '$.words')) STORED
 );
 CREATE INDEX documents_status ON documents(status);
 

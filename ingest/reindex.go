@@ -1,0 +1,54 @@
+package ingest
+
+import (
+	"context"
+
+	"archivist/app"
+)
+
+// builder returns the passage builder in use and its version.
+func (im *Importer) builder() (func(docID, title string, p *app.Parsed) []app.Passage, int) {
+	if im.Passages == nil {
+		return BuildPassages, IndexVersion
+	}
+	return im.Passages, im.PassagesVersion
+}
+
+// Reindex rebuilds the passages of every document built by an older
+// passage builder — or of every document, when all is set — from the
+// stored blocks: no original is parsed again, and block IDs, text and
+// coordinates stay exactly as they were. It returns how many documents it
+// rebuilt.
+func (im *Importer) Reindex(ctx context.Context, all bool) (int, error) {
+	build, version := im.builder()
+	target := version
+	if all {
+		target = int(^uint(0) >> 1)
+	}
+	ids, err := im.DB.StaleDocuments(ctx, target)
+	if err != nil {
+		return 0, err
+	}
+	for i, id := range ids {
+		if err := ctx.Err(); err != nil {
+			return i, err
+		}
+		parsed, title, err := im.DB.StoredParse(ctx, id)
+		if err != nil {
+			return i, err
+		}
+		if err := im.DB.ReplacePassages(ctx, id, build(id, title, parsed), version); err != nil {
+			return i, err
+		}
+	}
+	return len(ids), nil
+}
+
+// Upgrade rebuilds the passages of documents built by an older passage
+// builder. Research calls it before each question, so a document found
+// with an old version is brought up to date before it is read; when
+// nothing is stale it costs one small query.
+func (im *Importer) Upgrade(ctx context.Context) error {
+	_, err := im.Reindex(ctx, false)
+	return err
+}
