@@ -18,6 +18,14 @@ const (
 	ECancelled       = "cancelled"
 	ETooLarge        = "too_large"
 	EProviderFailure = "provider_failure"
+
+	// The answer provider's reply broke the citation contract, or was cut
+	// off at its output limit (DESIGN.md §6).
+	EInvalidProviderResponse   = "invalid_provider_response"
+	EProviderResponseTruncated = "provider_response_truncated"
+	// A provider outside this machine was configured without the user's
+	// stored acknowledgement that evidence will leave it.
+	EEgressNotAcknowledged = "egress_not_acknowledged"
 )
 
 // Error is an error a person can act on: a stable code and a human message.

@@ -1,0 +1,309 @@
+package answer
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"archivist/app"
+)
+
+// Endpoint presets for local OpenAI-compatible servers.
+const (
+	OllamaBaseURL   = "http://localhost:11434/v1"
+	LlamaCppBaseURL = "http://localhost:8080/v1"
+)
+
+// Limits of one completion (DESIGN.md §6 and §7).
+const (
+	MaxTokens        = 4096            // generation cap, reasoning included where the provider counts it
+	MaxResponseBytes = 4 << 20         // a larger response body fails as provider_failure
+	DefaultTimeout   = 5 * time.Minute // local models on a CPU can be slow
+)
+
+// OpenAI answers through an OpenAI-compatible chat-completions endpoint
+// (Ollama, llama.cpp server, vLLM, hosted services) in JSON-object mode, then
+// applies the citation contract and pins each claim to source text.
+//
+// It makes exactly one HTTP call per successful answer and none when the
+// evidence has no sources. Its errors are *app.Error values whose messages
+// never carry the provider's body, the endpoint URL or the key.
+type OpenAI struct {
+	BaseURL string // e.g. OllamaBaseURL; "/chat/completions" is appended
+	Model   string
+	APIKey  string // sent as a Bearer token; never logged or put in an error
+	// HTTPClient is the client to use; nil means a new one. Its redirect
+	// policy is overridden on a copy: redirects are always refused.
+	HTTPClient *http.Client
+	Timeout    time.Duration // for the whole call; 0 means DefaultTimeout
+	// EgressAcknowledged must be true for an endpoint that is not on this
+	// machine (DESIGN.md §7); the caller sets it from the stored
+	// acknowledgement.
+	EgressAcknowledged bool
+	// Picker picks each claim's pincite; nil means LexicalPicker.
+	Picker Picker
+	// Observe, when set, receives counts, sizes, a duration and a fixed
+	// outcome for each answer: what may be logged, never text.
+	Observe func(CallStats)
+}
+
+// CallStats describes one answer for logs. It never holds a question, an
+// answer, a title or a snippet.
+type CallStats struct {
+	Sources       int
+	Calls         int // HTTP calls made: 0 or 1
+	RequestBytes  int
+	ResponseBytes int
+	Status        int // HTTP status, 0 when none arrived
+	Duration      time.Duration
+	Citations     int
+	Outcome       string // a fixed reason, e.g. "ok", "output_limit", "timeout"
+}
+
+// ResolveBaseURL turns a preset name ("ollama", "llamacpp" or "llama.cpp")
+// or a custom http(s) URL into a base URL. A custom URL may carry no user
+// name or password: keys go in the API key, never in a URL.
+func ResolveBaseURL(s string) (string, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "ollama":
+		return OllamaBaseURL, nil
+	case "llamacpp", "llama.cpp", "llama-cpp":
+		return LlamaCppBaseURL, nil
+	}
+	u, err := url.Parse(strings.TrimSpace(s))
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil ||
+		u.RawQuery != "" || u.Fragment != "" {
+		return "", app.Errorf(app.EInvalid, "The model endpoint must be an http or https URL without a user name, query or fragment, or one of: ollama, llamacpp.")
+	}
+	return strings.TrimRight(u.String(), "/"), nil
+}
+
+// IsLoopback reports whether baseURL names this machine (localhost or a
+// loopback address), so no egress acknowledgement is needed. Names are not
+// resolved: anything else counts as remote.
+func IsLoopback(baseURL string) bool {
+	u, err := url.Parse(baseURL)
+	if err != nil {
+		return false
+	}
+	host := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// Describe names the model and endpoint that receive evidence, for the
+// drawer: "llama3.2 at localhost:11434". It never includes the key.
+func (o *OpenAI) Describe() string {
+	host := "an unusable endpoint"
+	if base, err := ResolveBaseURL(o.BaseURL); err == nil {
+		if u, err := url.Parse(base); err == nil {
+			host = u.Host // never the user info: ResolveBaseURL refuses it anyway
+		}
+	}
+	if o.Model == "" {
+		return host
+	}
+	return o.Model + " at " + host
+}
+
+// Answer implements Answerer with no conversation history.
+func (o *OpenAI) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, error) {
+	return o.AnswerWithHistory(ctx, ev, nil)
+}
+
+// AnswerWithHistory answers ev's question. history holds earlier complete
+// turns of the conversation; BoundHistory decides which are sent. Their
+// text is never evidence: only ev's sources can be cited.
+func (o *OpenAI) AnswerWithHistory(ctx context.Context, ev *app.Evidence, history []Turn) (ans *app.Answer, err error) {
+	stats := CallStats{Sources: len(ev.Sources)}
+	began := time.Now()
+	defer func() {
+		if o.Observe == nil {
+			return
+		}
+		stats.Duration = time.Since(began)
+		switch {
+		case err != nil:
+			if stats.Outcome == "" {
+				stats.Outcome = reasonOf(err)
+			}
+		case !ans.Sufficient:
+			stats.Outcome = reasonInsufficient
+		default:
+			stats.Outcome = reasonOK
+			stats.Citations = len(ans.Citations)
+		}
+		o.Observe(stats)
+	}()
+	if len(ev.Sources) == 0 {
+		return insufficient(ev), nil
+	}
+	content, err := o.complete(ctx, ev, history, &stats)
+	if err != nil {
+		return nil, err
+	}
+	reply, err := ParseReply(content, len(ev.Sources))
+	if err != nil {
+		return nil, err
+	}
+	if !reply.Sufficient {
+		return insufficient(ev), nil
+	}
+	picker := o.Picker
+	if picker == nil {
+		picker = LexicalPicker{}
+	}
+	cits, err := Pincite(ctx, ev, reply, picker)
+	if err != nil {
+		return nil, err
+	}
+	return &app.Answer{Answer: reply.Answer, Sufficient: true, Citations: cits, Sources: SourceRefs(ev)}, nil
+}
+
+// insufficient is the stable answer that makes no claim but keeps the sources.
+func insufficient(ev *app.Evidence) *app.Answer {
+	return &app.Answer{Answer: app.InsufficientEvidence, Citations: []app.Citation{}, Sources: SourceRefs(ev)}
+}
+
+type chatMessage struct {
+	Role    string `json:"role"`
+	Content string `json:"content"`
+}
+
+type chatRequest struct {
+	Model          string            `json:"model"`
+	Messages       []chatMessage     `json:"messages"`
+	ResponseFormat map[string]string `json:"response_format"`
+	MaxTokens      int               `json:"max_tokens"`
+	Temperature    float64           `json:"temperature"`
+	Stream         bool              `json:"stream"`
+}
+
+type chatResponse struct {
+	Choices []struct {
+		Message struct {
+			Content *string `json:"content"`
+		} `json:"message"`
+		FinishReason string `json:"finish_reason"`
+	} `json:"choices"`
+}
+
+// Request builds the chat-completions body for ev: the system prompt, the
+// bounded history, then the question with its sources.
+func (o *OpenAI) Request(ev *app.Evidence, history []Turn) ([]byte, error) {
+	msgs := []chatMessage{{Role: "system", Content: SystemPrompt}}
+	for _, t := range BoundHistory(history) {
+		msgs = append(msgs, chatMessage{Role: "user", Content: t.Question}, chatMessage{Role: "assistant", Content: t.Answer})
+	}
+	msgs = append(msgs, chatMessage{Role: "user", Content: UserPrompt(ev)})
+	return json.Marshal(chatRequest{
+		Model:          o.Model,
+		Messages:       msgs,
+		ResponseFormat: map[string]string{"type": "json_object"},
+		MaxTokens:      MaxTokens,
+		Temperature:    0,
+	})
+}
+
+func failure(reason, format string, args ...any) error {
+	return &contractError{err: app.Errorf(app.EProviderFailure, format, args...), reason: reason}
+}
+
+// complete makes the one HTTP call and returns the message content.
+func (o *OpenAI) complete(ctx context.Context, ev *app.Evidence, history []Turn, stats *CallStats) ([]byte, error) {
+	base, err := ResolveBaseURL(o.BaseURL)
+	if err != nil {
+		return nil, &contractError{err: app.Errorf(app.EInvalid, "%s", app.ErrorMessage(err)), reason: reasonBadConfiguration}
+	}
+	if !IsLoopback(base) && !o.EgressAcknowledged {
+		return nil, &contractError{err: app.Errorf(EEgressNotAcknowledged,
+			"The model endpoint is not on this computer. Acknowledge that document text will be sent there before asking."), reason: reasonEgress}
+	}
+	body, err := o.Request(ev, history)
+	if err != nil {
+		return nil, failure(reasonBadConfiguration, "The request to the model could not be built.")
+	}
+	stats.RequestBytes = len(body)
+	timeout := o.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	cctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(cctx, http.MethodPost, base+"/chat/completions", bytes.NewReader(body))
+	if err != nil {
+		return nil, failure(reasonBadConfiguration, "The model endpoint URL is not valid.")
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json")
+	if o.APIKey != "" {
+		req.Header.Set("Authorization", "Bearer "+o.APIKey)
+	}
+	client := &http.Client{}
+	if o.HTTPClient != nil {
+		c := *o.HTTPClient
+		client = &c
+	}
+	client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	stats.Calls = 1
+	resp, err := client.Do(req)
+	if err != nil {
+		return nil, transportError(ctx, cctx, err)
+	}
+	defer resp.Body.Close()
+	stats.Status = resp.StatusCode
+	switch {
+	case resp.StatusCode >= 300 && resp.StatusCode < 400:
+		return nil, failure(reasonRedirect, "The model endpoint tried to redirect the request; redirects are refused.")
+	case resp.StatusCode != http.StatusOK:
+		return nil, failure(reasonHTTPStatus, "The model endpoint failed with HTTP status %d.", resp.StatusCode)
+	}
+	raw, err := io.ReadAll(io.LimitReader(resp.Body, MaxResponseBytes+1))
+	stats.ResponseBytes = len(raw)
+	if err != nil {
+		return nil, transportError(ctx, cctx, err)
+	}
+	if len(raw) > MaxResponseBytes {
+		return nil, failure(reasonBodyTooLarge, "The model endpoint's response was larger than %d MiB.", MaxResponseBytes>>20)
+	}
+	var cr chatResponse
+	if err := json.Unmarshal(raw, &cr); err != nil || len(cr.Choices) == 0 {
+		return nil, invalid(reasonInvalidJSON, msgMalformed)
+	}
+	ch := cr.Choices[0]
+	if ch.FinishReason == "length" {
+		// Never shown, never retried: even valid-looking partial JSON.
+		return nil, &contractError{err: app.Errorf(EProviderResponseTruncated, "%s", msgTruncatedOut), reason: reasonOutputLimit}
+	}
+	if ch.Message.Content == nil {
+		return nil, invalid(reasonInvalidJSON, msgMalformed)
+	}
+	return []byte(*ch.Message.Content), nil
+}
+
+// transportError turns a failed request into a sanitised error: the
+// underlying error names the URL and may quote the server, so it is dropped.
+func transportError(parent, call context.Context, err error) error {
+	switch {
+	case parent.Err() != nil:
+		return &contractError{err: app.Errorf(app.ECancelled, "The question was cancelled."), reason: reasonCancelled}
+	case errors.Is(call.Err(), context.DeadlineExceeded):
+		return failure(reasonTimeout, "The model endpoint did not answer in time.")
+	default:
+		var ne net.Error
+		if errors.As(err, &ne) && ne.Timeout() {
+			return failure(reasonTimeout, "The model endpoint did not answer in time.")
+		}
+		return failure(reasonUnreachable, "The model endpoint could not be reached.")
+	}
+}
