@@ -302,11 +302,31 @@ func cmdAsk(ctx context.Context, p *parts, args []string, stdout, stderr io.Writ
 	fs.Var(&docs, "doc", "limit the question to this document ID (repeatable, at most 100)")
 	preset := fs.String("preset", "balanced", "focused, balanced or detailed")
 	asJSON := fs.Bool("json", false, "print the answer as JSON")
+	answerer := fs.String("answerer", "extractive", "extractive (offline) or openai (an OpenAI-compatible chat endpoint)")
+	endpoint := fs.String("endpoint", "ollama", "with --answerer openai: ollama, llamacpp or a base URL")
+	model := fs.String("model", "", "with --answerer openai: the model name")
+	egressOK := fs.Bool("egress-ok", false, "acknowledge that evidence is sent to an endpoint outside this machine")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "usage: archivist [--library DIR] ask [--doc ID]... [--preset focused|balanced|detailed] [--json] QUESTION")
+		fmt.Fprintln(stderr, "usage: archivist [--library DIR] ask [--doc ID]... [--preset focused|balanced|detailed] [--answerer extractive|openai --endpoint URL --model NAME [--egress-ok]] [--json] QUESTION")
+		return 2
+	}
+	switch *answerer {
+	case "extractive":
+	case "openai":
+		base, err := answer.ResolveBaseURL(*endpoint)
+		if err != nil || *model == "" {
+			fmt.Fprintln(stderr, "archivist: --answerer openai needs --endpoint (ollama, llamacpp or an http(s) URL) and --model")
+			return 2
+		}
+		// The key comes from the environment so it never appears in a
+		// process list or shell history.
+		p.research.Answerer = &answer.OpenAI{BaseURL: base, Model: *model, APIKey: os.Getenv("ARCHIVIST_API_KEY"),
+			EgressAcknowledged: *egressOK}
+	default:
+		fmt.Fprintf(stderr, "archivist: unknown answerer %q (extractive or openai)\n", *answerer)
 		return 2
 	}
 	switch *preset {
@@ -318,7 +338,17 @@ func cmdAsk(ctx context.Context, p *parts, args []string, stdout, stderr io.Writ
 	q := app.Question{Text: strings.Join(fs.Args(), " "), Scope: app.Scope{DocumentIDs: docs}, Preset: app.ParsePreset(*preset)}
 	ans, body, err := p.research.AskJSON(ctx, q)
 	if err != nil {
-		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
+		if *asJSON {
+			type jsonError struct {
+				Code    string `json:"code"`
+				Message string `json:"message"`
+			}
+			printJSON(stdout, struct {
+				Error jsonError `json:"error"`
+			}{jsonError{app.ErrorCode(err), app.ErrorMessage(err)}})
+		} else {
+			fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
+		}
 		return 1
 	}
 	if *asJSON {

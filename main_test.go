@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -206,5 +208,56 @@ func TestQuestionUpgradesOutdatedPassages(t *testing.T) {
 	}
 	if stale, _ := p.db.StaleDocuments(ctx, p.importer.PassagesVersion); len(stale) != 0 {
 		t.Fatalf("still stale after a question: %v", stale)
+	}
+}
+
+// TestAskWithOpenAIAnswerer runs ask against a local server speaking the
+// chat-completions wire format: one good reply, then a failing one.
+func TestAskWithOpenAIAnswerer(t *testing.T) {
+	lib := t.TempDir()
+	src := filepath.Join(t.TempDir(), "handbook.md")
+	os.WriteFile(src, []byte(handbook), 0o644)
+	if _, _, code := cli(t, lib, "import", src); code != 0 {
+		t.Fatal("import failed")
+	}
+	fail := false
+	calls := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls++
+		if r.URL.Path != "/v1/chat/completions" || r.Header.Get("Authorization") != "Bearer test-key" {
+			t.Errorf("request %s with auth %q", r.URL.Path, r.Header.Get("Authorization"))
+		}
+		if fail {
+			http.Error(w, "upstream exploded: secret details", http.StatusBadGateway)
+			return
+		}
+		content, _ := json.Marshal(map[string]any{
+			"answer": "Employees accrue 25 days of paid leave per year [1].", "sufficient": true, "citations": []int{1}})
+		json.NewEncoder(w).Encode(map[string]any{"choices": []any{map[string]any{
+			"finish_reason": "stop", "message": map[string]any{"role": "assistant", "content": string(content)}}}})
+	}))
+	defer srv.Close()
+	t.Setenv("ARCHIVIST_API_KEY", "test-key")
+
+	out, _, code := cli(t, lib, "ask", "--answerer", "openai", "--endpoint", srv.URL+"/v1", "--model", "m", "--json", "How much paid leave?")
+	if code != 0 || calls != 1 {
+		t.Fatalf("exit %d after %d calls:\n%s", code, calls, out)
+	}
+	var ans app.Answer
+	json.Unmarshal([]byte(out), &ans)
+	if !ans.Sufficient || len(ans.Citations) != 1 || ans.Citations[0].Quote != "Employees accrue 25 days of paid leave per year." {
+		t.Fatalf("answer = %s", out)
+	}
+
+	fail = true
+	out, _, code = cli(t, lib, "ask", "--answerer", "openai", "--endpoint", srv.URL+"/v1", "--model", "m", "--json", "How much paid leave?")
+	var e struct {
+		Error struct{ Code, Message string }
+	}
+	if err := json.Unmarshal([]byte(out), &e); err != nil || code != 1 || e.Error.Code != app.EProviderFailure {
+		t.Fatalf("failing provider: exit %d, %s", code, out)
+	}
+	if strings.Contains(out, "secret details") || strings.Contains(out, "test-key") {
+		t.Fatalf("provider body or key leaked: %s", out)
 	}
 }
