@@ -22,32 +22,69 @@ var quoteStyle = widget.RichTextStyle{
 	TextStyle: fyne.TextStyle{Bold: true},
 }
 
-// citationView shows one cited passage under the transcript: the document
-// title, where the passage is (section, lines or pages), and the passage
-// text with the quote highlighted. Previous/next step through the answer's
-// citations.
-type citationView struct {
-	ui      *UI
-	cites   []app.Citation
-	index   int
-	seq     int    // bumped per request; a late CitedText for an older one is dropped
-	onClose func() // lets the drawer re-lay its split
+// Citation view sizes, in Fyne units.
+const (
+	textQuoteHeight  = 160 // the passage, for formats without pages
+	pagedQuoteHeight = 88  // the passage under a page image: about three lines
+	pageKeyScroll    = 48  // ↑ and ↓ on the page
+)
 
+// citationView shows one cited passage under the transcript: the document
+// title, where the passage is (section, lines or pages, and how precisely
+// the citation was located), and the passage text with the quote
+// highlighted. For a PDF it also shows the page image with the quoted lines
+// highlighted, zoomable and pannable. Previous/next (and ← → on the page)
+// step through the answer's citations and, within one, its pages.
+type citationView struct {
+	ui    *UI
+	cites []app.Citation
+	stops []citeStop // every place previous/next visit, in order
+	stop  int        // index into stops
+	shown int        // the citation whose passage is loaded; -1 for none
+
+	// seq is bumped per citation and pageSeq per page: a late CitedText,
+	// crop or page image for an older one is dropped.
+	seq, pageSeq int
+	cropPending  bool // the citation has highlights and its crop has not been cut yet
+
+	onClose func()                                         // lets the drawer re-lay its split
+	onCrop  func(c app.Citation, page int, crop *pageCrop) // shows (nil: removes) the crop in the drawer
+
+	ct        *app.CitedText      // the loaded passage; nil until it arrives
 	highlight *widget.TextSegment // the quote's segment; nil when not located
 
 	title   *widget.Label
 	where   *widget.Label
 	status  *widget.Label
 	text    *widget.RichText
-	scroll  *container.Scroll
+	scroll  *container.Scroll // the passage
 	prev    *widget.Button
 	next    *widget.Button
 	close   *widget.Button
+	body    *fyne.Container // holds scroll, or paged for citations into pages
 	content *fyne.Container
+
+	paged      bool
+	page       *pageView
+	pageScroll *container.Scroll
+	loading    *widget.Activity
+	loadingBox *fyne.Container
+	pageErr    *widget.Label
+	pageArea   *fyne.Container
+	quoteBox   *fyne.Container // holds scroll while paged
+	pagedBody  *fyne.Container
+	zoomOut    *widget.Button
+	zoomFit    *widget.Button
+	zoomIn     *widget.Button
+	zoomBar    *fyne.Container
 }
 
+// citeStop is one place previous/next visit: a citation and, for paged
+// formats, one of its pages (0 otherwise).
+type citeStop struct{ cite, page int }
+
 func newCitationView(u *UI) *citationView {
-	v := &citationView{ui: u}
+	v := &citationView{ui: u, shown: -1}
 	v.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	v.title.Truncation = fyne.TextTruncateEllipsis
 	v.where = widget.NewLabel("")
@@ -59,41 +96,106 @@ func newCitationView(u *UI) *citationView {
 	v.text = widget.NewRichText()
 	v.text.Wrapping = fyne.TextWrapWord
 	v.scroll = container.NewVScroll(v.text)
-	v.scroll.SetMinSize(fyne.NewSize(0, 160))
+	v.scroll.SetMinSize(fyne.NewSize(0, textQuoteHeight))
 
-	v.prev = widget.NewButtonWithIcon("", theme.NavigateBackIcon(), func() { v.step(-1) })
-	v.next = widget.NewButtonWithIcon("", theme.NavigateNextIcon(), func() { v.step(+1) })
+	v.prev = widget.NewButtonWithIcon("", theme.NavigateBackIcon(), func() { v.stepAndFocus(-1) })
+	v.next = widget.NewButtonWithIcon("", theme.NavigateNextIcon(), func() { v.stepAndFocus(+1) })
 	v.close = widget.NewButtonWithIcon("", theme.CancelIcon(), v.hide)
 
+	v.page = newPageView()
+	v.page.onKey = v.typedKey
+	v.page.onRune = v.typedRune
+	v.page.onDrag = func(dx, dy float32) { v.panBy(-dx, -dy) }
+	v.pageScroll = container.NewScroll(v.page)
+	v.loading = widget.NewActivity()
+	v.loadingBox = container.NewCenter(v.loading)
+	v.loadingBox.Hide()
+	v.pageErr = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{})
+	v.pageErr.Importance = widget.DangerImportance
+	v.pageErr.Wrapping = fyne.TextWrapWord
+	v.pageErr.Hide()
+	v.pageArea = container.NewStack(
+		container.New(pageFitLayout{v.page}, v.pageScroll),
+		v.loadingBox,
+		container.NewVBox(v.pageErr),
+	)
+	v.quoteBox = container.NewStack()
+	v.pagedBody = container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), v.quoteBox), nil, nil, v.pageArea)
+
+	v.zoomOut = widget.NewButtonWithIcon("", theme.ZoomOutIcon(), func() { v.setZoom(v.page.zoom / pageZoomStep) })
+	v.zoomFit = widget.NewButtonWithIcon("", theme.ZoomFitIcon(), v.fitWidth)
+	v.zoomIn = widget.NewButtonWithIcon("", theme.ZoomInIcon(), func() { v.setZoom(v.page.zoom * pageZoomStep) })
+	v.zoomBar = container.NewHBox(v.zoomOut, v.zoomFit, v.zoomIn, widget.NewSeparator())
+	v.zoomBar.Hide()
+
 	heading := container.New(noGapVBox(), v.title, v.where)
-	header := container.NewBorder(nil, nil, nil, container.NewHBox(v.prev, v.next, v.close), heading)
-	v.content = container.NewBorder(container.NewVBox(header, v.status), nil, nil, nil, v.scroll)
+	header := container.NewBorder(nil, nil, nil, container.NewHBox(v.zoomBar, v.prev, v.next, v.close), heading)
+	v.body = container.NewStack(v.scroll)
+	v.content = container.NewBorder(container.NewVBox(header, v.status), nil, nil, nil, v.body)
 	v.content.Hide()
 	return v
 }
 
-// show opens citation i of cites and loads its passage off the UI goroutine.
+// show opens citation i of cites (at its first page) and loads it off the
+// UI goroutine.
 func (v *citationView) show(cites []app.Citation, i int) {
-	v.cites, v.index = cites, i
-	v.seq++
-	seq := v.seq
-	c := cites[i]
+	v.cites = cites
+	v.stops = v.stops[:0]
+	first := 0
+	for ci, c := range cites {
+		if ci == i {
+			first = len(v.stops)
+		}
+		pages := citationPages(c)
+		if len(pages) == 0 {
+			v.stops = append(v.stops, citeStop{cite: ci})
+		}
+		for _, p := range pages {
+			v.stops = append(v.stops, citeStop{cite: ci, page: p})
+		}
+	}
+	v.shown = -1
+	v.page.zoom = 1 // a newly opened citation starts at fit width
+	v.showStop(first)
+	if v.paged {
+		v.focusPage()
+	}
+}
 
-	v.title.SetText("[" + strconv.Itoa(c.N) + "] " + nonEmpty(c.Title, "Untitled document"))
-	v.where.SetText(citationWhere(c.Section, c.LineStart, c.LineEnd, c.PageStart, c.PageEnd))
-	v.setStatus("Loading the cited passage…", widget.LowImportance)
-	v.highlight = nil
-	v.text.Segments = nil
-	v.text.Refresh()
-	if len(cites) > 1 {
+// showStop shows stop k: the citation's passage (loaded once per citation)
+// and, for a paged citation, the page image.
+func (v *citationView) showStop(k int) {
+	v.stop = k
+	st := v.stops[k]
+	c := v.cites[st.cite]
+
+	if st.cite != v.shown {
+		v.shown = st.cite
+		v.seq++
+		v.ct = nil
+		v.highlight = nil
+		v.text.Segments = nil
+		v.text.Refresh()
+		v.title.SetText("[" + strconv.Itoa(c.N) + "] " + nonEmpty(c.Title, "Untitled document"))
+		v.setStatus("Loading the cited passage…", widget.LowImportance)
+		v.loadText(c)
+		v.loadCrop(c, st.page)
+	}
+	v.setPaged(st.page > 0)
+	v.updateWhere()
+	if st.page > 0 {
+		v.loadPage(c, st.page, st.page == cropPage(c) && v.cropPending)
+	}
+
+	if len(v.stops) > 1 {
 		v.prev.Show()
 		v.next.Show()
 		v.prev.Enable()
 		v.next.Enable()
-		if i == 0 {
+		if k == 0 {
 			v.prev.Disable()
 		}
-		if i == len(cites)-1 {
+		if k == len(v.stops)-1 {
 			v.next.Disable()
 		}
 	} else {
@@ -101,8 +203,12 @@ func (v *citationView) show(cites []app.Citation, i int) {
 		v.next.Hide()
 	}
 	v.content.Show()
+	v.content.Refresh()
+}
 
-	u := v.ui
+// loadText fetches the cited passage.
+func (v *citationView) loadText(c app.Citation) {
+	u, seq := v.ui, v.seq
 	go func() {
 		ct, err := u.lib.CitedText(u.ctx, c)
 		u.do(func() {
@@ -114,6 +220,21 @@ func (v *citationView) show(cites []app.Citation, i int) {
 	}()
 }
 
+// updateWhere sets the line under the title: section, lines or pages, the
+// page shown when the citation spans several, and the precision.
+func (v *citationView) updateWhere() {
+	st := v.stops[v.stop]
+	c := v.cites[st.cite]
+	section, lineStart, lineEnd := c.Section, c.LineStart, c.LineEnd
+	if v.ct != nil {
+		section = nonEmpty(v.ct.Section, section)
+		if v.ct.LineStart > 0 {
+			lineStart, lineEnd = v.ct.LineStart, v.ct.LineEnd
+		}
+	}
+	v.where.SetText(citationHeader(c, section, lineStart, lineEnd, st.page))
+}
+
 func (v *citationView) fill(c app.Citation, ct *app.CitedText, err error) {
 	if err != nil {
 		v.setStatus(app.ErrorMessage(err), widget.DangerImportance)
@@ -123,12 +244,9 @@ func (v *citationView) fill(c app.Citation, ct *app.CitedText, err error) {
 		v.setStatus("The cited passage is no longer in the library.", widget.DangerImportance)
 		return
 	}
+	v.ct = ct
 	v.title.SetText("[" + strconv.Itoa(c.N) + "] " + nonEmpty(ct.Title, nonEmpty(c.Title, "Untitled document")))
-	lineStart, lineEnd := ct.LineStart, ct.LineEnd
-	if lineStart == 0 {
-		lineStart, lineEnd = c.LineStart, c.LineEnd
-	}
-	v.where.SetText(citationWhere(nonEmpty(ct.Section, c.Section), lineStart, lineEnd, c.PageStart, c.PageEnd))
+	v.updateWhere()
 
 	segs, hl := quoteSegments(ct, c.Quote)
 	v.text.Segments = segs
@@ -195,17 +313,28 @@ func (v *citationView) scrollToQuote(ct *app.CitedText) {
 	v.scroll.ScrollToOffset(fyne.NewPos(0, max(0, y)))
 }
 
+// step moves delta stops: to the next or previous page of the citation,
+// or to the next or previous citation.
 func (v *citationView) step(delta int) {
-	i := v.index + delta
-	if i < 0 || i >= len(v.cites) {
+	k := v.stop + delta
+	if k < 0 || k >= len(v.stops) {
 		return
 	}
-	v.show(v.cites, i)
+	v.showStop(k)
 }
 
 func (v *citationView) hide() {
 	v.seq++
+	v.pageSeq++
+	v.shown = -1
+	v.ct = nil
 	v.highlight = nil
+	v.loading.Stop()
+	v.page.setPage(nil, nil)
+	v.setCrop(app.Citation{}, 0, nil)
+	if c := v.ui.win.Canvas(); c != nil && c.Focused() == v.page {
+		c.Unfocus() // keys must not go on stepping an invisible view
+	}
 	v.content.Hide()
 	if v.onClose != nil {
 		v.onClose()
@@ -220,23 +349,51 @@ func (v *citationView) setStatus(msg string, imp widget.Importance) {
 }
 
 // citationWhere says where a citation points: "Section · lines 4–9", or
-// "page 3" for paged formats.
+// "Section · page 3" for paged formats (whose blocks have no source lines).
 func citationWhere(section string, lineStart, lineEnd, pageStart, pageEnd int) string {
 	var parts []string
 	if s := strings.TrimSpace(section); s != "" {
 		parts = append(parts, s)
 	}
 	switch {
-	case lineStart > 0 && lineEnd > lineStart:
-		parts = append(parts, "lines "+strconv.Itoa(lineStart)+"–"+strconv.Itoa(lineEnd))
-	case lineStart > 0:
-		parts = append(parts, "line "+strconv.Itoa(lineStart))
 	case pageStart > 0 && pageEnd > pageStart:
 		parts = append(parts, "pages "+strconv.Itoa(pageStart)+"–"+strconv.Itoa(pageEnd))
 	case pageStart > 0:
 		parts = append(parts, "page "+strconv.Itoa(pageStart))
+	case lineStart > 0 && lineEnd > lineStart:
+		parts = append(parts, "lines "+strconv.Itoa(lineStart)+"–"+strconv.Itoa(lineEnd))
+	case lineStart > 0:
+		parts = append(parts, "line "+strconv.Itoa(lineStart))
 	}
 	return strings.Join(parts, " · ")
+}
+
+// citationHeader is the citation view's second line: citationWhere, the
+// page shown when the citation spans several, and how precisely the
+// citation was located, e.g. "Results · pages 4–5 · showing page 5 · line
+// precision". Fyne widgets have no tooltips, so the precision a pill would
+// show on hover is stated here.
+func citationHeader(c app.Citation, section string, lineStart, lineEnd, shownPage int) string {
+	var parts []string
+	if w := citationWhere(section, lineStart, lineEnd, c.PageStart, c.PageEnd); w != "" {
+		parts = append(parts, w)
+	}
+	if shownPage > 0 && c.PageEnd > c.PageStart {
+		parts = append(parts, "showing page "+strconv.Itoa(shownPage))
+	}
+	switch p := strings.TrimSpace(c.Precision); p {
+	case "line", "page", "section":
+		parts = append(parts, p+" precision")
+	}
+	return strings.Join(parts, " · ")
+}
+
+func setEnabled(b *widget.Button, on bool) {
+	if on {
+		b.Enable()
+	} else {
+		b.Disable()
+	}
 }
 
 func nonEmpty(s, fallback string) string {

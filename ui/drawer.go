@@ -10,6 +10,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -18,6 +19,14 @@ import (
 
 // maxTurns is how many question/answer pairs the drawer keeps (DESIGN.md §6).
 const maxTurns = 20
+
+// Where the split between transcript and citation view starts when the view
+// opens: halfway for a passage, lower for a page image, which needs the room
+// to be readable at fit width.
+const (
+	textCitationOffset  = 0.5
+	pagedCitationOffset = 0.36
+)
 
 // sourceSnippetChars bounds each source's preview in the sources list.
 const sourceSnippetChars = 300
@@ -45,6 +54,8 @@ type drawer struct {
 	// askCancel stops the question in flight when the transcript resets.
 	askCancel context.CancelFunc
 	turns     []*turn
+	citeTurn  *turn // the turn whose citation the citation view shows
+	cropTurn  *turn // the turn showing a crop, if any
 
 	scopeLabel      *widget.Label
 	clearScope      *widget.Button
@@ -71,6 +82,7 @@ type turn struct {
 	box      *fyne.Container
 	progress *widget.ProgressBarInfinite
 	text     *widget.RichText // the answer; citation pills are HyperlinkSegments
+	crop     *fyne.Container  // the open PDF citation's highlighted region, under the answer
 	errLabel *widget.Label
 }
 
@@ -103,6 +115,7 @@ func newDrawer(u *UI) *drawer {
 
 	d.citation = newCitationView(u)
 	d.citation.onClose = d.refreshBody
+	d.citation.onCrop = d.showCrop
 	d.body = container.NewVSplit(d.scroll, d.citation.content)
 	d.body.Offset = 0.5
 
@@ -145,6 +158,7 @@ func (d *drawer) resetTranscript() {
 		d.askCancel = nil
 	}
 	d.turns = nil
+	d.citeTurn = nil
 	d.transcript.RemoveAll()
 	d.showSources(nil)
 	d.citation.hide()
@@ -170,6 +184,8 @@ func (d *drawer) startTurn(q app.Question) *turn {
 	t.text = widget.NewRichText()
 	t.text.Wrapping = fyne.TextWrapWord
 	t.text.Hide()
+	t.crop = container.NewVBox()
+	t.crop.Hide()
 	t.errLabel = widget.NewLabel("")
 	t.errLabel.Wrapping = fyne.TextWrapWord
 	t.errLabel.Importance = widget.DangerImportance
@@ -177,7 +193,7 @@ func (d *drawer) startTurn(q app.Question) *turn {
 	icon := widget.NewIcon(theme.QuestionIcon())
 	t.box = container.NewVBox(
 		container.NewBorder(nil, nil, container.NewVBox(icon), nil, question),
-		t.progress, t.text, t.errLabel, widget.NewSeparator())
+		t.progress, t.text, t.crop, t.errLabel, widget.NewSeparator())
 
 	if len(d.turns) == maxTurns {
 		d.transcript.Remove(d.turns[0].box)
@@ -344,8 +360,57 @@ func (d *drawer) openCitation(t *turn, i int) {
 	if t.answer == nil || i < 0 || i >= len(t.answer.Citations) {
 		return
 	}
+	wasOpen := d.citation.content.Visible()
+	d.citeTurn = t
 	d.citation.show(t.answer.Citations, i)
+	if !wasOpen {
+		off := textCitationOffset
+		if d.citation.paged {
+			off = pagedCitationOffset
+		}
+		d.body.Offset = off
+	}
 	d.refreshBody()
+}
+
+// showCrop puts crop, the highlighted region of citation c on page, under
+// the answer that cites it, replacing any crop shown before; a nil crop only
+// removes the old one.
+func (d *drawer) showCrop(c app.Citation, page int, crop *pageCrop) {
+	if t := d.cropTurn; t != nil {
+		d.cropTurn = nil
+		t.crop.RemoveAll()
+		t.crop.Hide()
+		t.box.Refresh()
+	}
+	t := d.citeTurn
+	if crop == nil || t == nil || !d.holds(t) {
+		d.scroll.Refresh()
+		return
+	}
+	caption := widget.NewLabel("[" + strconv.Itoa(c.N) + "] " + nonEmpty(c.Title, "Untitled document") + ", page " + strconv.Itoa(page))
+	caption.SizeName = theme.SizeNameCaptionText
+	caption.Truncation = fyne.TextTruncateEllipsis
+	t.crop.Objects = []fyne.CanvasObject{caption, container.New(layout.NewCustomPaddedLayout(0, 0, theme.InnerPadding(), 0), newCropView(crop))}
+	t.crop.Show()
+	t.box.Refresh()
+	d.scroll.Refresh()
+	d.cropTurn = t
+	d.revealCrop(t)
+}
+
+// revealCrop scrolls the transcript just enough to show t's crop whole.
+func (d *drawer) revealCrop(t *turn) {
+	top := d.transcript.Position().Y + t.box.Position().Y + t.crop.Position().Y
+	bottom := top + t.crop.Size().Height
+	off, view := d.scroll.Offset.Y, d.scroll.Size().Height
+	if bottom > off+view {
+		off = bottom - view
+	}
+	if top < off {
+		off = top
+	}
+	d.scroll.ScrollToOffset(fyne.NewPos(0, off))
 }
 
 // refreshBody re-lays the split after the citation view shows or hides.

@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"errors"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -9,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"archivist/app"
@@ -33,7 +36,7 @@ type importPanel struct {
 
 	// Counts since the panel was last dismissed or emptied.
 	imported, duplicates, failed int
-	lines                        []importLine
+	lines                        []*importLine
 
 	status   *widget.Label
 	progress *widget.ProgressBar
@@ -49,6 +52,17 @@ type importLine struct {
 	name    string // file base name; empty for notes
 	message string
 	failed  bool
+	path    string // the file, when it failed for want of a password; else ""
+
+	label    *widget.Label
+	password *widget.Button // "Enter password…"; nil unless path is set
+}
+
+func (l *importLine) text() string {
+	if l.name == "" {
+		return l.message
+	}
+	return l.name + " — " + l.message
 }
 
 func newImportPanel(u *UI) *importPanel {
@@ -165,7 +179,7 @@ func (p *importPanel) finish(results []app.ImportResult, err error) {
 		p.record(r)
 	}
 	if err != nil && p.ui.ctx.Err() == nil {
-		p.addLine(importLine{name: "Import", message: app.ErrorMessage(err), failed: true})
+		p.addLine(&importLine{name: "Import", message: app.ErrorMessage(err), failed: true})
 		p.failed++
 	}
 	p.ui.library.reload()
@@ -203,13 +217,17 @@ func (p *importPanel) record(r app.ImportResult) {
 		if r.Err == nil {
 			msg = "Import failed."
 		}
-		p.addLine(importLine{name: filepath.Base(r.Path), message: msg, failed: true})
+		l := &importLine{name: filepath.Base(r.Path), message: msg, failed: true}
+		if app.ErrorCode(r.Err) == app.EPassword {
+			l.path = r.Path
+		}
+		p.addLine(l)
 	}
 }
 
 // note lists a message about a drop (not about one file) until dismissed.
 func (p *importPanel) note(msg string) {
-	p.addLine(importLine{message: msg})
+	p.addLine(&importLine{message: msg})
 	if !p.running {
 		p.progress.Hide()
 		p.current.Hide()
@@ -219,18 +237,19 @@ func (p *importPanel) note(msg string) {
 	p.show()
 }
 
-func (p *importPanel) addLine(l importLine) {
+func (p *importPanel) addLine(l *importLine) {
 	p.lines = append(p.lines, l)
-	text := l.message
-	if l.name != "" {
-		text = l.name + " — " + l.message
-	}
-	lbl := widget.NewLabel(text)
-	lbl.Wrapping = fyne.TextWrapWord
+	l.label = widget.NewLabel(l.text())
+	l.label.Wrapping = fyne.TextWrapWord
 	if l.failed {
-		lbl.Importance = widget.DangerImportance
+		l.label.Importance = widget.DangerImportance
 	}
-	p.list.Add(lbl)
+	var row fyne.CanvasObject = l.label
+	if l.path != "" {
+		l.password = widget.NewButtonWithIcon("Enter password…", theme.AccountIcon(), func() { p.askPassword(l) })
+		row = container.NewBorder(nil, nil, nil, container.NewVBox(l.password), l.label)
+	}
+	p.list.Add(row)
 	p.fitList()
 	p.refreshParent()
 	p.listBox.ScrollToBottom()
@@ -248,6 +267,84 @@ func (p *importPanel) fitList() {
 		p.list.Resize(fyne.NewSize(w, p.list.MinSize().Height))
 	}
 	p.listBox.SetMinSize(fyne.NewSize(0, min(p.list.MinSize().Height, maxFailureListHeight)))
+}
+
+// askPassword asks for the password of l's file and imports it again with
+// it.
+func (p *importPanel) askPassword(l *importLine) {
+	entry := widget.NewPasswordEntry()
+	entry.Validator = func(s string) error {
+		if s == "" {
+			return errors.New("enter the password")
+		}
+		return nil
+	}
+	item := widget.NewFormItem("Password", entry)
+	item.HintText = l.name + " is protected with a password."
+	d := dialog.NewForm("Open protected PDF", "Import", "Cancel", []*widget.FormItem{item}, func(ok bool) {
+		if ok {
+			p.importWithPassword(l, entry.Text)
+		}
+	}, p.ui.win)
+	entry.OnSubmitted = func(string) { d.Submit() }
+	d.Resize(fyne.NewSize(440, d.MinSize().Height))
+	d.Show()
+	p.ui.win.Canvas().Focus(entry)
+}
+
+// importWithPassword retries l's file off the UI goroutine. The line says
+// what came of it: imported (and the list shows the document), or the
+// error, with the button back when the password was wrong.
+func (p *importPanel) importWithPassword(l *importLine, password string) {
+	l.password.Disable()
+	l.label.Importance = widget.MediumImportance
+	l.message = "Opening with the password…"
+	l.label.SetText(l.text())
+	u, path := p.ui, l.path
+	go func() {
+		r := u.lib.ImportWithPassword(u.ctx, path, password)
+		u.do(func() { p.passwordResult(l, r) })
+	}()
+}
+
+func (p *importPanel) passwordResult(l *importLine, r app.ImportResult) {
+	if r.Outcome != app.OutcomeFailed {
+		p.ui.library.reload()
+	}
+	if !slices.Contains(p.lines, l) {
+		return // dismissed meanwhile
+	}
+	switch r.Outcome {
+	case app.OutcomeImported, app.OutcomeDuplicate:
+		p.failed--
+		l.message = "Imported."
+		if r.Outcome == app.OutcomeImported {
+			p.imported++
+		} else {
+			p.duplicates++
+			l.message = "Already in the library."
+		}
+		l.failed = false
+		l.label.Importance = widget.SuccessImportance
+		l.password.Hide()
+	default:
+		l.message = app.ErrorMessage(r.Err)
+		if r.Err == nil {
+			l.message = "Import failed."
+		}
+		l.label.Importance = widget.DangerImportance
+		if app.ErrorCode(r.Err) == app.EPassword {
+			l.password.Enable()
+		} else {
+			l.password.Hide()
+		}
+	}
+	l.label.SetText(l.text())
+	if !p.running {
+		p.status.SetText(p.summary())
+	}
+	p.fitList()
+	p.refreshParent()
 }
 
 func (p *importPanel) dismissLines() {

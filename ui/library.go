@@ -69,7 +69,7 @@ func newLibraryView(u *UI) *libraryView {
 	}
 
 	hint := widget.NewLabelWithStyle(emptyLibraryText, fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
-	sub := widget.NewLabelWithStyle("or use Import… above. Only text and Markdown are read so far.", fyne.TextAlignCenter, fyne.TextStyle{})
+	sub := widget.NewLabelWithStyle("or use Import… above.", fyne.TextAlignCenter, fyne.TextStyle{})
 	icon := widget.NewIcon(theme.UploadIcon())
 	v.empty = container.NewCenter(container.NewVBox(container.NewCenter(container.NewGridWrap(fyne.NewSquareSize(48), icon)), hint, sub))
 

@@ -1,8 +1,12 @@
 package ui
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"image"
+	"image/color"
+	"image/png"
 	"os"
 	"path/filepath"
 	"slices"
@@ -26,13 +30,24 @@ import (
 // those named in fail, and can hold each file after the first until gate is
 // closed, so a test can look at the window half-way through an import.
 type fakeLibrary struct {
-	mu       sync.Mutex
-	docs     []app.Document // newest first, as the real one
-	imported []string
-	fail     map[string]string // base name → error message
-	gate     chan struct{}
-	cited    []app.Citation // what CitedText was asked for
-	nextID   int
+	mu        sync.Mutex
+	docs      []app.Document // newest first, as the real one
+	imported  []string
+	fail      map[string]string // base name → error message
+	passwords map[string]string // base name → the password it needs
+	tried     []string          // passwords ImportWithPassword was given
+	gate      chan struct{}
+	cited     []app.Citation // what CitedText was asked for
+	nextID    int
+
+	// Page images: PNGs written to pageDir on demand, pageWidth × pageHeight
+	// pixels (612 × 792 when zero). PageImage waits for pageGate when it is
+	// set and fails with pageErr when that is.
+	pageDir               string
+	pageWidth, pageHeight int
+	pageGate              chan struct{}
+	pageErr               error
+	pageCalls             []string // "document:page"
 }
 
 func (f *fakeLibrary) Import(ctx context.Context, paths []string, progress func(app.ImportProgress)) ([]app.ImportResult, error) {
@@ -65,6 +80,15 @@ func (f *fakeLibrary) importOne(path string) app.ImportResult {
 	if msg, ok := f.fail[base]; ok {
 		return app.ImportResult{Path: path, Outcome: app.OutcomeFailed, Err: app.Errorf(app.EUnsupported, "%s", msg)}
 	}
+	if _, ok := f.passwords[base]; ok {
+		return app.ImportResult{Path: path, Outcome: app.OutcomeFailed, Err: app.Errorf(app.EPassword, "This PDF is protected with a password.")}
+	}
+	return f.addDocument(path)
+}
+
+// addDocument records path as imported; f.mu is held.
+func (f *fakeLibrary) addDocument(path string) app.ImportResult {
+	base := filepath.Base(path)
 	f.nextID++
 	d := app.Document{
 		ID:       "doc" + strconv.Itoa(f.nextID),
@@ -75,6 +99,69 @@ func (f *fakeLibrary) importOne(path string) app.ImportResult {
 	}
 	f.docs = append([]app.Document{d}, f.docs...)
 	return app.ImportResult{Path: path, DocumentID: d.ID, Title: d.Title, Outcome: app.OutcomeImported}
+}
+
+// ImportWithPassword imports path when password is the one f.passwords
+// names for it.
+func (f *fakeLibrary) ImportWithPassword(_ context.Context, path, password string) app.ImportResult {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.tried = append(f.tried, password)
+	if want, ok := f.passwords[filepath.Base(path)]; ok && password != want {
+		return app.ImportResult{Path: path, Outcome: app.OutcomeFailed, Err: app.Errorf(app.EPassword, "The password is not correct.")}
+	}
+	f.imported = append(f.imported, path)
+	return f.addDocument(path)
+}
+
+// PageImage writes (once) and returns a white page with grey text lines.
+func (f *fakeLibrary) PageImage(ctx context.Context, documentID string, page int) (string, error) {
+	f.mu.Lock()
+	f.pageCalls = append(f.pageCalls, documentID+":"+strconv.Itoa(page))
+	gate, err, dir := f.pageGate, f.pageErr, f.pageDir
+	w, h := f.pageWidth, f.pageHeight
+	f.mu.Unlock()
+	if gate != nil {
+		select {
+		case <-gate:
+		case <-ctx.Done():
+			return "", ctx.Err()
+		}
+	}
+	if err != nil {
+		return "", err
+	}
+	if dir == "" {
+		return "", app.Errorf(app.ENotFound, "No page images in this test.")
+	}
+	if w == 0 {
+		w, h = 612, 792
+	}
+	path := filepath.Join(dir, documentID+"-"+strconv.Itoa(page)+".png")
+	if _, err := os.Stat(path); err == nil {
+		return path, nil
+	}
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
+			c := color.NRGBA{R: 0xff, G: 0xff, B: 0xff, A: 0xff}
+			if x > w/10 && x < w*9/10 && (y/8)%3 == 0 && y > h/10 && y < h*9/10 {
+				c = color.NRGBA{R: 0x70, G: 0x70, B: 0x70, A: 0xff}
+			}
+			img.SetNRGBA(x, y, c)
+		}
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		return "", err
+	}
+	return path, os.WriteFile(path, buf.Bytes(), 0o600)
+}
+
+func (f *fakeLibrary) pageRequests() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return slices.Clone(f.pageCalls)
 }
 
 func (f *fakeLibrary) Documents(context.Context) ([]app.Document, error) {
@@ -335,7 +422,7 @@ func TestAskShowsAnswerAndOpensCitation(t *testing.T) {
 	if !strings.Contains(cv.text.String(), "The minutes of the board meeting.") {
 		t.Error("the passage around the quote is missing")
 	}
-	if cv.title.Text != "[2] Charter" || cv.where.Text != "Amendments · lines 12–13" {
+	if cv.title.Text != "[2] Charter" || cv.where.Text != "Amendments · lines 12–13 · line precision" {
 		t.Errorf("citation header = %q / %q", cv.title.Text, cv.where.Text)
 	}
 	if lib.cited[0].Quote != want.Quote {
@@ -346,7 +433,7 @@ func TestAskShowsAnswerAndOpensCitation(t *testing.T) {
 	h.loop.waitFor(t, "the previous citation", func() bool {
 		return cv.highlight != nil && cv.highlight.Text == twoCitationAnswer().Citations[0].Quote
 	})
-	if cv.where.Text != "History · line 4" {
+	if cv.where.Text != "History · line 4 · line precision" {
 		t.Errorf("previous citation header = %q", cv.where.Text)
 	}
 	test.Tap(cv.close)
