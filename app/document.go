@@ -69,9 +69,12 @@ const (
 
 // Block is one layout block of a document, in reading order.
 //
-// Text holds the block's text as the parser extracted it. For text formats a
-// "\n" in Text stands exactly where the source has a line break, so the line
-// of any offset is LineStart plus the newlines before it.
+// Text holds the block's text as the parser extracted it. For plain text,
+// Markdown and HTML <pre> blocks a "\n" in Text stands exactly where the
+// source has a line break, so the line of any offset is LineStart plus the
+// newlines before it; for other HTML blocks LineStart–LineEnd bracket the
+// element, and DOCX has no source lines (0). In a PDF block a "\n" ends a
+// printed line.
 type Block struct {
 	ID        string
 	Seq       int    // reading order within the document, from 0

@@ -255,7 +255,11 @@ func (im *Importer) admit(path string) (*app.Document, error) {
 
 // Supported reports whether this build can parse format.
 func Supported(f app.Format) bool {
-	return f == app.FormatText || f == app.FormatMarkdown || f == app.FormatPDF
+	switch f {
+	case app.FormatText, app.FormatMarkdown, app.FormatPDF, app.FormatHTML, app.FormatDOCX:
+		return true
+	}
+	return false
 }
 
 func formatName(f app.Format) string {

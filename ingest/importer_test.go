@@ -1,6 +1,7 @@
 package ingest_test
 
 import (
+	"archive/zip"
 	"bytes"
 	"context"
 	"fmt"
@@ -261,3 +262,41 @@ func TestResumeAfterCrash(t *testing.T) {
 }
 
 func removeBlob(im *ingest.Importer, sum string) error { return os.Remove(im.DB.BlobPath(sum)) }
+
+// TestImportHTMLAndDOCX: the two formats go through their parsers and
+// become searchable; a DOCX that is not a zip fails with a clear reason.
+func TestImportHTMLAndDOCX(t *testing.T) {
+	im := newImporter(t)
+	dir := t.TempDir()
+	page := `<!doctype html><html><head><title>Tide Tables</title><script>var hidden = "scriptword";</script></head>
+<body><nav>Home | About</nav><main><h1>Tide Tables</h1><p>The lunar perigee raises spring tides.</p></main></body></html>`
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for name, body := range map[string]string{
+		"[Content_Types].xml": `<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>`,
+		"word/document.xml": `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>` +
+			`<w:p><w:r><w:t>Quarterly bathymetry notes mention a sandbar.</w:t></w:r></w:p></w:body></w:document>`,
+	} {
+		f, _ := zw.Create(name)
+		f.Write([]byte(body))
+	}
+	zw.Close()
+	got := importAll(t, im,
+		write(t, dir, "tides.html", []byte(page)),
+		write(t, dir, "notes.docx", buf.Bytes()),
+		write(t, dir, "fake.docx", []byte("PK\x03\x04 not really a zip")))
+	for _, name := range []string{"tides.html", "notes.docx"} {
+		if r := got[name]; r.Outcome != app.OutcomeImported {
+			t.Fatalf("%s: %+v (%v)", name, r, r.Err)
+		}
+	}
+	if len(hits(t, im, "perigee")) != 1 || len(hits(t, im, "sandbar")) != 1 {
+		t.Fatal("HTML or DOCX text not searchable")
+	}
+	if len(hits(t, im, "scriptword")) != 0 {
+		t.Fatal("script text became searchable")
+	}
+	if r := got["fake.docx"]; r.Outcome != app.OutcomeFailed || !strings.Contains(app.ErrorMessage(r.Err), "DOCX") {
+		t.Fatalf("fake.docx: %+v (%v)", r, r.Err)
+	}
+}
