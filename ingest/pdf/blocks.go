@@ -19,6 +19,9 @@ type pblock struct {
 	size float64 // dominant font size, points
 	bold bool
 	page int // 1-based
+	// furniture: a running header or footer, or a page number (see
+	// markFurniture).
+	furniture bool
 }
 
 // CellSeparator joins the cells of a table row in a table block's Text
@@ -45,6 +48,39 @@ func (b *pblock) text() string {
 		}
 	}
 	return s.String()
+}
+
+// layout returns the block's text (as text returns it) and one
+// app.WordBox per word: its byte range in the text and its box on the
+// page, normalised as Block.Box is. Separators (spaces, "\n",
+// CellSeparator) belong to no word.
+func (b *pblock) layout(g *geom) (string, []app.WordBox) {
+	var s strings.Builder
+	ws := make([]app.WordBox, 0, b.words())
+	for i, row := range b.rows {
+		if i > 0 {
+			s.WriteByte('\n')
+		}
+		for j, c := range row {
+			if j > 0 {
+				if b.kind == app.BlockTable {
+					s.WriteString(CellSeparator)
+				} else {
+					s.WriteByte(' ')
+				}
+			}
+			for k, w := range c.words {
+				if k > 0 {
+					s.WriteByte(' ')
+				}
+				start := s.Len()
+				s.WriteString(w.text)
+				r := g.norm(w.box, b.page)
+				ws = append(ws, app.WordBox{Start: start, End: s.Len(), X0: r.X0, Y0: r.Y0, X1: r.X1, Y1: r.Y1})
+			}
+		}
+	}
+	return s.String(), ws
 }
 
 func (b *pblock) words() int {

@@ -5,4 +5,4 @@ package pdf
 import "time"
 
 // cpuTime is not measured here; the CPU metrics read 0.
-func cpuTime() time.Duration { return 0 }
+func cpuTime(*Engine) time.Duration { return 0 }

@@ -5,6 +5,15 @@
 // pure Go, no cgo) inside wazero: every document gets a fresh instance with
 // an empty sandbox filesystem, and an instance that runs past the
 // per-document time limit is killed. See DESIGN.md §2.2–2.3.
+//
+// The instances run in worker processes: copies of the running executable,
+// which this package's init turns into PDFium servers when they are
+// started with ARCHIVIST_PDFIUM_WORKER=1 (see worker.go). In a worker,
+// PDFium is compiled without wazero's termination checks, which cost 3–4×
+// (a call out of the compiled code at every loop iteration, and a
+// goroutine per call); a stuck worker is killed whole. A long document is
+// read by two workers in parallel. Where a worker cannot be started the
+// engine runs PDFium in-process, with the checks.
 package pdf
 
 import (
@@ -31,35 +40,52 @@ import (
 const DefaultDocumentTimeout = 2 * time.Minute
 
 // DefaultMaxInstances is how many PDFium instances may be open at once.
-// Each costs 100–140 MB of memory, and wasm memory never shrinks.
+// Each costs 60–140 MB of memory, and wasm memory never shrinks.
 const DefaultMaxInstances = 2
 
 // Config configures an Engine. The zero value is usable.
 type Config struct {
-	// DocumentTimeout bounds one Parse or RenderPage call; 0 means
-	// DefaultDocumentTimeout. When it expires the instance is killed and the
-	// call fails with an *app.Error.
+	// DocumentTimeout bounds one Parse or RenderPages call; 0 means
+	// DefaultDocumentTimeout. When it expires the PDFium instance is
+	// killed and the call fails with an *app.Error.
 	DocumentTimeout time.Duration
-	// MaxInstances caps the PDFium instances open at once (Parse and
-	// RenderPage calls beyond it wait); 0 means DefaultMaxInstances.
+	// MaxInstances caps the PDFium instances open at once (calls beyond
+	// it wait); 0 means DefaultMaxInstances. A long document is read by
+	// up to two instances in parallel when they are free.
 	MaxInstances int
 	// CacheDir is where wazero keeps compiled code between runs, which
 	// turns a 4–6 s start into 0.1–0.3 s. "" means
 	// os.UserCacheDir()/archivist/wazero; "-" disables the cache.
 	CacheDir string
+	// InProcess runs PDFium inside this process instead of in worker
+	// processes (copies of this executable; see worker.go). It is 3–4×
+	// slower: to stop a stuck call in-process, wazero must compile a check
+	// into every loop of PDFium. The engine also falls back to it when a
+	// worker process cannot be started.
+	InProcess bool
 }
 
-// Engine parses and renders PDFs. It is safe for concurrent use; each call
-// runs in its own PDFium instance. Close it when done.
+// Engine parses and renders PDFs. It is safe for concurrent use; each
+// document is read in its own PDFium instance. Close it when done.
 type Engine struct {
-	cfg   Config
+	cfg Config
+	dir string // compilation cache directory; "" for none
+
+	procs     *procPool // worker processes; nil when running in-process
+	workerErr error     // why worker processes are not used, if they are not
+
+	// In-process PDFium, started on first use.
+	inMu  sync.Mutex
 	pool  pdfium.Pool
 	cache wazero.CompilationCache // nil when disabled
-	once  sync.Once
+
+	once sync.Once
 }
 
-// NewEngine compiles PDFium (or loads it from the compilation cache) and
-// returns an Engine ready to parse. ctx bounds the start-up only.
+// NewEngine starts PDFium — a worker process, or failing that an
+// in-process runtime — and returns an Engine ready to parse. The first
+// start compiles PDFium (4–6 s) into the compilation cache. ctx bounds the
+// start-up only.
 func NewEngine(ctx context.Context, cfg Config) (*Engine, error) {
 	if cfg.DocumentTimeout <= 0 {
 		cfg.DocumentTimeout = DefaultDocumentTimeout
@@ -72,16 +98,62 @@ func NewEngine(ctx context.Context, cfg Config) (*Engine, error) {
 	// (it only holds fonts for stamping).
 	api.DisableConfigDir()
 
-	e := &Engine{cfg: cfg}
+	e := &Engine{cfg: cfg, dir: cacheDir(cfg.CacheDir)}
+	if !cfg.InProcess {
+		e.procs = newProcPool(e.dir, cfg.MaxInstances)
+		// Start one worker now: it compiles PDFium into the cache if need
+		// be, and proves workers can run here.
+		p, err := e.procs.acquire(ctx)
+		if err == nil {
+			e.procs.release(p, true)
+			return e, nil
+		}
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("pdf: start pdfium: %w", ctx.Err())
+		}
+		e.procs.close()
+		e.procs, e.workerErr = nil, err
+	}
+	if _, err := e.inProcessPool(ctx); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// inProcessPool returns the in-process PDFium pool, starting it on first
+// use.
+func (e *Engine) inProcessPool(ctx context.Context) (pdfium.Pool, error) {
+	e.inMu.Lock()
+	defer e.inMu.Unlock()
+	if e.pool != nil {
+		return e.pool, nil
+	}
+	pool, cache, err := startPool(ctx, e.dir, true, e.cfg.MaxInstances)
+	if err != nil {
+		return nil, err
+	}
+	e.pool, e.cache = pool, cache
+	return pool, nil
+}
+
+// startPool starts a PDFium runtime. terminable compiles PDFium with
+// wazero's termination checks, so that Kill stops a call stuck in the
+// wasm code, at 3–4× the cost of every call; worker processes run without
+// them and are killed whole.
+func startPool(ctx context.Context, dir string, terminable bool, max int) (pdfium.Pool, wazero.CompilationCache, error) {
 	rc := wazero.NewRuntimeConfig().
 		WithCoreFeatures(wapi.CoreFeaturesV2 | experimental.CoreFeaturesExceptionHandling).
-		// Lets Kill (which cancels the instance's context) stop a call that
-		// is stuck inside the wasm code.
-		WithCloseOnContextDone(true)
-	if dir := cacheDir(cfg.CacheDir); dir != "" {
+		WithCloseOnContextDone(terminable)
+	var cache wazero.CompilationCache
+	if dir != "" {
 		if c, err := wazero.NewCompilationCacheWithDir(dir); err == nil {
-			e.cache = c
+			cache = c
 			rc = rc.WithCompilationCache(c)
+		}
+	}
+	closeCache := func() {
+		if cache != nil {
+			cache.Close(context.Background())
 		}
 	}
 	type result struct {
@@ -92,8 +164,8 @@ func NewEngine(ctx context.Context, cfg Config) (*Engine, error) {
 	go func() {
 		p, err := webassembly.Init(webassembly.Config{
 			MinIdle:  0,
-			MaxIdle:  cfg.MaxInstances,
-			MaxTotal: cfg.MaxInstances,
+			MaxIdle:  max,
+			MaxTotal: max,
 			// An empty sandbox: by default the host root would be mounted.
 			FSConfig:      wazero.NewFSConfig(),
 			RuntimeConfig: rc,
@@ -106,37 +178,38 @@ func NewEngine(ctx context.Context, cfg Config) (*Engine, error) {
 	select {
 	case r := <-done:
 		if r.err != nil {
-			e.closeCache()
-			return nil, fmt.Errorf("pdf: start pdfium: %w", r.err)
+			closeCache()
+			return nil, nil, fmt.Errorf("pdf: start pdfium: %w", r.err)
 		}
-		e.pool = r.pool
-		return e, nil
+		return r.pool, cache, nil
 	case <-ctx.Done():
 		go func() {
 			// Init cannot be interrupted; clean up whatever it makes.
 			if r := <-done; r.err == nil {
 				r.pool.Close()
 			}
-			e.closeCache()
+			closeCache()
 		}()
-		return nil, fmt.Errorf("pdf: start pdfium: %w", ctx.Err())
+		return nil, nil, fmt.Errorf("pdf: start pdfium: %w", ctx.Err())
 	}
 }
 
-// Close releases the PDFium runtime. Calls in flight fail.
+// Close stops the worker processes and the in-process runtime. Calls in
+// flight fail.
 func (e *Engine) Close() {
 	e.once.Do(func() {
+		if e.procs != nil {
+			e.procs.close()
+		}
+		e.inMu.Lock()
+		defer e.inMu.Unlock()
 		if e.pool != nil {
 			e.pool.Close()
 		}
-		e.closeCache()
+		if e.cache != nil {
+			e.cache.Close(context.Background())
+		}
 	})
-}
-
-func (e *Engine) closeCache() {
-	if e.cache != nil {
-		e.cache.Close(context.Background())
-	}
 }
 
 // cacheDir resolves Config.CacheDir; "" when there is to be no cache.
@@ -170,8 +243,8 @@ type session struct {
 	fast *fastText // nil when the fast text path is unavailable
 }
 
-// withDocument opens data in a fresh instance and runs fn with it, under
-// the engine's time limit. The instance is killed if the limit or ctx
+// withDocument opens data in a fresh in-process instance and runs fn with
+// it, under the engine's time limit. The instance is killed if the limit or ctx
 // expires while fn runs, and closed otherwise.
 func (e *Engine) withDocument(ctx context.Context, data []byte, password string, fn func(*session) error) error {
 	if len(data) == 0 {
@@ -183,7 +256,14 @@ func (e *Engine) withDocument(ctx context.Context, data []byte, password string,
 	parent := ctx
 	ctx, cancel := context.WithTimeout(ctx, e.cfg.DocumentTimeout)
 	defer cancel()
-	inst, err := e.pool.GetInstanceWithContext(ctx)
+	pool, err := e.inProcessPool(ctx)
+	if err != nil {
+		if cerr := e.limitErr(parent, ctx); cerr != nil {
+			return cerr
+		}
+		return err
+	}
+	inst, err := pool.GetInstanceWithContext(ctx)
 	if err != nil {
 		if cerr := e.limitErr(parent, ctx); cerr != nil {
 			return cerr

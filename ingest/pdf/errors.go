@@ -16,23 +16,23 @@ import (
 
 // ErrCodePassword is the app.Error code for a PDF that needs a password,
 // or was given a wrong one: the UI answers it with a password prompt and
-// the CLI with --password.
-const ErrCodePassword = "password_required"
+// the CLI with --password. It is app.EPassword; use that.
+const ErrCodePassword = app.EPassword
 
 // IsPasswordRequired reports whether err says the PDF needs a (different)
 // password.
 func IsPasswordRequired(err error) bool {
 	var e *app.Error
-	return errors.As(err, &e) && e.Code == ErrCodePassword
+	return errors.As(err, &e) && e.Code == app.EPassword
 }
 
 // passwordError is the error for an encrypted PDF; given says whether a
 // password was tried.
 func passwordError(given bool) error {
 	if given {
-		return &app.Error{Code: ErrCodePassword, Message: "the PDF is password-protected and the password is wrong"}
+		return &app.Error{Code: app.EPassword, Message: "the PDF is password-protected and the password is wrong"}
 	}
-	return &app.Error{Code: ErrCodePassword, Message: "the PDF is password-protected"}
+	return &app.Error{Code: app.EPassword, Message: "the PDF is password-protected"}
 }
 
 // damaged is the error for bytes that are not a readable PDF; why is a
@@ -47,17 +47,23 @@ func damaged(why string) error {
 // cannot open: its strict validation rejects many files PDFium reads fine,
 // and reading every good file twice would cost import time for nothing.
 func diagnose(data []byte, openErr error) error {
+	return diagnoseWith(data, openErr, structureProblem)
+}
+
+// diagnoseWith is diagnose with another way to run pdfcpu.
+func diagnoseWith(data []byte, openErr error, problem func([]byte) string) error {
+	var of *openFailure
 	switch {
 	case errors.Is(openErr, pdferrors.ErrPassword):
 		return passwordError(false)
-	case errors.Is(openErr, pdferrors.ErrSecurity):
+	case errors.Is(openErr, pdferrors.ErrSecurity) || errors.As(openErr, &of) && of.security:
 		return &app.Error{Code: app.EUnsupported, Message: "the PDF uses an encryption method Archivist cannot read"}
 	}
 	head := data[:min(len(data), 1024)]
 	if !bytes.Contains(head, []byte("%PDF-")) {
 		return damaged("it has no PDF header")
 	}
-	if why := structureProblem(data); why != "" {
+	if why := problem(data); why != "" {
 		return damaged(why)
 	}
 	return damaged("PDFium could not read it: " + strings.TrimLeft(openErr.Error(), "0123456789: "))

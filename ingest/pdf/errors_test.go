@@ -1,13 +1,19 @@
 package pdf
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"image"
 	"image/color"
+	"image/png"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/go-pdf/fpdf"
 
 	"archivist/app"
 )
@@ -49,7 +55,7 @@ func TestPassword(t *testing.T) {
 	e := testEngine(t)
 	ctx := context.Background()
 	_, err := e.Parse(ctx, data, "")
-	if !IsPasswordRequired(err) || app.ErrorMessage(err) != "the PDF is password-protected" {
+	if app.ErrorCode(err) != app.EPassword || !IsPasswordRequired(err) || app.ErrorMessage(err) != "the PDF is password-protected" {
 		t.Errorf("no password: %v", err)
 	}
 	_, err = e.Parse(ctx, data, "wrong")
@@ -62,38 +68,51 @@ func TestPassword(t *testing.T) {
 	}
 }
 
-// TestTimeLimitKills parses a long document under a tiny time limit: the
-// instance is killed, the error says so, and the engine works after.
+// TestTimeLimitKills parses a long document under a tiny time limit, in a
+// worker process and in-process: the instance is killed, the error says
+// so, and the engine works after.
 func TestTimeLimitKills(t *testing.T) {
 	g := newGen()
 	for range 150 {
 		g.AddPage()
 		g.SetFont("Times", "", 10)
 		for l := range 60 {
-			g.text(72, 40+float64(l)*12, "A long line of words to keep the parser busy for a while longer")
+			g.Text(72, 40+float64(l)*12, "A long line of words to keep the parser busy for a while longer")
 		}
 	}
 	data := g.bytes(t)
 	e := testEngine(t)
-	short := &Engine{cfg: e.cfg, pool: e.pool}
-	short.cfg.DocumentTimeout = 30 * time.Millisecond
-	start := time.Now()
-	_, err := short.Parse(context.Background(), data, "")
-	if app.ErrorCode(err) != app.ETooLarge || !strings.Contains(app.ErrorMessage(err), "longer than") {
-		t.Fatalf("err = %v", err)
+	if e.procs == nil {
+		t.Fatalf("no worker processes: %v", e.workerErr)
 	}
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("killed after %v", d)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if _, err := e.Parse(ctx, data, ""); app.ErrorCode(err) != app.ECancelled || !errors.Is(err, context.Canceled) {
-		t.Errorf("cancelled: %v", err)
-	}
-	// A fresh instance works after the kill.
-	_, small := rotatedDoc(t)
-	if p := mustParse(t, small); len(p.Blocks) != 8 {
-		t.Errorf("after the kill: %d blocks", len(p.Blocks))
+	inproc := &Engine{cfg: e.cfg, dir: e.dir}
+	t.Cleanup(inproc.Close)
+	for _, eng := range []*Engine{e, inproc} {
+		short := &Engine{cfg: eng.cfg, dir: eng.dir, procs: eng.procs}
+		if eng.procs == nil {
+			short = eng
+		}
+		saved := short.cfg.DocumentTimeout
+		short.cfg.DocumentTimeout = 30 * time.Millisecond
+		start := time.Now()
+		_, err := short.Parse(context.Background(), data, "")
+		if app.ErrorCode(err) != app.ETooLarge || !strings.Contains(app.ErrorMessage(err), "longer than") {
+			t.Fatalf("workers %v: err = %v", eng.procs != nil, err)
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("workers %v: killed after %v", eng.procs != nil, d)
+		}
+		short.cfg.DocumentTimeout = saved
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		if _, err := eng.Parse(ctx, data, ""); app.ErrorCode(err) != app.ECancelled || !errors.Is(err, context.Canceled) {
+			t.Errorf("cancelled: %v", err)
+		}
+		// A fresh instance works after the kill.
+		_, small := rotatedDoc(t)
+		if p, err := eng.Parse(context.Background(), small, ""); err != nil || len(p.Blocks) != 8 {
+			t.Errorf("workers %v: after the kill: %v", eng.procs != nil, err)
+		}
 	}
 }
 
@@ -140,4 +159,113 @@ func firstOnPage(p *app.Parsed, page int) int {
 		}
 	}
 	return 0
+}
+
+// scanPage adds a page that shows a grey "scanned" image and a ruled box
+// but has no text layer.
+func scanPage(t testing.TB, g *gen) {
+	if g.GetImageInfo("scan") == nil {
+		img := image.NewGray(image.Rect(0, 0, 200, 260))
+		for y := range 260 {
+			for x := range 200 {
+				img.SetGray(x, y, color.Gray{Y: uint8(255 - (x*y)%97)})
+			}
+		}
+		var b bytes.Buffer
+		if err := png.Encode(&b, img); err != nil {
+			t.Fatal(err)
+		}
+		g.RegisterImageOptionsReader("scan", fpdf.ImageOptions{ImageType: "PNG"}, &b)
+	}
+	g.AddPage()
+	g.ImageOptions("scan", 36, 36, 540, 702, false, fpdf.ImageOptions{}, 0, "")
+	g.Rect(30, 30, 552, 714, "D")
+}
+
+// TestNoTextLayer: a scan parses to no blocks with the OCR notice; a PDF
+// most of whose pages are scans names the count; blank pages are not
+// scans.
+func TestNoTextLayer(t *testing.T) {
+	g := newGen()
+	for range 3 {
+		scanPage(t, g)
+	}
+	p := mustParse(t, g.bytes(t))
+	if p.Pages != 3 || len(p.Blocks) != 0 || p.Notice != "no text — needs OCR" {
+		t.Errorf("scan: %d pages, %d blocks, notice %q", p.Pages, len(p.Blocks), p.Notice)
+	}
+	if errs := checkParsed(p); errs != nil {
+		t.Errorf("scan: %v", errs)
+	}
+
+	g = newGen()
+	for i := range 40 {
+		if i%10 < 7 {
+			scanPage(t, g)
+			continue
+		}
+		g.AddPage()
+		g.SetFont("Times", "", 11)
+		g.text(72, 72, "Typed page "+itoa(i+1))
+	}
+	p = mustParse(t, g.bytes(t))
+	if want := "28 of 40 pages have no text — they need OCR"; p.Notice != want || len(p.Blocks) != 12 {
+		t.Errorf("mixed: notice %q, %d blocks; want %q, 12", p.Notice, len(p.Blocks), want)
+	}
+
+	// Typed pages with blank pages between them need no OCR.
+	g = newGen()
+	for i := range 6 {
+		g.AddPage()
+		if i%2 == 0 {
+			g.SetFont("Times", "", 11)
+			g.text(72, 72, "Typed page "+itoa(i+1))
+		}
+	}
+	if p = mustParse(t, g.bytes(t)); p.Notice != "" || len(p.Blocks) != 3 {
+		t.Errorf("blank pages: notice %q, %d blocks", p.Notice, len(p.Blocks))
+	}
+}
+
+// TestWorkerDies: a worker process that dies mid-document (killed from
+// outside, say by the out-of-memory killer) fails that document with a
+// clear error, not a hang, and the next document is read by a new one.
+func TestWorkerDies(t *testing.T) {
+	e := testEngine(t)
+	if e.procs == nil {
+		t.Skip("no worker processes")
+	}
+	g := newGen()
+	for range 300 {
+		g.AddPage()
+		g.SetFont("Times", "", 10)
+		for l := range 60 {
+			g.Text(72, 40+float64(l)*12, "A long line of words to keep the parser busy for a while longer")
+		}
+	}
+	data := g.bytes(t)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		time.Sleep(300 * time.Millisecond)
+		for _, pid := range e.procs.pids() {
+			if p, err := os.FindProcess(pid); err == nil {
+				p.Kill()
+			}
+		}
+	}()
+	start := time.Now()
+	_, err := e.Parse(context.Background(), data, "")
+	<-done
+	if err == nil {
+		t.Skip("the document was read before the workers were killed")
+	}
+	if !errors.As(err, new(*app.Error)) || time.Since(start) > 30*time.Second {
+		t.Fatalf("after %v: %v", time.Since(start), err)
+	}
+	t.Logf("after %v: %v", time.Since(start), err)
+	_, small := rotatedDoc(t)
+	if p, err := e.Parse(context.Background(), small, ""); err != nil || len(p.Blocks) != 8 {
+		t.Errorf("after the crash: %v", err)
+	}
 }

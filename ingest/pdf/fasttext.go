@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"reflect"
+	"strings"
 
 	"github.com/klippa-app/go-pdfium"
 	"github.com/klippa-app/go-pdfium/references"
@@ -27,8 +28,10 @@ type fastText struct {
 	fontSize   wasmFunc
 	fontWeight wasmFunc
 	matrix     wasmFunc
+	fontInfo   wasmFunc
 	rect       uint32    // 24 bytes of guest memory for an FS_RECTF or FS_MATRIX
-	stack      [4]uint64 // parameters in, result out
+	name       uint32    // fontNameMax bytes of guest memory for a font name, then 4 for its flags
+	stack      [5]uint64 // parameters in, result out
 	lastTP     references.FPDF_TEXTPAGE
 	lastH      uint64 // guest pointer of lastTP
 }
@@ -41,7 +44,12 @@ type wasmFunc interface {
 // wasmMemory is the part of wazero's api.Memory fastText reads.
 type wasmMemory interface {
 	ReadFloat32Le(offset uint32) (float32, bool)
+	ReadUint32Le(offset uint32) (uint32, bool)
+	Read(offset, byteCount uint32) ([]byte, bool)
 }
+
+// fontNameMax bounds the font names read; longer ones are not read.
+const fontNameMax = 128
 
 // newFastText returns the fast path for inst, or nil when it is not
 // available (another go-pdfium version, or a runtime that is not wasm).
@@ -79,18 +87,20 @@ func newFastText(inst pdfium.Pdfium) (f *fastText) {
 		fontSize:   fn("FPDFText_GetFontSize"),
 		fontWeight: fn("FPDFText_GetFontWeight"),
 		matrix:     fn("FPDFText_GetMatrix"),
+		fontInfo:   fn("FPDFText_GetFontInfo"),
 	}
 	malloc := fn("malloc")
-	if f.loose == nil || f.fontSize == nil || f.fontWeight == nil || f.matrix == nil || malloc == nil {
+	if f.loose == nil || f.fontSize == nil || f.fontWeight == nil || f.matrix == nil || f.fontInfo == nil || malloc == nil {
 		return nil
 	}
-	// One scratch rectangle for the whole document: the instance is
-	// thrown away afterwards, so it is never freed.
-	f.stack[0] = 24
+	// Scratch memory for the whole document: the instance is thrown away
+	// afterwards, so it is never freed.
+	f.stack[0] = 24 + fontNameMax + 4
 	if err := malloc.CallWithStack(ctx, f.stack[:]); err != nil || f.stack[0] == 0 {
 		return nil
 	}
 	f.rect = uint32(f.stack[0])
+	f.name = f.rect + 24
 	return f
 }
 
@@ -141,21 +151,22 @@ func (f *fastText) looseBoxes(tp references.FPDF_TEXTPAGE, g *geom, runes []rune
 	return nil
 }
 
-// font returns char i's font size (points, scaled as in charFont) and weight (-1 when the font
-// does not say) through the fast path; ok is false when the call failed.
-func (f *fastText) font(tp references.FPDF_TEXTPAGE, i int) (size float64, weight int, ok bool) {
+// font returns char i's font size (points, scaled as in charFont),
+// weight (-1 when the font does not say), name and flags through the fast
+// path; ok is false when a call failed.
+func (f *fastText) font(tp references.FPDF_TEXTPAGE, i int) (size float64, weight int, name string, flags int, ok bool) {
 	h, err := f.handle(tp)
 	if err != nil {
-		return 0, 0, false
+		return 0, 0, "", 0, false
 	}
 	f.stack[0], f.stack[1] = h, uint64(i)
 	if f.fontSize.CallWithStack(f.ctx, f.stack[:]) != nil {
-		return 0, 0, false
+		return 0, 0, "", 0, false
 	}
 	size = math.Float64frombits(f.stack[0])
 	f.stack[0], f.stack[1], f.stack[2] = h, uint64(i), uint64(f.rect)
 	if f.matrix.CallWithStack(f.ctx, f.stack[:]) != nil {
-		return 0, 0, false
+		return 0, 0, "", 0, false
 	}
 	if int32(f.stack[0]) != 0 {
 		c, ok1 := f.mem.ReadFloat32Le(f.rect + 8)
@@ -166,8 +177,21 @@ func (f *fastText) font(tp references.FPDF_TEXTPAGE, i int) (size float64, weigh
 	}
 	f.stack[0], f.stack[1] = h, uint64(i)
 	if f.fontWeight.CallWithStack(f.ctx, f.stack[:]) != nil {
-		return 0, 0, false
+		return 0, 0, "", 0, false
 	}
 	weight = int(int32(f.stack[0]))
-	return size, weight, true
+	flagsAt := f.name + fontNameMax
+	f.stack = [5]uint64{h, uint64(i), uint64(f.name), fontNameMax, uint64(flagsAt)}
+	if f.fontInfo.CallWithStack(f.ctx, f.stack[:]) != nil {
+		return 0, 0, "", 0, false
+	}
+	if n := uint32(f.stack[0]); n > 0 && n <= fontNameMax {
+		if b, ok := f.mem.Read(f.name, n); ok {
+			name = strings.TrimRight(string(b), "\x00")
+		}
+		if fl, ok := f.mem.ReadUint32Le(flagsAt); ok {
+			flags = int(int32(fl))
+		}
+	}
+	return size, weight, name, flags, true
 }

@@ -3,6 +3,8 @@ package pdf
 import (
 	"context"
 	"errors"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -41,6 +43,42 @@ func checkParsed(p *app.Parsed) []string {
 		case b.Text == "":
 			errs = append(errs, "empty block")
 		}
+		errs = append(errs, checkBlockWords(b)...)
+	}
+	return errs
+}
+
+// checkBlockWords returns what in b.Words breaks their invariants: every
+// word is a non-empty slice of Text without whitespace, words are in
+// order and cover Text but for the separators (" ", "\n" and, in tables,
+// CellSeparator), and each box lies inside the block's box.
+func checkBlockWords(b app.Block) []string {
+	var errs []string
+	if len(b.Words) == 0 {
+		return []string{"block without words"}
+	}
+	const hair = 1e-9
+	prev := 0
+	for i, w := range b.Words {
+		if w.Start < prev || w.End <= w.Start || w.End > len(b.Text) {
+			errs = append(errs, "word range")
+			break
+		}
+		if strings.ContainsAny(b.Text[w.Start:w.End], " \n\t") {
+			errs = append(errs, "word with whitespace: "+strconv.Quote(b.Text[w.Start:w.End]))
+		}
+		sep := b.Text[prev:w.Start]
+		if i > 0 && sep != " " && sep != "\n" && !(b.Kind == app.BlockTable && sep == CellSeparator) || i == 0 && sep != "" {
+			errs = append(errs, "separator "+strconv.Quote(sep))
+		}
+		prev = w.End
+		r := b.Box
+		if w.X0 < r.X0-hair || w.Y0 < r.Y0-hair || w.X1 > r.X1+hair || w.Y1 > r.Y1+hair || w.X0 > w.X1 || w.Y0 > w.Y1 {
+			errs = append(errs, "word box outside the block's")
+		}
+	}
+	if prev != len(b.Text) {
+		errs = append(errs, "text after the last word")
 	}
 	return errs
 }
@@ -55,7 +93,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[2 0 R]/Count 1>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF"))
 	// A short limit: a stuck PDFium call is a finding only if it is
 	// not stopped.
-	e := &Engine{cfg: testEngine(f).cfg, pool: testEngine(f).pool}
+	e := &Engine{cfg: testEngine(f).cfg, procs: testEngine(f).procs}
 	e.cfg.DocumentTimeout = 10 * time.Second
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := e.Parse(context.Background(), data, "")

@@ -40,7 +40,15 @@ const cellGapEm = 1.0
 // the gap to that line's end is small.
 func buildLines(words []word) []*line {
 	ws := slices.Clone(words)
-	slices.SortStableFunc(ws, func(a, b word) int { return cmpF(a.x0, b.x0) })
+	slices.SortFunc(ws, func(a, b word) int {
+		if c := cmpF(a.x0, b.x0); c != 0 {
+			return c
+		}
+		if c := cmpF(a.y0, b.y0); c != 0 {
+			return c
+		}
+		return strings.Compare(a.text, b.text)
+	})
 	var open, done []*line
 	for _, w := range ws {
 		var best *line

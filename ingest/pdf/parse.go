@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -20,18 +21,41 @@ type page struct {
 	g      geom
 	words  []word
 	blocks []*pblock
+	// textless: the page has no text but shows something (an image, a
+	// drawing): a scan, most likely.
+	textless bool
+	hasText  bool // set by layoutPage, which drops words
+	laidOut  bool
 }
 
 // Parse reads a PDF: pages with their sizes, rotations and labels; layout
 // blocks in reading order with boxes normalised 0–1 (origin top-left,
-// after rotation); and the section tree, from the outline when the file
-// has one and from the headings otherwise. password may be "".
+// after rotation), each with its words' places in its text and their
+// boxes; and the section tree — from the outline when the file has one,
+// else from its contents page, else from its headings. A PDF without a
+// text layer (a scan) parses to the blocks it has, with Parsed.Notice
+// saying which pages need OCR. password may be "".
 //
-// Errors are *app.Error: EInvalid for damaged files, ErrCodePassword for
+// Errors are *app.Error: EInvalid for damaged files, app.EPassword for
 // encrypted ones, ETooLarge when the time limit stopped it, ECancelled
 // when ctx was cancelled.
 func (e *Engine) Parse(ctx context.Context, data []byte, password string) (*app.Parsed, error) {
+	p, _, err := e.parse(ctx, data, password)
+	return p, err
+}
+
+// parse is Parse, also telling where the section tree came from.
+func (e *Engine) parse(ctx context.Context, data []byte, password string) (*app.Parsed, string, error) {
+	if e.procs != nil {
+		return e.parseWorkers(ctx, data, password)
+	}
+	return e.parseInProcess(ctx, data, password)
+}
+
+// parseInProcess is parse in this process's PDFium.
+func (e *Engine) parseInProcess(ctx context.Context, data []byte, password string) (*app.Parsed, string, error) {
 	var p *app.Parsed
+	var source string
 	err := e.withDocument(ctx, data, password, func(s *session) error {
 		n, err := s.pageCount()
 		if err != nil {
@@ -45,7 +69,7 @@ func (e *Engine) Parse(ctx context.Context, data []byte, password string) (*app.
 		// few bytes, and pages that do not load end the document.
 		n = min(n, len(data)/4+1, maxPages)
 		pages := make([]page, 0, min(n, 4096))
-		bad := 0
+		bad, good := 0, 0
 		for i := range n {
 			if err := s.ctx.Err(); err != nil {
 				return err
@@ -54,23 +78,24 @@ func (e *Engine) Parse(ctx context.Context, data []byte, password string) (*app.
 			pages = append(pages, pg)
 			if bad = bad + 1; ok {
 				bad = 0
+				good++
 			}
 			if bad >= maxBadPages {
 				pages = pages[:len(pages)-bad]
 				break
 			}
 		}
-		if len(pages) == 0 {
+		if good == 0 {
 			return damaged("none of its pages can be read")
 		}
-		outline := s.outline(pages)
-		p = assemble(pages, outline, s.metaTitle())
+		outline := s.outline(len(pages))
+		p, source = assembleTree(pages, outline, s.metaTitle())
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	return p, nil
+	return p, source, nil
 }
 
 // Page count limits.
@@ -98,45 +123,100 @@ func (s *session) readPage(i int) (pg page, ok bool) {
 	pg.g = g
 	pg.info.WidthPt, pg.info.HeightPt, pg.info.Rotation = g.w, g.h, g.rot
 	pg.words, _ = s.pageWords(ref, &pg.g)
+	if len(pg.words) == 0 {
+		// Without text, does the page show anything (a scan, a drawing)?
+		if r, err := s.inst.FPDFPage_CountObjects(&requests.FPDFPage_CountObjects{Page: ref}); err == nil && r.Count > 0 {
+			pg.textless = true
+		}
+	}
 	return pg, true
 }
 
+// ocrNotice returns the Parsed.Notice for pages without a text layer:
+// "no text — needs OCR" when no page has text, a count when many pages
+// that show something have none, else "".
+func ocrNotice(pages []page) string {
+	withText, textless := 0, 0
+	for _, pg := range pages {
+		switch {
+		case len(pg.words) > 0 || pg.hasText:
+			withText++
+		case pg.textless:
+			textless++
+		}
+	}
+	switch {
+	case withText == 0:
+		return NoticeNoText
+	case textless >= 2 && textless*10 >= len(pages):
+		return fmt.Sprintf("%d of %d pages have no text — they need OCR", textless, len(pages))
+	}
+	return ""
+}
+
+// NoticeNoText is the Parsed.Notice of a PDF without any text layer.
+const NoticeNoText = "no text — needs OCR"
+
 // assemble lays out every page and builds the document.
 func assemble(pages []page, outline []outlineEntry, meta string) *app.Parsed {
-	p := &app.Parsed{Format: app.FormatPDF, Pages: len(pages)}
-	outline = slices.DeleteFunc(outline, func(e outlineEntry) bool { return e.page >= len(pages) })
+	p, _ := assembleTree(pages, outline, meta)
+	return p
+}
+
+// assembleTree is assemble, also telling where the section tree came from
+// (treeOutline, treeContents, treeHeadings or treeNone).
+func assembleTree(pages []page, outline []outlineEntry, meta string) (*app.Parsed, string) {
+	p := &app.Parsed{Format: app.FormatPDF, Pages: len(pages), Notice: ocrNotice(pages)}
+	outline = placeOutline(outline, pages)
 	var blocks []*pblock
 	for i := range pages {
 		pg := &pages[i]
 		p.PageInfo = append(p.PageInfo, pg.info)
-		if len(pg.words) == 0 {
-			continue
-		}
-		for _, rg := range readingOrder(buildLines(pg.words)) {
-			pg.blocks = append(pg.blocks, regionBlocks(rg, pg.info.Number)...)
-		}
+		layoutPage(pg)
 		blocks = append(blocks, pg.blocks...)
 	}
+	markFurniture(pages)
 	classify(pages, blocks)
 	p.Title = chooseTitle(meta, blocks)
 	p.Sections = []app.Section{{Parent: -1, Heading: p.Title, PageStart: 1, PageEnd: len(pages)}}
-	sectionOf := buildSections(p, blocks, outline)
+	starts, source := sectionStarts(pages, blocks, outline)
+	sectionOf := buildSections(p, blocks, starts)
 	for i, b := range blocks {
 		level := 0
 		if b.kind == app.BlockHeading {
 			level = b.level
 		}
+		g := &pages[b.page-1].g
+		text, words := b.layout(g)
 		p.Blocks = append(p.Blocks, app.Block{
 			Seq:     i,
 			Section: sectionOf[i],
 			Kind:    b.kind,
 			Level:   level,
-			Text:    b.text(),
+			Text:    text,
 			Page:    b.page,
-			Box:     pages[b.page-1].g.norm(b.box, b.page),
+			Box:     g.norm(b.box, b.page),
+			Words:   words,
 		})
 	}
-	return p
+	return p, source
+}
+
+// layoutPage cuts a page's words into blocks in reading order and drops
+// the words (the blocks hold them). Pages are independent, so this runs
+// as pages arrive, in parallel.
+func layoutPage(pg *page) {
+	if pg.laidOut {
+		return
+	}
+	pg.laidOut = true
+	pg.hasText = len(pg.words) > 0
+	if pg.hasText {
+		for _, rg := range readingOrder(buildLines(pg.words)) {
+			pg.blocks = append(pg.blocks, regionBlocks(rg, pg.info.Number)...)
+		}
+	}
+	pg.words = nil
 }
 
 // Heading detection, relative to the page's body text size.
@@ -159,14 +239,14 @@ func classify(pages []page, blocks []*pblock) {
 			body = bodySize(pb)
 		}
 		for _, b := range pages[i].blocks {
-			if b.kind == app.BlockTable {
+			if b.kind == app.BlockTable || b.furniture {
 				continue
 			}
 			t := b.text()
 			switch {
 			case captionStart.MatchString(t):
 				b.kind = app.BlockCaption
-			case isHeading(b, t, body):
+			case isHeading(b, t, body) && !labelsRow(b, pages[i].blocks):
 				b.kind = app.BlockHeading
 			}
 		}
@@ -202,17 +282,39 @@ func classify(pages []page, blocks []*pblock) {
 	}
 }
 
+// notHeadingRe matches text that is never a heading: a footnote ("(a)
+// See Note 12", "* Includes …") or a lead-in ending with a colon.
+var notHeadingRe = regexp.MustCompile(`^(\(?[a-z0-9]{1,2}\)|\*|†)\s|[:,;]$`)
+
 func isHeading(b *pblock, text string, body float64) bool {
 	if len(b.rows) > headingMaxRows || b.words() > headingMaxWords || letters(text) < 2 {
 		return false
 	}
-	if strings.HasSuffix(text, ",") || strings.HasSuffix(text, ";") {
+	if notHeadingRe.MatchString(text) {
+		return false
+	}
+	// A bold sentence is emphasis, not a heading.
+	if strings.HasSuffix(text, ".") && b.words() >= 6 && !tocLabelRe.MatchString(text) {
 		return false
 	}
 	if b.size >= body*headingSizeRatio {
 		return true
 	}
 	return b.bold && b.size >= body*0.9 && b.words() <= boldHeadingWords
+}
+
+// labelsRow reports whether b is the label of a row of figures: a block
+// beside it on the same line holds numbers ("QFNA   189   —   189").
+func labelsRow(b *pblock, page []*pblock) bool {
+	for _, o := range page {
+		if o == b || o.x0 < b.x1 || o.vOverlap(b.box) < 0.5*min(o.h(), b.h()) {
+			continue
+		}
+		if numeric(o.text()) {
+			return true
+		}
+	}
+	return false
 }
 
 // bodySize returns the font size (points) most characters are set in.

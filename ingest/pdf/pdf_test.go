@@ -31,10 +31,31 @@ func testEngine(t testing.TB) *Engine {
 	return engine
 }
 
+var (
+	inprocOnce sync.Once
+	inproc     *Engine
+	inprocErr  error
+)
+
+// testInProcessEngine returns an Engine that runs PDFium in this process.
+func testInProcessEngine(t testing.TB) *Engine {
+	t.Helper()
+	inprocOnce.Do(func() {
+		inproc, inprocErr = NewEngine(context.Background(), Config{InProcess: true})
+	})
+	if inprocErr != nil {
+		t.Fatal(inprocErr)
+	}
+	return inproc
+}
+
 func TestMain(m *testing.M) {
 	code := m.Run()
 	if engine != nil {
 		engine.Close()
+	}
+	if inproc != nil {
+		inproc.Close()
 	}
 	os.Exit(code)
 }

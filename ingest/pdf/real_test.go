@@ -1,12 +1,14 @@
 package pdf
 
 import (
-	"archivist/app"
-	"github.com/klippa-app/go-pdfium/requests"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"archivist/app"
 )
 
 // sharedDir is ../shared beside the checkout, seen from this package.
@@ -53,12 +55,12 @@ func TestRealDamagedAndEncrypted(t *testing.T) {
 		rel, password, code string
 	}{
 		{"fixtures/pdfplumber/tests/pdfs/empty.pdf", "", "invalid"},
-		{"fixtures/pdfplumber/tests/pdfs/password-example.pdf", "", ErrCodePassword},
+		{"fixtures/pdfplumber/tests/pdfs/password-example.pdf", "", app.EPassword},
 		{"fixtures/pdfplumber/tests/pdfs/password-example.pdf", "test", ""},
-		{"fixtures/pdfminer_six/samples/encryption/aes-256.pdf", "", ErrCodePassword},
+		{"fixtures/pdfminer_six/samples/encryption/aes-256.pdf", "", app.EPassword},
 		{"fixtures/pdfminer_six/samples/encryption/aes-256.pdf", "foo", ""},
 		{"fixtures/pdfminer_six/samples/encryption/rc4-40.pdf", "baz", ""},
-		{"fixtures/pdfminer_six/samples/encryption/aes-128-m.pdf", "wrong", ErrCodePassword},
+		{"fixtures/pdfminer_six/samples/encryption/aes-128-m.pdf", "wrong", app.EPassword},
 		{"fixtures/pdfplumber/tests/pdfs/malformed-from-issue-932.pdf", "", ""},
 		{"fixtures/pdfminer_six/samples/zen_of_python_corrupted.pdf", "", ""},
 	} {
@@ -92,43 +94,53 @@ func TestRealPageLabels(t *testing.T) {
 	}
 }
 
-// TestFinanceBenchSurvey (PDF_SURVEY=1; minutes) parses every FinanceBench
-// PDF and logs where each section tree came from and a sample of it.
+// TestFinanceBenchSurvey (PDF_SURVEY=1; a minute or two) parses every
+// FinanceBench PDF and logs where each section tree came from and its top
+// two levels with page ranges (PDF_SURVEY=2: every level).
 func TestFinanceBenchSurvey(t *testing.T) {
 	if os.Getenv("PDF_SURVEY") == "" {
 		t.Skip("set PDF_SURVEY=1 to survey the FinanceBench section trees")
 	}
-	outline, headings, none := 0, 0, 0
+	depth := 2
+	if os.Getenv("PDF_SURVEY") == "2" {
+		depth = 6
+	}
+	count := map[string]int{}
+	e := testEngine(t)
 	for _, f := range financeBench(t) {
 		data, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := mustParse(t, data)
-		src := "headings"
-		var bookmarks int
-		_ = testEngine(t).withDocument(t.Context(), data, "", func(s *session) error {
-			res, err := s.inst.GetBookmarks(&requests.GetBookmarks{Document: s.doc})
-			if err == nil {
-				bookmarks = len(res.Bookmarks)
+		p, src, err := e.parse(t.Context(), data, "")
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		if errs := checkParsed(p); errs != nil {
+			t.Errorf("%s: %v", f, errs[:min(len(errs), 5)])
+		}
+		count[src]++
+		var b strings.Builder
+		for _, s := range p.Sections[1:] {
+			if s.Level-p.Sections[s.Parent].Level > 0 && depthOf(p, s) <= depth {
+				fmt.Fprintf(&b, "\n    %s%s [%d–%d]", strings.Repeat("  ", depthOf(p, s)-1), s.Heading, s.PageStart, s.PageEnd)
 			}
-			return nil
-		})
-		switch {
-		case bookmarks > 0:
-			src = "outline"
-			outline++
-		case len(p.Sections) > 1:
-			headings++
-		default:
-			src = "none"
-			none++
 		}
-		var sample []string
-		for _, s := range p.Sections[1:min(len(p.Sections), 7)] {
-			sample = append(sample, s.Heading)
+		notice := ""
+		if p.Notice != "" {
+			notice = "; notice " + strconv.Quote(p.Notice)
 		}
-		t.Logf("%s: %d pages, %d sections from %s; title %q; first: %q", filepath.Base(f), p.Pages, len(p.Sections)-1, src, p.Title, sample)
+		t.Logf("%s: %d pages, %d sections from %s; title %q%s%s", filepath.Base(f), p.Pages, len(p.Sections)-1, src, p.Title, notice, b.String())
 	}
-	t.Logf("outline %d, headings %d, none %d", outline, headings, none)
+	t.Logf("outline %d, contents %d, headings %d, none %d", count[treeOutline], count[treeContents], count[treeHeadings], count[treeNone])
+}
+
+// depthOf is a section's depth in the tree: 1 for the root's children.
+func depthOf(p *app.Parsed, s app.Section) int {
+	d := 0
+	for s.Parent >= 0 {
+		d++
+		s = p.Sections[s.Parent]
+	}
+	return d
 }

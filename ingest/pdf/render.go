@@ -49,6 +49,9 @@ func (e *Engine) RenderPages(ctx context.Context, data []byte, password string, 
 	if dpi < 1 || dpi > maxRenderDPI {
 		return app.Errorf(app.EInvalid, "cannot render at %d dpi (1–%d)", dpi, maxRenderDPI)
 	}
+	if e.procs != nil {
+		return e.renderWorkers(ctx, data, password, pages, dpi, fn)
+	}
 	return e.withDocument(ctx, data, password, func(s *session) error {
 		n, err := s.pageCount()
 		if err != nil {

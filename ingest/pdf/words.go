@@ -206,8 +206,8 @@ func (s *session) charBoxes(tp references.FPDF_TEXTPAGE, g *geom, runes []rune, 
 // means nothing.
 func (s *session) charFont(tp references.FPDF_TEXTPAGE, i int) (size float64, bold bool) {
 	if s.fast != nil {
-		if size, weight, ok := s.fast.font(tp, i); ok {
-			return size, weight >= boldWeight
+		if size, weight, name, flags, ok := s.fast.font(tp, i); ok {
+			return size, isBold(weight, name, flags)
 		}
 	}
 	if r, err := s.inst.FPDFText_GetFontSize(&requests.FPDFText_GetFontSize{TextPage: tp, Index: i}); err == nil {
@@ -217,10 +217,35 @@ func (s *session) charFont(tp references.FPDF_TEXTPAGE, i int) (size float64, bo
 		m := r.Matrix
 		size *= matrixScale(float64(m.A), float64(m.B), float64(m.C), float64(m.D))
 	}
+	weight, name, flags := -1, "", 0
 	if r, err := s.inst.FPDFText_GetFontWeight(&requests.FPDFText_GetFontWeight{TextPage: tp, Index: i}); err == nil {
-		bold = r.FontWeight >= boldWeight
+		weight = r.FontWeight
 	}
-	return size, bold
+	if r, err := s.inst.FPDFText_GetFontInfo(&requests.FPDFText_GetFontInfo{TextPage: tp, Index: i}); err == nil && len(r.FontName) < fontNameMax {
+		name, flags = strings.TrimRight(r.FontName, "\x00"), r.Flags
+	}
+	return size, isBold(weight, name, flags)
+}
+
+// forceBold is the font descriptor flag that makes a font bold.
+const forceBold = 1 << 18
+
+// isBold decides boldness from a font's weight, name and flags: many
+// fonts give no weight ("Times New Roman,Bold" often says -1 or 400).
+func isBold(weight int, name string, flags int) bool {
+	if weight >= boldWeight || flags&forceBold != 0 {
+		return true
+	}
+	n := strings.ToLower(name)
+	if i := strings.IndexByte(n, '+'); i >= 0 {
+		n = n[i+1:] // subset prefix, "ABCDEF+"
+	}
+	for _, w := range []string{"bold", "black", "heavy", "semibd", "demi"} {
+		if strings.Contains(n, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // matrixScale returns the vertical scale of a text matrix: the length
