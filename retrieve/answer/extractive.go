@@ -56,12 +56,9 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 		src := &ev.Sources[i]
 		for j := range src.Windows {
 			w := &src.Windows[j]
-			for _, s := range Sentences(w.Text) {
+			for _, s := range quoteUnits(ev, w) {
 				if err := ctx.Err(); err != nil {
 					return nil, err
-				}
-				if kindAt(ev, w, s[0]) == app.BlockHeading {
-					continue
 				}
 				text := strings.TrimSpace(w.Text[s[0]:s[1]])
 				if len(text) < minQuoteChars {
@@ -163,6 +160,32 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 
 func squash(c *candidate) string {
 	return strings.Join(strings.Fields(c.window.Text[c.start:c.end]), " ")
+}
+
+// quoteUnits returns the byte ranges of w's text that may be quoted:
+// sentences of prose, and each row of a table on its own (a row is the
+// unit that answers "what was X in 2022"). Headings are never quotes.
+func quoteUnits(ev *app.Evidence, w *app.Window) [][2]int {
+	var units [][2]int
+	for _, s := range Sentences(w.Text) {
+		switch kindAt(ev, w, s[0]) {
+		case app.BlockHeading:
+			continue
+		case app.BlockTable:
+			start := s[0]
+			for i := s[0]; i <= s[1]; i++ {
+				if i == s[1] || w.Text[i] == '\n' {
+					if i > start {
+						units = append(units, [2]int{start, i})
+					}
+					start = i + 1
+				}
+			}
+		default:
+			units = append(units, s)
+		}
+	}
+	return units
 }
 
 // SourceRefs lists the evidence's sources as an answer shows them.

@@ -131,3 +131,21 @@ func TestQuotesAreAlwaysSourceText(t *testing.T) {
 		}
 	}
 }
+
+// TestTableRowsAreQuotedOneByOne: in a table the row that answers is the
+// quote, not the whole table.
+func TestTableRowsAreQuotedOneByOne(t *testing.T) {
+	ev := evidence("what were net sales in 2022", []string{"net", "sales", "2022"},
+		"Year | 2022 | 2021\nNet sales | 34,229 | 35,355\nOperating income | 6,539 | 7,369")
+	for id, b := range ev.Blocks {
+		b.Kind = app.BlockTable
+		ev.Blocks[id] = b
+	}
+	ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+	if err != nil || !ans.Sufficient {
+		t.Fatalf("answer = %+v, %v", ans, err)
+	}
+	if q := ans.Citations[0].Quote; q != "Net sales | 34,229 | 35,355" {
+		t.Fatalf("quote = %q, want the one row", q)
+	}
+}
