@@ -248,7 +248,16 @@ func (v *citationView) fill(c app.Citation, ct *app.CitedText, err error) {
 	v.title.SetText("[" + strconv.Itoa(c.N) + "] " + nonEmpty(ct.Title, nonEmpty(c.Title, "Untitled document")))
 	v.updateWhere()
 
-	segs, hl := quoteSegments(ct, c.Quote)
+	quote := c.Quote
+	if c.PageStart > 0 {
+		// A PDF block breaks where the page's printed lines end; the page
+		// image shows those. The text reads better as running prose, and
+		// one space for one line break keeps every offset.
+		flat := *ct
+		flat.Text = printedLines.Replace(ct.Text)
+		ct, quote = &flat, printedLines.Replace(quote)
+	}
+	segs, hl := quoteSegments(ct, quote)
 	v.text.Segments = segs
 	v.highlight = hl
 	v.text.Refresh()
@@ -260,6 +269,10 @@ func (v *citationView) fill(c app.Citation, ct *app.CitedText, err error) {
 	}
 	v.scrollToQuote(ct)
 }
+
+// printedLines joins a PDF block's printed lines, keeping blank lines
+// between blocks.
+var printedLines = strings.NewReplacer("\n\n", "\n\n", "\n", " ")
 
 // quoteSegments splits the passage into text before the quote, the quote in
 // quoteStyle, and text after. CitedText's offsets are trusted only when they
