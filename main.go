@@ -25,6 +25,7 @@ import (
 	"archivist/ingest"
 	"archivist/retrieve"
 	"archivist/retrieve/answer"
+	"archivist/retrieve/jev"
 	"archivist/store"
 	"archivist/ui"
 	_ "archivist/ui/locale" // before the toolkit: see the package doc
@@ -40,6 +41,7 @@ Usage:
   archivist [--library DIR] ask [--doc ID]... [--preset focused|balanced|detailed] [--json] QUESTION
   archivist [--library DIR] replay TOKEN         print a stored answer's JSON
   archivist [--library DIR] reindex [--all]      rebuild passages made by an older builder
+  archivist [--library DIR] eval --questions FILE --docs DIR [--scope doc|library] [--k 1,3,6,12] [--provider local|systemone|openai] [--json]
 
 Without --library the library lives in %s.
 `
@@ -76,6 +78,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		"replay":  cmdReplay,
 		"show":    cmdShow,
 		"reindex": cmdReindex,
+		"eval":    cmdEval,
 	}
 	f, ok := commands[cmd]
 	if !ok {
@@ -113,6 +116,9 @@ func open(ctx context.Context, dir string) (*parts, error) {
 	im := &ingest.Importer{DB: db, NewID: newID}
 	research := retrieve.NewResearch(db, answer.Extractive{}, newID)
 	research.Upgrade = im.Upgrade
+	// Evidence comes from tree routing with the embedded, offline decision
+	// provider unless a question asks for the FTS5 pass alone.
+	research.Router = retrieve.NewRouter(jev.Local{})
 	return &parts{db: db, importer: im, research: research}, nil
 }
 
@@ -302,6 +308,7 @@ func cmdAsk(ctx context.Context, p *parts, args []string, stdout, stderr io.Writ
 	fs.Var(&docs, "doc", "limit the question to this document ID (repeatable, at most 100)")
 	preset := fs.String("preset", "balanced", "focused, balanced or detailed")
 	asJSON := fs.Bool("json", false, "print the answer as JSON")
+	withTrace := fs.Bool("trace", false, "with --json: add how the evidence was found")
 	answerer := fs.String("answerer", "extractive", "extractive (offline) or openai (an OpenAI-compatible chat endpoint)")
 	endpoint := fs.String("endpoint", "ollama", "with --answerer openai: ollama, llamacpp or a base URL")
 	model := fs.String("model", "", "with --answerer openai: the model name")
@@ -336,7 +343,7 @@ func cmdAsk(ctx context.Context, p *parts, args []string, stdout, stderr io.Writ
 		return 2
 	}
 	q := app.Question{Text: strings.Join(fs.Args(), " "), Scope: app.Scope{DocumentIDs: docs}, Preset: app.ParsePreset(*preset)}
-	ans, body, err := p.research.AskJSON(ctx, q)
+	ans, body, tr, err := p.research.AskTraced(ctx, q)
 	if err != nil {
 		if *asJSON {
 			type jsonError struct {
@@ -350,6 +357,13 @@ func cmdAsk(ctx context.Context, p *parts, args []string, stdout, stderr io.Writ
 			fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
 		}
 		return 1
+	}
+	if *asJSON && *withTrace {
+		// The trace joins the answer's fields; replay keeps the answer alone.
+		return printJSON(stdout, struct {
+			*app.Answer
+			Trace *retrieve.Trace `json:"trace"`
+		}{ans, tr})
 	}
 	if *asJSON {
 		stdout.Write(body)

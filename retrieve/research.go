@@ -28,6 +28,10 @@ type Research struct {
 	// Upgrade, when set, runs before each question's snapshot: it brings
 	// documents whose passages an older builder made up to date.
 	Upgrade func(ctx context.Context) error
+	// Router, when set, finds evidence by tree routing and passage scoring
+	// with its decision provider; without it the FTS5 candidate pass alone
+	// does.
+	Router *Router
 	// slots bounds the questions answered at once (DESIGN.md §7).
 	slots chan struct{}
 }
@@ -51,52 +55,64 @@ func (r *Research) Ask(ctx context.Context, q app.Question) (*app.Answer, error)
 
 // AskJSON answers q and also returns the exact JSON stored for replay.
 func (r *Research) AskJSON(ctx context.Context, q app.Question) (*app.Answer, []byte, error) {
+	ans, body, _, err := r.AskTraced(ctx, q)
+	return ans, body, err
+}
+
+// AskTraced is AskJSON that also returns how the evidence was found (nil
+// without a Router).
+func (r *Research) AskTraced(ctx context.Context, q app.Question) (*app.Answer, []byte, *Trace, error) {
 	q.Text = strings.TrimSpace(q.Text)
 	if q.Text == "" {
-		return nil, nil, app.Errorf(app.EInvalid, "Type a question first.")
+		return nil, nil, nil, app.Errorf(app.EInvalid, "Type a question first.")
 	}
 	if len([]rune(q.Text)) > MaxQuestionChars {
-		return nil, nil, app.Errorf(app.EInvalid, "The question is too long (at most %d characters).", MaxQuestionChars)
+		return nil, nil, nil, app.Errorf(app.EInvalid, "The question is too long (at most %d characters).", MaxQuestionChars)
 	}
 	select {
 	case r.slots <- struct{}{}:
 		defer func() { <-r.slots }()
 	case <-ctx.Done():
-		return nil, nil, app.Errorf(app.ECancelled, "The question was cancelled.")
+		return nil, nil, nil, app.Errorf(app.ECancelled, "The question was cancelled.")
 	}
 	if r.Upgrade != nil {
 		if err := r.Upgrade(ctx); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 	}
-	ev, err := r.evidence(ctx, q)
+	ev, tr, err := r.evidence(ctx, q)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	ans, err := r.Answerer.Answer(ctx, ev)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	ans.TraceToken = r.NewToken()
 	body, err := json.MarshalIndent(ans, "", "  ")
 	if err != nil {
-		return nil, nil, fmt.Errorf("retrieve: encode answer: %w", err)
+		return nil, nil, nil, fmt.Errorf("retrieve: encode answer: %w", err)
 	}
 	body = append(body, '\n')
 	if err := r.Library.SaveAnswer(ctx, ans.TraceToken, body); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	return ans, body, nil
+	return ans, body, tr, nil
 }
 
-// evidence gathers q's evidence through one snapshot.
-func (r *Research) evidence(ctx context.Context, q app.Question) (*app.Evidence, error) {
+// evidence gathers q's evidence through one snapshot: by routing when a
+// Router is set, else by the FTS5 candidate pass.
+func (r *Research) evidence(ctx context.Context, q app.Question) (*app.Evidence, *Trace, error) {
 	snap, err := r.Library.Snapshot(ctx)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer snap.Close()
-	return Gather(ctx, snap, q)
+	if r.Router != nil {
+		return r.Router.Gather(ctx, snap, q)
+	}
+	ev, err := Gather(ctx, snap, q)
+	return ev, nil, err
 }
 
 // Replay returns the stored JSON of an earlier answer, byte for byte.

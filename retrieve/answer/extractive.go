@@ -175,7 +175,9 @@ func quoteUnits(ev *app.Evidence, w *app.Window) [][2]int {
 			start := s[0]
 			for i := s[0]; i <= s[1]; i++ {
 				if i == s[1] || w.Text[i] == '\n' {
-					if i > start {
+					// A table's first row is its header: it names the
+					// columns and answers nothing by itself.
+					if _, off, ok := locate(w, start); i > start && ok && off > 0 {
 						units = append(units, [2]int{start, i})
 					}
 					start = i + 1

@@ -1,0 +1,185 @@
+package jev
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"archivist/app"
+)
+
+// HTTPConfig configures a provider reached over HTTP.
+type HTTPConfig struct {
+	// BaseURL is the endpoint's base: "https://api.example.com" for
+	// System One (POST {base}/v1/systemone), "http://localhost:11434/v1"
+	// for an OpenAI-compatible server (POST {base}/chat/completions).
+	BaseURL string
+	APIKey  string // sent as a bearer token; never shown or logged
+	Model   string
+	// Timeout bounds each request, from sending to the last byte read.
+	Timeout time.Duration
+	// MaxResponseBytes bounds a response body.
+	MaxResponseBytes int64
+	// EgressAcknowledged must be set before document text may go to an
+	// endpoint that is not on this computer (DESIGN.md §7).
+	EgressAcknowledged bool
+	// Transport replaces the default transport; tests use it.
+	Transport http.RoundTripper
+}
+
+// Defaults for HTTP providers.
+const (
+	DefaultTimeout          = 60 * time.Second
+	DefaultMaxResponseBytes = 4 << 20
+)
+
+// inflight bounds the provider requests in flight across the process.
+var inflight = make(chan struct{}, MaxInFlight)
+
+// client is the shared machinery of the HTTP providers.
+type client struct {
+	name    string // provider name, for messages
+	base    *url.URL
+	key     string
+	model   string
+	limit   int64
+	timeout time.Duration
+	http    *http.Client
+}
+
+var errRedirect = errors.New("redirect refused")
+
+func newClient(name string, cfg HTTPConfig) (*client, error) {
+	u, err := url.Parse(strings.TrimRight(strings.TrimSpace(cfg.BaseURL), "/"))
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, app.Errorf(app.EInvalid, "The %s provider needs an http or https base URL.", name)
+	}
+	if u.User != nil {
+		return nil, app.Errorf(app.EInvalid, "Put the %s provider's key in its key setting, not in the URL.", name)
+	}
+	if !isLoopback(u.Hostname()) && !cfg.EgressAcknowledged {
+		return nil, app.Errorf(app.EInvalid,
+			"The %s provider at %s is not on this computer. Document text would leave it: acknowledge that in settings first.", name, u.Hostname())
+	}
+	c := &client{name: name, base: u, key: cfg.APIKey, model: cfg.Model, limit: cfg.MaxResponseBytes, timeout: cfg.Timeout}
+	if c.limit <= 0 {
+		c.limit = DefaultMaxResponseBytes
+	}
+	if c.timeout <= 0 {
+		c.timeout = DefaultTimeout
+	}
+	c.http = &http.Client{
+		Transport:     cfg.Transport,
+		Timeout:       c.timeout,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return errRedirect },
+	}
+	return c, nil
+}
+
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// post sends body as JSON to base+path and decodes the JSON response into
+// out, holding one of the process's in-flight slots meanwhile.
+func (c *client) post(ctx context.Context, path string, body, out any) error {
+	payload, err := json.Marshal(body)
+	if err != nil {
+		return fmt.Errorf("jev: encode request: %w", err)
+	}
+	select {
+	case inflight <- struct{}{}:
+		defer func() { <-inflight }()
+	case <-ctx.Done():
+		return cancelled()
+	}
+	ctx, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.base.String()+path, bytes.NewReader(payload))
+	if err != nil {
+		return fmt.Errorf("jev: request: %w", err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json")
+	if c.key != "" {
+		req.Header.Set("Authorization", "Bearer "+c.key)
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return c.transportError(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode/100 == 3 {
+		return c.fail("it answered with a redirect, which Archivist refuses")
+	}
+	data, err := io.ReadAll(io.LimitReader(resp.Body, c.limit+1))
+	if err != nil {
+		return c.transportError(err)
+	}
+	if int64(len(data)) > c.limit {
+		return c.fail(fmt.Sprintf("its response is larger than %d bytes", c.limit))
+	}
+	if resp.StatusCode/100 != 2 {
+		return c.fail(fmt.Sprintf("HTTP %d", resp.StatusCode))
+	}
+	if err := json.Unmarshal(data, out); err != nil {
+		return c.fail("its response is not valid JSON")
+	}
+	return nil
+}
+
+// transportError describes a failed exchange without the URL, headers or
+// any response text.
+func (c *client) transportError(err error) error {
+	var ne net.Error
+	switch {
+	case errors.Is(err, errRedirect):
+		return c.fail("it answered with a redirect, which Archivist refuses")
+	case errors.Is(err, context.Canceled):
+		return cancelled()
+	case errors.Is(err, context.DeadlineExceeded), errors.As(err, &ne) && ne.Timeout():
+		return c.fail(fmt.Sprintf("no answer within %s", c.timeout))
+	}
+	var op *net.OpError
+	if errors.As(err, &op) {
+		return c.fail("could not connect")
+	}
+	return c.fail("the connection failed")
+}
+
+func cancelled() error { return app.Errorf(app.ECancelled, "The question was cancelled.") }
+
+func (c *client) fail(reason string) error {
+	return &app.Error{Code: app.EProviderFailure, Message: fmt.Sprintf("The %s decision provider failed: %s.", c.name, reason)}
+}
+
+// Config selects and configures a provider, as settings and flags name it.
+type Config struct {
+	Provider string // "local" (default), "systemone" or "openai"
+	HTTP     HTTPConfig
+}
+
+// New returns the provider cfg names; an empty name is local.
+func New(cfg Config) (Provider, error) {
+	switch strings.ToLower(strings.TrimSpace(cfg.Provider)) {
+	case "", "local":
+		return Local{}, nil
+	case "systemone":
+		return NewSystemOne(cfg.HTTP)
+	case "openai":
+		return NewOpenAI(cfg.HTTP)
+	}
+	return nil, app.Errorf(app.EInvalid, "Unknown decision provider %q (local, systemone or openai).", cfg.Provider)
+}

@@ -1,0 +1,77 @@
+package lex
+
+import (
+	"hash/maphash"
+	"sync"
+)
+
+// tokenized is a text's tokens in compact form: stems and byte spans.
+type tokenized struct {
+	stems   []string
+	starts  []int32
+	ends    []int32
+	numeric int
+}
+
+// Tokenizing is most of the cost of judging text, and the same passages
+// are read again and again (by menus, scoring, later questions), so
+// tokenized texts are cached by content: bounded, and dropped whole when
+// full. Keys are content hashes checked against the text itself, so a
+// changed passage never meets a stale entry.
+const (
+	cacheEntries  = 8192
+	cacheMinBytes = 256 // shorter texts are cheaper to tokenize than to look up
+)
+
+var (
+	cacheSeed = maphash.MakeSeed()
+	cacheMu   sync.Mutex
+	cache     = map[uint64]cacheEntry{}
+)
+
+type cacheEntry struct {
+	text string
+	tk   *tokenized
+}
+
+func tokenize(s string) *tokenized {
+	if len(s) < cacheMinBytes {
+		return tokenizeNow(s)
+	}
+	h := maphash.String(cacheSeed, s)
+	cacheMu.Lock()
+	e, ok := cache[h]
+	cacheMu.Unlock()
+	if ok && e.text == s {
+		return e.tk
+	}
+	tk := tokenizeNow(s)
+	cacheMu.Lock()
+	if len(cache) >= cacheEntries {
+		cache = map[uint64]cacheEntry{}
+	}
+	cache[h] = cacheEntry{s, tk}
+	cacheMu.Unlock()
+	return tk
+}
+
+func tokenizeNow(s string) *tokenized {
+	toks := Tokens(s)
+	tk := &tokenized{stems: make([]string, len(toks)), starts: make([]int32, len(toks)), ends: make([]int32, len(toks))}
+	for i, t := range toks {
+		tk.stems[i] = t.Stem
+		tk.starts[i] = int32(t.Start)
+		tk.ends[i] = int32(t.End)
+		if t.Num {
+			tk.numeric++
+		}
+	}
+	return tk
+}
+
+// Spans returns the stems of s's tokens with their byte offsets, from the
+// cache when s was seen recently.
+func Spans(s string) (stems []string, starts, ends []int32) {
+	tk := tokenize(s)
+	return tk.stems, tk.starts, tk.ends
+}

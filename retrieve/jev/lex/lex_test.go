@@ -1,0 +1,124 @@
+package lex
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestStem pins the stemmer to SQLite FTS5's porter tokenizer: these pairs
+// were read back from an FTS5 table (fts5vocab) built with
+// tokenize='porter unicode61', so a stem computed here names the same
+// index term.
+func TestStem(t *testing.T) {
+	for _, c := range [][2]string{{"caresses", "caress"}, {"ponies", "poni"}, {"relational", "relat"}, {"conditional", "condit"}, {"rational", "ration"}, {"valenci", "valenc"}, {"digitizer", "digit"}, {"conformabli", "conform"}, {"radicalli", "radic"}, {"differentli", "differ"}, {"vileli", "vile"}, {"analogousli", "analog"}, {"vietnamization", "vietnam"}, {"predication", "predic"}, {"operator", "oper"}, {"feudalism", "feudal"}, {"decisiveness", "decis"}, {"hopefulness", "hope"}, {"callousness", "callous"}, {"formaliti", "formal"}, {"sensitiviti", "sensit"}, {"sensibiliti", "sensibl"}, {"triplicate", "triplic"}, {"formative", "form"}, {"formalize", "formal"}, {"electriciti", "electr"}, {"electrical", "electr"}, {"hopeful", "hope"}, {"goodness", "good"}, {"revival", "reviv"}, {"allowance", "allow"}, {"inference", "infer"}, {"airliner", "airlin"}, {"gyroscopic", "gyroscop"}, {"adjustable", "adjust"}, {"defensible", "defens"}, {"irritant", "irrit"}, {"replacement", "replac"}, {"adjustment", "adjust"}, {"dependent", "depend"}, {"adoption", "adopt"}, {"homologou", "homolog"}, {"communism", "commun"}, {"activate", "activ"}, {"angulariti", "angular"}, {"homologous", "homolog"}, {"effective", "effect"}, {"bowdlerize", "bowdler"}, {"probate", "probat"}, {"rate", "rate"}, {"cease", "ceas"}, {"controll", "control"}, {"roll", "roll"}, {"generalizations", "gener"}, {"oscillators", "oscil"}, {"revenues", "revenu"}, {"expenditures", "expenditur"}, {"capital", "capit"}, {"intensive", "intens"}, {"property", "properti"}, {"plant", "plant"}, {"equipment", "equip"}, {"inventories", "inventori"}, {"receivables", "receiv"}, {"payables", "payabl"}, {"operating", "oper"}, {"activities", "activ"}, {"quarterly", "quarterli"}, {"dividends", "dividend"}, {"shareholders", "sharehold"}, {"organisations", "organis"}, {"photos", "photo"}, {"itineraries", "itinerari"}, {"restaurants", "restaur"}, {"agreed", "agre"}, {"feed", "feed"}, {"bled", "bled"}, {"sing", "sing"}, {"hopping", "hop"}, {"falling", "fall"}, {"hissing", "hiss"}, {"fizzed", "fizz"}, {"failing", "fail"}, {"filing", "file"}, {"happy", "happi"}, {"sky", "sky"}, {"dying", "dy"}, {"lying", "ly"}, {"ties", "ti"}, {"news", "new"}, {"agreement", "agreement"}} {
+		if got := Stem(c[0]); got != c[1] {
+			t.Errorf("Stem(%q) = %q, FTS5 says %q", c[0], got, c[1])
+		}
+	}
+}
+
+func TestTokens(t *testing.T) {
+	var got []string
+	for _, tk := range Tokens("PP&E of 3M's R&D: $1,234.50 in FY2022, 36th Ave. and café") {
+		got = append(got, tk.Lower)
+	}
+	want := []string{"pp&e", "of", "3m", "r&d", "1234.50", "in", "fy2022", "36th", "ave", "and", "café"}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("Tokens = %q, want %q", got, want)
+	}
+	tk := Tokens("NASA launched")
+	if !tk[0].AllCaps || !tk[0].Cap || tk[1].Cap {
+		t.Fatalf("case flags %+v", tk)
+	}
+}
+
+func concept(q *Query, name string) *Concept {
+	for i := range q.Concepts {
+		if q.Concepts[i].Name == name {
+			return &q.Concepts[i]
+		}
+	}
+	return nil
+}
+
+func TestAnalyze(t *testing.T) {
+	q := Analyze("What is the FY2019 fixed asset turnover ratio for Activision Blizzard? Round your answer to two decimal places. "+
+		"If the ratio is not a useful metric for this company, then state that and explain why.", nil)
+	if !reflect.DeepEqual(q.Years, []int{2019}) || !q.Intent.Amount {
+		t.Fatalf("years %v, intent %+v", q.Years, q.Intent)
+	}
+	for _, name := range []string{"2019", "fix asset turnov", "activis blizzard"} {
+		if concept(q, name) == nil {
+			t.Errorf("no concept %q in %v", name, names(q))
+		}
+	}
+	for _, noise := range []string{"two", "decim", "explain", "metric"} {
+		if concept(q, noise) != nil {
+			t.Errorf("answer-format instruction %q became a concept", noise)
+		}
+	}
+	if c := concept(q, "activis blizzard"); c.Kind != Entity || !c.Constraint() {
+		t.Errorf("the company is %+v", c)
+	}
+	// A derived measure brings its parts, tied to it.
+	parts := 0
+	for _, c := range q.Concepts {
+		if c.Kind == Support && c.PartOf > 0 && q.Concepts[c.PartOf-1].Name == "fix asset turnov" {
+			parts++
+		}
+	}
+	if parts != 2 {
+		t.Errorf("fixed asset turnover has %d parts, want revenue and PP&E", parts)
+	}
+
+	q = Analyze(`For the papers in Table 2, how many are not mentioned in Section 3.4 of "Parts and Features"?`, nil)
+	if c := concept(q, "tabl 2"); c == nil || c.Constraint() {
+		t.Errorf("locator Table 2: %+v (a locator places, it does not constrain)", c)
+	}
+	if c := concept(q, `"part and featur"`); c == nil || c.Kind != Quote {
+		t.Errorf("quoted phrase: %v", names(q))
+	}
+	if !q.Intent.Count {
+		t.Error("how many is a count")
+	}
+}
+
+func names(q *Query) []string {
+	var out []string
+	for _, c := range q.Concepts {
+		out = append(out, c.Name)
+	}
+	return out
+}
+
+func TestMatch(t *testing.T) {
+	q := Analyze("What was Acme's refund window in 2023?", nil)
+	near := q.Match(NewText("In 2023 the Acme refund window was 30 days."), nil)
+	far := q.Match(NewText("Refund requests are common. "+strings.Repeat("Filler words about nothing at all. ", 30)+
+		"Acme was founded long ago. The window of the office faces 2023 street."), nil)
+	if near.Window <= far.Window || near.BM25 <= 0 {
+		t.Fatalf("window: near %.2f, far %.2f", near.Window, far.Window)
+	}
+	lacking := q.Match(NewText("The refund window was 30 days in 2023."), nil)
+	if lacking.Constraints >= near.Constraints || near.Constraints != 1 {
+		t.Fatalf("constraints: with the name %.2f, without %.2f", near.Constraints, lacking.Constraints)
+	}
+	// A name in the context (a title) places the text as well as one in its body.
+	titled := q.Match(NewText("The refund window was 30 days in 2023.", "Acme annual report"), nil)
+	if titled.Constraints != 1 {
+		t.Fatalf("name in the title: constraints %.2f", titled.Constraints)
+	}
+	// An unknown word of a name neither helps nor blocks.
+	q = Analyze("Who leads Acme Zzyzx?", nil)
+	m := q.Match(NewText("Acme is led by Ada."), map[string]bool{"zzyzx": true})
+	if m.Constraints != 1 {
+		t.Fatalf("absent word blocked the name: %.2f", m.Constraints)
+	}
+}
+
+func TestYearsIn(t *testing.T) {
+	if got := YearsIn("JPMORGAN 2022Q2 10Q, FY23 and 1999"); !reflect.DeepEqual(got, []int{2023, 2022, 1999}) {
+		t.Fatalf("YearsIn = %v", got)
+	}
+}

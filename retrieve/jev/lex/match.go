@@ -1,0 +1,344 @@
+package lex
+
+import "math"
+
+// Text is a text indexed for matching: the stems of its body in order, and
+// the stems of its context (a document title, a heading path), which place
+// the body without being part of it.
+type Text struct {
+	body    []string
+	pos     map[string][]int32
+	context map[string]bool
+	ctxSeq  []string
+	numeric int // body tokens that are numbers
+}
+
+// NewText indexes body and its context lines.
+func NewText(body string, context ...string) *Text {
+	tk := tokenize(body)
+	x := &Text{pos: make(map[string][]int32, len(tk.stems)/2), context: map[string]bool{}, body: tk.stems, numeric: tk.numeric}
+	for i, s := range tk.stems {
+		x.pos[s] = append(x.pos[s], int32(i))
+	}
+	for _, c := range context {
+		for _, t := range Tokens(c) {
+			x.context[t.Stem] = true
+			x.ctxSeq = append(x.ctxSeq, t.Stem)
+		}
+		x.ctxSeq = append(x.ctxSeq, "") // no phrase spans two context lines
+	}
+	return x
+}
+
+// Len is the number of body tokens.
+func (x *Text) Len() int { return len(x.body) }
+
+// NumericShare is the share of body tokens that are numbers.
+func (x *Text) NumericShare() float64 {
+	if len(x.body) == 0 {
+		return 0
+	}
+	return float64(x.numeric) / float64(len(x.body))
+}
+
+// find returns the body positions where form starts.
+func (x *Text) find(form []string) []int32 {
+	first := x.pos[form[0]]
+	if len(form) == 1 {
+		return first
+	}
+	var out []int32
+	for _, p := range first {
+		ok := int(p)+len(form) <= len(x.body)
+		for k := 1; ok && k < len(form); k++ {
+			ok = x.body[int(p)+k] == form[k]
+		}
+		if ok {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func (x *Text) inContext(form []string) bool {
+	if len(form) == 1 {
+		return x.context[form[0]]
+	}
+	for i := 0; i+len(form) <= len(x.ctxSeq); i++ {
+		ok := true
+		for k := range form {
+			if x.ctxSeq[i+k] != form[k] {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// ConceptMatch is how one concept matched a text.
+type ConceptMatch struct {
+	Body    float64 // 0–1: found in the body (1 = its own words, less for a synonym or part of a name)
+	Context float64 // 0–1: found in the context only
+	Count   int     // body occurrences
+	At      []int32 // body positions
+}
+
+// Score is the credit a concept gets: body matches fully, context-only
+// matches in part.
+func (m ConceptMatch) Score() float64 { return math.Max(m.Body, 0.6*m.Context) }
+
+// Features are the measurements a judge turns into a decision.
+type Features struct {
+	Concepts []ConceptMatch // parallel to Query.Concepts
+	// Coverage is the weighted share of the question's concepts the text
+	// holds anywhere (support concepts add, never subtract).
+	Coverage float64
+	// Window is the weighted share held within the best window of
+	// WindowTokens body tokens (context matches count everywhere).
+	Window float64
+	// Constraints is the product over constraint concepts of how well
+	// each is met: 1 when every name, period and number is there.
+	Constraints float64
+	// Missing is the largest weight share of an unmet constraint.
+	Missing float64
+	// Phrases is the share of the question's adjacent word pairs found
+	// adjacent in the body.
+	Phrases float64
+	// BM25 is the Okapi BM25 of the body (context matches adding to a
+	// concept's frequency), divided by its ceiling Σ w (k1+1): 0–1.
+	BM25    float64
+	Numeric float64
+	Tokens  int
+}
+
+// BM25 parameters; avgTokens is a typical passage (about 2,400 bytes).
+const (
+	bm25K1    = 1.2
+	bm25B     = 0.75
+	avgTokens = 330.0
+)
+
+// WindowTokens is the span within which an answer's parts usually sit.
+const WindowTokens = 80
+
+// Match measures text against q. absent names stems that occur nowhere in
+// scope (typos, or names the archive does not know).
+func (q *Query) Match(x *Text, absent map[string]bool) Features {
+	f := Features{Concepts: make([]ConceptMatch, len(q.Concepts)), Constraints: 1, Numeric: x.NumericShare(), Tokens: x.Len()}
+	var total, got, consTotal float64
+	type event struct {
+		pos int32
+		c   int
+		w   float64
+	}
+	var events []event
+	ctxCredit := 0.0
+	// A derived measure is met by its own name or, nearly as well, by the
+	// parts it is computed from.
+	nparts := make([]int, len(q.Concepts))
+	partScore := make([]float64, len(q.Concepts))
+	partTF := make([]float64, len(q.Concepts))
+	for i := range q.Concepts {
+		c := &q.Concepts[i]
+		m := q.matchConcept(c, x, absent)
+		f.Concepts[i] = m
+		if c.PartOf > 0 {
+			nparts[c.PartOf-1]++
+			partScore[c.PartOf-1] += m.Score()
+			partTF[c.PartOf-1] += float64(m.Count)
+		}
+	}
+	for i := range q.Concepts {
+		c := &q.Concepts[i]
+		m := f.Concepts[i]
+		if c.Kind == Support {
+			if p := c.PartOf - 1; p >= 0 && q.Concepts[p].Weight > 0 {
+				share := 0.9 * q.Concepts[p].Weight / float64(nparts[p])
+				for _, at := range m.At {
+					events = append(events, event{at, i, share * m.Body})
+				}
+			}
+			continue
+		}
+		if c.Weight <= 0 {
+			continue
+		}
+		total += c.Weight
+		s := m.Score()
+		if nparts[i] > 0 {
+			s = math.Max(s, 0.9*partScore[i]/float64(nparts[i]))
+		}
+		got += c.Weight * s
+		if c.Constraint() {
+			consTotal += c.Weight
+		}
+		if m.Body == 0 && m.Context > 0 {
+			ctxCredit += c.Weight * 0.6 * m.Context
+		} else if m.Context > 0 {
+			ctxCredit += c.Weight * 0.2 * m.Context
+		}
+		for _, p := range m.At {
+			events = append(events, event{p, i, c.Weight * m.Body})
+		}
+	}
+	if total == 0 {
+		return f
+	}
+	f.Coverage = math.Min(1, got/total)
+	norm := bm25K1 * (1 - bm25B + bm25B*float64(x.Len())/avgTokens)
+	bm, ceil := 0.0, 0.0
+	for i := range q.Concepts {
+		c := &q.Concepts[i]
+		if c.Weight <= 0 || c.Kind == Support {
+			continue
+		}
+		m := f.Concepts[i]
+		tf := float64(m.Count)*m.Body + 2*m.Context
+		if nparts[i] > 0 {
+			tf += partTF[i] / float64(nparts[i])
+		}
+		bm += c.Weight * tf * (bm25K1 + 1) / (tf + norm)
+		ceil += c.Weight * (bm25K1 + 1)
+	}
+	f.BM25 = math.Min(1, bm/ceil)
+	// Constraints: each unmet one scales the result down in proportion to
+	// its weight among the constraints.
+	for i := range q.Concepts {
+		c := &q.Concepts[i]
+		if !c.Constraint() || c.Weight <= 0 {
+			continue
+		}
+		// A name or period in the title or heading path places the text
+		// as fully as one in its body.
+		s := math.Max(f.Concepts[i].Body, f.Concepts[i].Context)
+		share := c.Weight / consTotal
+		miss := (1 - s) * math.Max(share, 0.5)
+		f.Missing = math.Max(f.Missing, (1-s)*c.Weight/total)
+		f.Constraints *= 1 - 0.75*miss
+	}
+	// Best window: slide over body positions in order.
+	if len(events) > 0 {
+		sortEvents(events, func(a, b int) bool { return events[a].pos < events[b].pos })
+		best := 0.0
+		in := map[int]float64{}
+		counts := map[int]int{}
+		sum := 0.0
+		lo := 0
+		for hi := range events {
+			e := events[hi]
+			counts[e.c]++
+			if e.w > in[e.c] {
+				sum += e.w - in[e.c]
+				in[e.c] = e.w
+			}
+			for events[lo].pos < e.pos-WindowTokens {
+				d := events[lo]
+				counts[d.c]--
+				if counts[d.c] == 0 {
+					sum -= in[d.c]
+					delete(in, d.c)
+				} else if d.w == in[d.c] {
+					// Recompute the best weight still inside for this concept.
+					w := 0.0
+					for k := lo + 1; k <= hi; k++ {
+						if events[k].c == d.c {
+							w = math.Max(w, events[k].w)
+						}
+					}
+					sum += w - in[d.c]
+					in[d.c] = w
+				}
+				lo++
+			}
+			best = math.Max(best, sum)
+		}
+		f.Window = math.Min(1, (best+ctxCredit)/total)
+	} else {
+		f.Window = math.Min(1, ctxCredit/total)
+	}
+	if len(q.Bigrams) > 0 {
+		n := 0
+		for _, b := range q.Bigrams {
+			if len(x.find([]string{b[0], b[1]})) > 0 {
+				n++
+			}
+		}
+		f.Phrases = float64(n) / float64(len(q.Bigrams))
+	}
+	return f
+}
+
+func (q *Query) matchConcept(c *Concept, x *Text, absent map[string]bool) ConceptMatch {
+	var m ConceptMatch
+	if c.Kind == Entity && len(c.Forms) > 1 {
+		// A multi-word name: the whole name, else the share of its known
+		// words present (a word no document has is a typo or an unknown
+		// name; it neither helps nor blocks).
+		if at := x.find(c.Forms[0]); len(at) > 0 {
+			return ConceptMatch{Body: 1, Count: len(at), At: at}
+		}
+		if x.inContext(c.Forms[0]) {
+			m.Context = 1
+		}
+		known, body, ctx := 0, 0.0, 0.0
+		for _, f := range c.Forms[1:] {
+			if absent[f[0]] {
+				continue
+			}
+			known++
+			if at := x.find(f); len(at) > 0 {
+				body++
+				m.Count += len(at)
+				m.At = append(m.At, at...)
+			} else if x.inContext(f) {
+				ctx++
+			}
+		}
+		if known == 0 {
+			return m
+		}
+		m.Body = 0.9 * body / float64(known)
+		m.Context = math.Max(m.Context, (body+ctx)/float64(known))
+		return m
+	}
+	for k, form := range c.Forms {
+		credit := 1.0
+		if k > 0 {
+			credit = 0.9
+		}
+		if at := x.find(form); len(at) > 0 {
+			m.Count += len(at)
+			m.At = append(m.At, at...)
+			m.Body = math.Max(m.Body, credit)
+		}
+		if x.inContext(form) {
+			m.Context = math.Max(m.Context, credit)
+		}
+	}
+	if len(m.At) > 64 {
+		m.At = m.At[:64]
+	}
+	return m
+}
+
+// sortEvents is an insertion-free sort over indices; events are few.
+func sortEvents[T any](s []T, less func(a, b int) bool) {
+	// Shell sort keeps this allocation-free and fast for a few hundred items.
+	for gap := len(s) / 2; gap > 0; gap /= 2 {
+		for i := gap; i < len(s); i++ {
+			for j := i; j >= gap && less(j, j-gap); j -= gap {
+				s[j], s[j-gap] = s[j-gap], s[j]
+			}
+		}
+	}
+}
+
+// Relevance is one number for ranking texts against q: the best window's
+// coverage, helped by overall coverage and phrases, scaled by constraints.
+func (f Features) Relevance() float64 {
+	return (0.65*f.Window + 0.25*f.Coverage + 0.1*f.Phrases) * f.Constraints
+}

@@ -1,0 +1,200 @@
+// Package lex is the lexical toolkit the offline decision provider and the
+// router share: a tokenizer that keeps numbers and "R&D"-style terms whole,
+// the Porter stemmer SQLite's FTS5 uses, a small glossary of standard
+// business and document vocabulary, question analysis (concepts, periods,
+// entities, intent) and weighted matching of text against a question.
+// Nothing in it knows any particular document.
+package lex
+
+import (
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Token is one word or number of a text.
+type Token struct {
+	Lower   string // lower-case surface form; numbers without grouping commas
+	Stem    string // Porter stem of Lower (numbers and mixed tokens as is)
+	Start   int    // byte offsets of the surface form in the text
+	End     int
+	Cap     bool // starts with an upper-case letter in the text
+	AllCaps bool // two or more letters, all upper-case
+	Num     bool // contains a digit
+}
+
+// Tokens splits s into words and numbers. Letters and digits run together
+// ("fy2022", "3m"); an ampersand between short letter runs joins them
+// ("R&D", "PP&E"); digits keep their decimal point and lose their grouping
+// commas ("1,234.5" is "1234.5"); a possessive "'s" is dropped.
+func Tokens(s string) []Token {
+	out := make([]Token, 0, len(s)/6)
+	buf := make([]byte, 0, 32)
+	i := 0
+	for i < len(s) {
+		r, size := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
+		if !isWordRune(r) {
+			i += size
+			continue
+		}
+		start := i
+		buf = buf[:0]
+		caps, letters := 0, 0
+		first := true
+		cap0, digit := false, false
+	scan:
+		for i < len(s) {
+			c := s[i]
+			switch {
+			case c >= 'a' && c <= 'z':
+				buf = append(buf, c)
+				letters++
+				if first {
+					first = false
+				}
+				i++
+				continue
+			case c >= 'A' && c <= 'Z':
+				buf = append(buf, c+'a'-'A')
+				letters++
+				caps++
+				if first {
+					cap0, first = true, false
+				}
+				i++
+				continue
+			case c >= '0' && c <= '9':
+				buf = append(buf, c)
+				digit = true
+				first = false
+				i++
+				continue
+			case c >= utf8.RuneSelf:
+				r, size := utf8.DecodeRuneInString(s[i:])
+				if !isWordRune(r) {
+					break scan
+				}
+				if first {
+					cap0 = unicode.IsUpper(r)
+					first = false
+				}
+				if unicode.IsLetter(r) {
+					letters++
+					if unicode.IsUpper(r) {
+						caps++
+					}
+				} else {
+					digit = true
+				}
+				buf = utf8.AppendRune(buf, unicode.ToLower(r))
+				i += size
+				continue
+			case (c == ',' || c == '.') && digit && i+1 < len(s) && isDigit(s[i+1]) && i > start && isDigit(s[i-1]):
+				// 1,234 and 3.75 stay one number; a comma joins only
+				// groups of three digits.
+				if c == ',' && !(i+4 <= len(s) && allDigits(s[i+1:i+4]) && (i+4 == len(s) || !isDigit(s[i+4]))) {
+					break scan
+				}
+				if c == '.' {
+					buf = append(buf, '.')
+				}
+				i++
+				continue
+			case c == '&' && letters > 0 && letters <= 3 && i+1 < len(s) && isLetterByte(s[i+1]) && shortRunAt(s, i+1):
+				buf = append(buf, '&')
+				i++
+				continue
+			}
+			break
+		}
+		lower := string(buf)
+		t := Token{Lower: lower, Start: start, End: i, Cap: cap0, AllCaps: letters >= 2 && caps == letters, Num: digit}
+		t.Stem = stemOf(lower, digit)
+		out = append(out, t)
+		// A possessive: skip "'s" / "’s".
+		if i < len(s) {
+			if r, size := utf8.DecodeRuneInString(s[i:]); r == '\'' || r == '’' {
+				j := i + size
+				if j < len(s) && (s[j] == 's' || s[j] == 'S') && (j+1 == len(s) || !isWordRune(rune(s[j+1]))) {
+					i = j + 1
+				}
+			}
+		}
+	}
+	return out
+}
+
+func isWordRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
+	}
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+func isLetterByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// shortRunAt reports whether the letter run at s[i:] is at most 3 letters.
+func shortRunAt(s string, i int) bool {
+	n := 0
+	for i < len(s) && isLetterByte(s[i]) {
+		n++
+		i++
+	}
+	return n <= 3
+}
+
+// stemCache maps a lower-case word to its stem: stemming is the costly
+// part of tokenizing, and an archive's vocabulary of words (numbers aside)
+// is bounded.
+var stemCache sync.Map
+
+func stemOf(lower string, digit bool) string {
+	if digit || len(lower) <= 2 {
+		return lower
+	}
+	if v, ok := stemCache.Load(lower); ok {
+		return v.(string)
+	}
+	s := Stem(lower)
+	stemCache.Store(lower, s)
+	return s
+}
+
+// IsStopWord reports whether a lower-case word says nothing about where an
+// answer is: English function words and question words.
+func IsStopWord(w string) bool { return stopWords[w] }
+
+var stopWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`a about above after again against all am an and any are as at be because
+	been before being below between both but by can could did do does doing down during each few for from
+	further had has have having he her here hers herself him himself his how i if in into is it its itself
+	just me more most my myself no nor not now of off on once only or other our ours ourselves out over own
+	same she should so some such than that the their theirs them themselves then there these they this those
+	through to too under until up very was we were what when where which while who whom why will with would
+	you your yours yourself yourselves tell show give find please say said says also may might must shall
+	whats isn aren doesn don ll re ve s t d m many much often use using used based according per
+	answer question respond response provide following document report details detail information
+	directly write format round rounded decimal decimals places place unit units term terms
+	calculate calculation compute primarily mainly rely relying relied best abilities ability approach
+	e g ie etc among explain relevant useful perspective standpoint judgments judgment basing utilize
+	utilizing outlined clearly shown provided referencing taking account asked roughly`) {
+		m[w] = true
+	}
+	return m
+}()

@@ -1,0 +1,334 @@
+package jev
+
+import (
+	"context"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"archivist/retrieve/jev/lex"
+)
+
+// Local is the offline decision provider: a deterministic lexical judge.
+// It reads the state as the person's question and measures each option or
+// piece of evidence against it — term weights from the archive's own
+// statistics (Hints), heading and caption matches, names, periods and
+// numbers — then turns the measurements into distributions:
+//
+//   - choice: a softmax over the options' relevance, with a real "none"
+//     whose weight is what an irrelevant option would score, so a menu of
+//     poor matches gives most of its mass to none;
+//   - score: an ordinal logistic model over the levels, on a quality that
+//     falls sharply when a name, period or number the question asks about
+//     is missing;
+//   - noul: whether the evidence together holds every concept and
+//     constraint of the question.
+//
+// It never calls out and needs nothing configured.
+type Local struct{}
+
+// Name returns "local".
+func (Local) Name() string { return "local" }
+
+// Calibration of the local judge. A quality of 0 is text sharing nothing
+// with the question; 1 is text holding every concept of it within one
+// window, with every constraint met.
+const (
+	choiceSharpness = 9.0  // logit per unit of option relevance
+	noneRelevance   = 0.30 // the relevance the none option stands for
+	scoreSlope      = 13.0 // ordinal logistic slope over quality
+	coverSlope      = 14.0
+	coverThreshold  = 0.78 // quality of the union at which P(yes) = 0.5
+)
+
+// levelCuts places the boundaries between levels on the quality scale, for
+// the four-level usefulness rubric; other level counts spread evenly.
+var levelCuts = []float64{0.15, 0.3, 0.92}
+
+// Decide answers every question of req.
+func (Local) Decide(ctx context.Context, req *Request) (map[string]Answer, error) {
+	var idf map[string]float64
+	var absent map[string]bool
+	if req.Hints != nil {
+		idf, absent = req.Hints.IDF, req.Hints.Absent
+	}
+	q := lex.Analyze(req.State, idf)
+	applyAbsent(q, absent)
+	out := make(map[string]Answer, len(req.Questions))
+	for i := range req.Questions {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		qu := &req.Questions[i]
+		switch qu.Kind {
+		case Choice:
+			out[qu.ID] = localChoice(q, qu, absent)
+		case Score:
+			out[qu.ID] = localScore(q, qu, absent)
+		case Noul:
+			out[qu.ID] = localNoul(q, qu, absent)
+		}
+	}
+	return out, nil
+}
+
+// applyAbsent drops the weight of topic words no passage in scope holds:
+// they are typos or paraphrases and can neither help nor block. Names,
+// periods and numbers keep theirs: text cannot satisfy them, which is
+// what makes a question about something the archive lacks unanswerable.
+func applyAbsent(q *lex.Query, absent map[string]bool) {
+	if len(absent) == 0 {
+		return
+	}
+	for i := range q.Concepts {
+		c := &q.Concepts[i]
+		if !absent[c.Name] {
+			continue
+		}
+		if c.Kind == lex.Topic || c.Kind == lex.Support {
+			c.Weight = 0
+		}
+		if c.Kind == lex.Entity && len(c.Forms) > 1 {
+			// A name with some known words is judged by those (see
+			// lex.Query.Match); one with none blocks.
+			known := false
+			for _, f := range c.Forms[1:] {
+				if !absent[f[0]] {
+					known = true
+				}
+			}
+			if known {
+				c.Weight *= 0.6
+			}
+		}
+	}
+}
+
+// textOf indexes content: body roles as body, title and headings as
+// context; with asBody, headings and titles count as body too (a menu
+// entry is its outline).
+func textOf(parts []Part, fallback string, asBody bool) *lex.Text {
+	if len(parts) == 0 {
+		return lex.NewText(fallback)
+	}
+	var body []string
+	var ctx []string
+	for _, p := range parts {
+		switch {
+		case p.Role == RoleEcho:
+		case p.Role == RoleBody || p.Role == RoleCaption || p.Role == RoleMeta || p.Role == RoleStatistics || asBody:
+			body = append(body, p.Text)
+		default:
+			ctx = append(ctx, p.Text)
+		}
+	}
+	return lex.NewText(strings.Join(body, "\n"), ctx...)
+}
+
+func localChoice(q *lex.Query, qu *Question, absent map[string]bool) Answer {
+	logits := make([]float64, len(qu.Options))
+	for i, o := range qu.Options {
+		if o.Label == NoneLabel {
+			logits[i] = choiceSharpness * noneRelevance
+			continue
+		}
+		f := q.Match(textOf(o.Parts, o.Description, true), absent)
+		logits[i] = choiceSharpness * (wDesc*f.Relevance() + (1-wDesc)*o.IndexScore) * periodFit(q, o.Parts)
+	}
+	p := softmax(logits)
+	a := Answer{Kind: Choice, Probabilities: map[string]float64{}}
+	for i, o := range qu.Options {
+		a.Probabilities[o.Label] = p[i]
+	}
+	a.Choice = argmax(a.Probabilities, qu.Labels())
+	return a
+}
+
+// quality measures evidence against the question, about 0–1 (the weights
+// below sum past 1 so that strong evidence can reach the top level).
+func quality(q *lex.Query, f lex.Features, index float64) float64 {
+	fit := 1.0
+	switch {
+	case q.Intent.Amount || q.Intent.Count:
+		// Amounts and counts live in tables and figures: text without
+		// numbers rarely holds them.
+		fit = math.Min(1, 0.4+6*f.Numeric)
+	}
+	base := wBM*f.BM25 + wIdx*index + wWin*f.Window + wPhr*f.Phrases + wFit*fit
+	return base * math.Pow(f.Constraints, wCons)
+}
+
+// Weights of the quality of evidence: the passage's own BM25 against the
+// question (with context and the parts of derived measures), the index's
+// rank of it, the best window, adjacent word pairs and answer shape; the
+// product of constraint factors, softened by wCons, scales the sum.
+const (
+	wBM   = 0.45
+	wIdx  = 0.45
+	wWin  = 0.1
+	wPhr  = 0.1
+	wFit  = 0.05
+	wCons = 0.5
+	// wDesc weighs a menu entry's description against the index's rank of
+	// the best passage under it.
+	wDesc = 0.5
+)
+
+func localScore(q *lex.Query, qu *Question, absent map[string]bool) Answer {
+	f := q.Match(textOf(qu.EvidenceParts, qu.Evidence, false), absent)
+	x := quality(q, f, qu.IndexScore) * periodFit(q, qu.EvidenceParts)
+	if hasRole(qu.EvidenceParts, RoleStatistics) && !q.Intent.Count {
+		// Computed statistics answer counting questions, not others.
+		x *= 0.3
+	}
+	return ScoreAnswer(ordinal(x, len(qu.Levels)))
+}
+
+// ordinal spreads quality over n levels: P(level ≥ j) = σ(slope (x − cut_j)).
+func ordinal(x float64, n int) []float64 {
+	cuts := levelCuts
+	if n != len(levelCuts)+1 {
+		cuts = make([]float64, n-1)
+		for j := range cuts {
+			cuts[j] = float64(j+1) / float64(n)
+		}
+	}
+	atLeast := make([]float64, n+1)
+	atLeast[0] = 1
+	for j := 1; j < n; j++ {
+		atLeast[j] = math.Min(atLeast[j-1], sigmoid(scoreSlope*(x-cuts[j-1])))
+	}
+	p := make([]float64, n)
+	for j := 0; j < n; j++ {
+		p[j] = atLeast[j] - atLeast[j+1]
+	}
+	return p
+}
+
+// ScoreAnswer makes a score answer from level probabilities.
+func ScoreAnswer(p []float64) Answer {
+	a := Answer{Kind: Score, Probabilities: map[string]float64{}}
+	for j, v := range p {
+		a.Probabilities[strconv.Itoa(j)] = v
+		a.Score += float64(j) * v
+	}
+	return a
+}
+
+// localNoul answers the evidence-set question: do these passages together
+// cover the question? The union must hold every concept in some passage's
+// text (a title or heading alone does not count) with every constraint met,
+// and the best passages must each be useful on their own: three
+// passages sharing the question's words are not yet its answer.
+func localNoul(q *lex.Query, qu *Question, absent map[string]bool) Answer {
+	var bodies []string
+	var ctx []string
+	var each []float64
+	flush := func(body []string, c []string) {
+		if len(body) == 0 {
+			return
+		}
+		f := q.Match(lex.NewText(strings.Join(body, "\n"), c...), absent)
+		// Without the index's rank (not asked here), so a passage needs
+		// its own text to look strong.
+		each = append(each, quality(q, f, 0))
+	}
+	var body, c []string
+	for _, p := range qu.EvidenceParts {
+		switch p.Role {
+		case RoleTitle:
+			// A title starts the next passage.
+			flush(body, c)
+			body, c = nil, []string{p.Text}
+			ctx = append(ctx, p.Text)
+		case RoleHeading:
+			c = append(c, p.Text)
+			ctx = append(ctx, p.Text)
+		case RoleBody, RoleStatistics, RoleCaption:
+			body = append(body, p.Text)
+			bodies = append(bodies, p.Text)
+		}
+	}
+	flush(body, c)
+	if len(bodies) == 0 {
+		bodies = []string{qu.Evidence}
+	}
+	union := q.Match(lex.NewText(strings.Join(bodies, "\n"), ctx...), absent)
+	sort.Sort(sort.Reverse(sort.Float64Slice(each)))
+	top := 0.0
+	for i := 0; i < len(each) && i < 3; i++ {
+		top += each[i] / 3
+	}
+	x := math.Min(union.Coverage*union.Constraints, top)
+	return Answer{Kind: Noul, Yes: sigmoid(coverSlope * (x - coverThreshold))}
+}
+
+// periodFit weighs a document's own period against the question's: a
+// document named for a year (a filing, an annual report) is the likelier
+// source for that year than for another. 1 when either names no year.
+func periodFit(q *lex.Query, parts []Part) float64 {
+	if len(q.Years) == 0 {
+		return 1
+	}
+	own := map[int]bool{}
+	for _, p := range parts {
+		if p.Role != RoleTitle {
+			continue
+		}
+		for _, y := range lex.YearsIn(p.Text) {
+			own[y] = true
+		}
+	}
+	if len(own) == 0 {
+		return 1
+	}
+	latest := q.Years[len(q.Years)-1]
+	switch {
+	case own[latest]:
+		return 1
+	case own[latest+1] || own[latest-1]:
+		return periodNear
+	}
+	for _, y := range q.Years {
+		if own[y] {
+			return periodNear
+		}
+	}
+	return periodOther
+}
+
+// The period fit of a document named for the year before or after the one
+// asked about (a filing reports the prior year too), and for another.
+const (
+	periodNear  = 0.7
+	periodOther = 0.5
+)
+
+func hasRole(parts []Part, r Role) bool {
+	for _, p := range parts {
+		if p.Role == r {
+			return true
+		}
+	}
+	return false
+}
+
+func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
+
+func softmax(x []float64) []float64 {
+	m := math.Inf(-1)
+	for _, v := range x {
+		m = math.Max(m, v)
+	}
+	out := make([]float64, len(x))
+	sum := 0.0
+	for i, v := range x {
+		out[i] = math.Exp(v - m)
+		sum += out[i]
+	}
+	for i := range out {
+		out[i] /= sum
+	}
+	return out
+}

@@ -1,0 +1,341 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	"archivist/app"
+)
+
+// Reads for tree routing (retrieve's Router): the structure of documents
+// without their large payloads, passages fetched by row, and the term
+// statistics the offline judge weighs question words with. All read
+// through the snapshot, like every other read of a question.
+
+// scopedMatch confines an FTS5 expression to the text columns and, when
+// docIDs is not empty, to those documents (see Search).
+func scopedMatch(match string, docIDs []string) string {
+	expr := textColumns + " : (" + match + ")"
+	if len(docIDs) > 0 {
+		keys := make([]string, len(docIDs))
+		for i, id := range docIDs {
+			keys[i] = `"` + strings.ReplaceAll(docKey(id), `"`, `""`) + `"`
+		}
+		expr = "doc_key : (" + strings.Join(keys, " OR ") + ") AND " + expr
+	}
+	return expr
+}
+
+// MatchCount returns how many indexed passages (only those of docIDs when
+// it is not empty) match an FTS5 expression. It reads the index alone, so
+// passages of trashed or unfinished documents count too: it is for term
+// weights, not for showing.
+func (s *Snapshot) MatchCount(ctx context.Context, match string, docIDs []string) (int, error) {
+	var n int
+	err := s.tx.QueryRowContext(ctx, `SELECT count(*) FROM passages_fts WHERE passages_fts MATCH ?`,
+		scopedMatch(match, docIDs)).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("store: match count: %w", err)
+	}
+	return n, nil
+}
+
+// SearchTop is Search for large result sets: FTS5 ranks and cuts to limit
+// first, and only those rows are joined to their passages and documents
+// (so a hit of a trashed document can leave fewer than limit hits).
+func (s *Snapshot) SearchTop(ctx context.Context, match string, docIDs []string, limit int) ([]Hit, error) {
+	q := `SELECT h.rowid, p.id, p.document_id, h.r FROM (
+			SELECT rowid, bm25(passages_fts, ` + bm25Weights + `) AS r FROM passages_fts
+			WHERE passages_fts MATCH ? ORDER BY r LIMIT ?) h
+		JOIN passages p ON p.rowid = h.rowid
+		JOIN documents d ON d.id = p.document_id
+		WHERE d.status = 'ready' AND d.trashed_at IS NULL
+		ORDER BY h.r`
+	rows, err := s.tx.QueryContext(ctx, q, scopedMatch(match, docIDs), limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: search: %w", err)
+	}
+	defer rows.Close()
+	var hits []Hit
+	for rows.Next() {
+		var h Hit
+		if err := rows.Scan(&h.RowID, &h.PassageID, &h.DocumentID, &h.Rank); err != nil {
+			return nil, fmt.Errorf("store: search: %w", err)
+		}
+		hits = append(hits, h)
+	}
+	return hits, rows.Err()
+}
+
+// PassageCount returns the number of passages of ready, untrashed documents
+// (only those in docIDs when it is not empty).
+func (s *Snapshot) PassageCount(ctx context.Context, docIDs []string) (int, error) {
+	q := `SELECT count(*) FROM passages p JOIN documents d ON d.id = p.document_id
+		WHERE d.status = 'ready' AND d.trashed_at IS NULL`
+	args := make([]any, 0, len(docIDs))
+	if len(docIDs) > 0 {
+		q += ` AND d.id IN (` + placeholders(len(docIDs)) + `)`
+		for _, id := range docIDs {
+			args = append(args, id)
+		}
+	}
+	var n int
+	if err := s.tx.QueryRowContext(ctx, q, args...).Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: passage count: %w", err)
+	}
+	return n, nil
+}
+
+// SectionTree returns a document's section tree in reading order; Parent
+// indexes the returned slice (-1 for the root).
+func (s *Snapshot) SectionTree(ctx context.Context, docID string) ([]app.Section, error) {
+	rows, err := s.tx.QueryContext(ctx, `SELECT id, coalesce(parent_id, ''), level, heading, page_start, page_end,
+		line_start, line_end FROM sections WHERE document_id = ? ORDER BY seq`, docID)
+	if err != nil {
+		return nil, fmt.Errorf("store: section tree: %w", err)
+	}
+	defer rows.Close()
+	var out []app.Section
+	index := map[string]int{}
+	for rows.Next() {
+		var sec app.Section
+		var parent string
+		if err := rows.Scan(&sec.ID, &parent, &sec.Level, &sec.Heading, &sec.PageStart, &sec.PageEnd, &sec.LineStart, &sec.LineEnd); err != nil {
+			return nil, fmt.Errorf("store: section tree: %w", err)
+		}
+		sec.Parent = -1
+		if i, ok := index[parent]; ok {
+			sec.Parent = i
+		}
+		index[sec.ID] = len(out)
+		out = append(out, sec)
+	}
+	return out, rows.Err()
+}
+
+// PassageRef is a passage without its text: where it is and how long.
+type PassageRef struct {
+	RowID     int64
+	ID        string
+	SectionID string
+	Seq       int
+	PageStart int
+	PageEnd   int
+	Chars     int // length of the passage text in characters
+}
+
+// PassageRefs returns a document's passages, without text, in order.
+func (s *Snapshot) PassageRefs(ctx context.Context, docID string) ([]PassageRef, error) {
+	rows, err := s.tx.QueryContext(ctx, `SELECT rowid, id, section_id, seq, page_start, page_end, length(body)
+		FROM passages WHERE document_id = ? ORDER BY seq`, docID)
+	if err != nil {
+		return nil, fmt.Errorf("store: passage refs: %w", err)
+	}
+	defer rows.Close()
+	var out []PassageRef
+	for rows.Next() {
+		var r PassageRef
+		if err := rows.Scan(&r.RowID, &r.ID, &r.SectionID, &r.Seq, &r.PageStart, &r.PageEnd, &r.Chars); err != nil {
+			return nil, fmt.Errorf("store: passage refs: %w", err)
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// PassagesByRowID returns the passages with the given FTS rowids, by rowid.
+func (s *Snapshot) PassagesByRowID(ctx context.Context, rowids []int64) (map[int64]app.Passage, error) {
+	out := make(map[int64]app.Passage, len(rowids))
+	for start := 0; start < len(rowids); start += 500 {
+		chunk := rowids[start:min(start+500, len(rowids))]
+		args := make([]any, len(chunk))
+		for i, id := range chunk {
+			args[i] = id
+		}
+		rows, err := s.tx.QueryContext(ctx, `SELECT `+passageColumns+` FROM passages WHERE rowid IN (`+placeholders(len(chunk))+`)`, args...)
+		if err != nil {
+			return nil, fmt.Errorf("store: passages: %w", err)
+		}
+		for rows.Next() {
+			p, rowid, err := scanPassage(rows)
+			if err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("store: passages: %w", err)
+			}
+			out[rowid] = p
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, fmt.Errorf("store: passages: %w", err)
+		}
+	}
+	return out, nil
+}
+
+// OutlineEntry is one heading of a document's outline.
+type OutlineEntry struct {
+	Level     int
+	Heading   string
+	PageStart int
+	PageEnd   int
+}
+
+// Outlines returns, per document, its headings in reading order (the root
+// left out), at most perDoc each, shallowest levels first when cut.
+func (s *Snapshot) Outlines(ctx context.Context, docIDs []string, perDoc int) (map[string][]OutlineEntry, error) {
+	if len(docIDs) == 0 {
+		return map[string][]OutlineEntry{}, nil
+	}
+	args := make([]any, 0, len(docIDs)+1)
+	for _, id := range docIDs {
+		args = append(args, id)
+	}
+	args = append(args, perDoc)
+	rows, err := s.tx.QueryContext(ctx, `SELECT document_id, level, heading, page_start, page_end FROM (
+			SELECT document_id, level, heading, page_start, page_end, seq,
+				row_number() OVER (PARTITION BY document_id ORDER BY level, seq) AS n
+			FROM sections WHERE level > 0 AND document_id IN (`+placeholders(len(docIDs))+`)
+		) WHERE n <= ? ORDER BY document_id, seq`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: outlines: %w", err)
+	}
+	defer rows.Close()
+	out := map[string][]OutlineEntry{}
+	for rows.Next() {
+		var id string
+		var e OutlineEntry
+		if err := rows.Scan(&id, &e.Level, &e.Heading, &e.PageStart, &e.PageEnd); err != nil {
+			return nil, fmt.Errorf("store: outlines: %w", err)
+		}
+		out[id] = append(out[id], e)
+	}
+	return out, rows.Err()
+}
+
+// BlockTexts returns, per document, the text of its blocks of the given
+// kinds in reading order, at most perDoc each; a search profile's numbered
+// captions come from here.
+func (s *Snapshot) BlockTexts(ctx context.Context, docIDs []string, kinds []app.BlockKind, perDoc int) (map[string][]string, error) {
+	if len(docIDs) == 0 || len(kinds) == 0 {
+		return map[string][]string{}, nil
+	}
+	args := make([]any, 0, len(docIDs)+len(kinds)+1)
+	for _, id := range docIDs {
+		args = append(args, id)
+	}
+	for _, k := range kinds {
+		args = append(args, string(k))
+	}
+	args = append(args, perDoc)
+	rows, err := s.tx.QueryContext(ctx, `SELECT document_id, text FROM (
+			SELECT document_id, text, seq, row_number() OVER (PARTITION BY document_id ORDER BY seq) AS n
+			FROM blocks WHERE document_id IN (`+placeholders(len(docIDs))+`) AND kind IN (`+placeholders(len(kinds))+`)
+		) WHERE n <= ? ORDER BY document_id, seq`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: block texts: %w", err)
+	}
+	defer rows.Close()
+	out := map[string][]string{}
+	for rows.Next() {
+		var id, text string
+		if err := rows.Scan(&id, &text); err != nil {
+			return nil, fmt.Errorf("store: block texts: %w", err)
+		}
+		out[id] = append(out[id], text)
+	}
+	return out, rows.Err()
+}
+
+// PageLabels returns a paged document's printed page labels mapped to
+// physical page numbers (1-based); pages without a label are left out.
+func (s *Snapshot) PageLabels(ctx context.Context, docID string) (map[string]int, error) {
+	rows, err := s.tx.QueryContext(ctx, `SELECT number, label FROM pages WHERE document_id = ? AND label != '' ORDER BY number`, docID)
+	if err != nil {
+		return nil, fmt.Errorf("store: page labels: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var n int
+		var label string
+		if err := rows.Scan(&n, &label); err != nil {
+			return nil, fmt.Errorf("store: page labels: %w", err)
+		}
+		if _, dup := out[label]; !dup {
+			out[label] = n
+		}
+	}
+	return out, rows.Err()
+}
+
+// PassageStamp identifies the current passages of a document cheaply — their
+// number and highest rowid — so derived data cached per document can tell
+// when an import or reindex replaced them.
+func (s *Snapshot) PassageStamp(ctx context.Context, docID string) (string, error) {
+	var n int
+	var hi sql.NullInt64
+	if err := s.tx.QueryRowContext(ctx, `SELECT count(*), max(rowid) FROM passages WHERE document_id = ?`, docID).Scan(&n, &hi); err != nil {
+		return "", fmt.Errorf("store: passage stamp: %w", err)
+	}
+	return fmt.Sprintf("%d/%d", n, hi.Int64), nil
+}
+
+// KindText is a block's kind and text, without its boxes.
+type KindText struct {
+	Kind app.BlockKind
+	Text string
+}
+
+// BlockKindTexts returns every block of a document as kind and text, in
+// reading order: what counting needs, without decoding word boxes.
+func (s *Snapshot) BlockKindTexts(ctx context.Context, docID string) ([]KindText, error) {
+	rows, err := s.tx.QueryContext(ctx, `SELECT kind, text FROM blocks WHERE document_id = ? ORDER BY seq`, docID)
+	if err != nil {
+		return nil, fmt.Errorf("store: block texts: %w", err)
+	}
+	defer rows.Close()
+	var out []KindText
+	for rows.Next() {
+		var k, t string
+		if err := rows.Scan(&k, &t); err != nil {
+			return nil, fmt.Errorf("store: block texts: %w", err)
+		}
+		out = append(out, KindText{app.BlockKind(k), t})
+	}
+	return out, rows.Err()
+}
+
+// PassageBodies returns the text of the passages with the given FTS
+// rowids, by rowid: what a menu's excerpts need, without spans.
+func (s *Snapshot) PassageBodies(ctx context.Context, rowids []int64) (map[int64]string, error) {
+	out := make(map[int64]string, len(rowids))
+	for start := 0; start < len(rowids); start += 500 {
+		chunk := rowids[start:min(start+500, len(rowids))]
+		args := make([]any, len(chunk))
+		for i, id := range chunk {
+			args[i] = id
+		}
+		rows, err := s.tx.QueryContext(ctx, `SELECT rowid, body FROM passages WHERE rowid IN (`+placeholders(len(chunk))+`)`, args...)
+		if err != nil {
+			return nil, fmt.Errorf("store: passage bodies: %w", err)
+		}
+		for rows.Next() {
+			var id int64
+			var body string
+			if err := rows.Scan(&id, &body); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("store: passage bodies: %w", err)
+			}
+			out[id] = body
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, fmt.Errorf("store: passage bodies: %w", err)
+		}
+	}
+	return out, nil
+}
