@@ -12,7 +12,7 @@ import (
 // passage. Bump it whenever BuildPassages would cut the same blocks
 // differently: passages of an older version are rebuilt from the stored
 // blocks.
-const IndexVersion = 1
+const IndexVersion = 2
 
 // PassageTarget is the size a passage's Text aims at, in bytes (not
 // characters: a byte count is what SQLite and the evidence budgets see,
@@ -46,17 +46,20 @@ func AssignIDs(p *app.Parsed, newID func() string) {
 // passages: within each section (a passage never crosses one) the blocks'
 // units are packed in reading order up to PassageTarget bytes, each passage
 // starting with the last units of the previous one up to PassageOverlap
-// bytes. A passage that starts inside a table repeats the table's first
-// row, its header. Passage IDs are derived from docID and the passage's
+// bytes. A passage that starts inside a table repeats the text just before
+// the table (bounded), its caption and its first row, the header. Passage IDs are derived from docID and the passage's
 // sequence number, so rebuilding the same blocks gives the same IDs.
 func BuildPassages(docID, title string, p *app.Parsed) []app.Passage {
-	pk := &packer{doc: docID, title: title, p: p}
+	pk := &packer{doc: docID, title: title, p: p, prev: map[int]int{}}
 	var units []unit
 	for _, sec := range pk.sectionsInOrder() {
 		units = units[:0]
-		for _, bi := range sec.blocks {
+		for i, bi := range sec.blocks {
 			b := &p.Blocks[bi]
 			units = splitUnits(units, bi, b.Kind, b.Text, PassageTarget)
+			if i > 0 {
+				pk.prev[bi] = sec.blocks[i-1]
+			}
 		}
 		pk.pack(sec.index, units)
 	}
@@ -71,8 +74,16 @@ type sectionBlocks struct {
 type packer struct {
 	doc, title string
 	p          *app.Parsed
+	prev       map[int]int // block index → the block before it in its section
 	out        []app.Passage
 }
+
+// span is a byte range of one block, by block index.
+type span struct{ block, start, end int }
+
+// tableContextBytes bounds the text before a table repeated with each of
+// its later pieces.
+const tableContextBytes = 200
 
 // sectionsInOrder groups the blocks by section, in reading order, the
 // sections ordered by their first block. A block naming no valid section
@@ -144,10 +155,11 @@ func overlap(units []unit) []unit {
 // cost is how many bytes u adds to the text of a passage made of cur.
 func (pk *packer) cost(cur []unit, u unit) int {
 	if len(cur) == 0 {
-		if h := pk.header(u); h > 0 {
-			return h + len(app.PassageSeparator) + u.len()
+		n := u.len()
+		for _, sp := range pk.prefix(u) {
+			n += sp.end - sp.start + len(app.PassageSeparator)
 		}
-		return u.len()
+		return n
 	}
 	if last := cur[len(cur)-1]; last.block == u.block && last.end == u.start {
 		return u.len()
@@ -163,14 +175,50 @@ func (pk *packer) measure(units []unit) int {
 	return n
 }
 
-// header returns the length of the header row to repeat before u when a
-// passage starts with u, or 0: only a table's later rows get one.
-func (pk *packer) header(u unit) int {
+// prefix returns what a passage starting with u repeats before it, so a
+// piece of a table reads on its own: for a table's later rows, a bounded
+// bit of the text before the table, its caption, and its header row.
+func (pk *packer) prefix(u unit) []span {
 	b := &pk.p.Blocks[u.block]
 	if b.Kind != app.BlockTable || u.start == 0 {
-		return 0
+		return nil
 	}
-	return strings.IndexByte(b.Text, '\n')
+	var out []span
+	before, ok := pk.prev[u.block]
+	if ok && pk.p.Blocks[before].Kind == app.BlockCaption {
+		caption := span{before, 0, len(pk.p.Blocks[before].Text)}
+		if prose, ok := pk.prev[before]; ok {
+			out = append(out, pk.tail(prose)...)
+		}
+		out = append(out, caption)
+	} else if ok {
+		out = append(out, pk.tail(before)...)
+	}
+	if h := strings.IndexByte(b.Text, '\n'); h > 0 {
+		out = append(out, span{u.block, 0, h})
+	}
+	return out
+}
+
+// tail returns the last tableContextBytes of a prose block, starting at a
+// word, or nothing for other kinds.
+func (pk *packer) tail(block int) []span {
+	b := &pk.p.Blocks[block]
+	if b.Kind != app.BlockParagraph && b.Kind != app.BlockListItem {
+		return nil
+	}
+	start := max(0, len(b.Text)-tableContextBytes)
+	if start > 0 {
+		i := strings.IndexAny(b.Text[start:], " \n")
+		if i < 0 {
+			return nil
+		}
+		start += i + 1
+	}
+	if start >= len(b.Text) {
+		return nil
+	}
+	return []span{{block, start, len(b.Text)}}
 }
 
 // emit appends the passage made of units (never empty).
@@ -189,8 +237,8 @@ func (pk *packer) emit(sec int, units []unit) {
 		parts = append(parts, b.Text[start:end])
 		lastBlock = block
 	}
-	if h := pk.header(units[0]); h > 0 {
-		add(units[0].block, 0, h)
+	for _, sp := range pk.prefix(units[0]) {
+		add(sp.block, sp.start, sp.end)
 	}
 	pageStart, pageEnd := 0, 0
 	for _, u := range units {

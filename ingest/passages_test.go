@@ -46,6 +46,17 @@ func isHeader(p *app.Parsed, blocks map[string]int, ps app.Passage, si int) bool
 		si+1 < len(ps.Spans) && ps.Spans[si+1].BlockID == sp.BlockID
 }
 
+// repeatedUpTo returns the index of the last span a passage repeats from
+// before a table piece (its header row), or -1.
+func repeatedUpTo(p *app.Parsed, blocks map[string]int, ps app.Passage) int {
+	for si := range ps.Spans {
+		if isHeader(p, blocks, ps, si) {
+			return si
+		}
+	}
+	return -1
+}
+
 // checkPassages fails t for every passage invariant ps breaks.
 func checkPassages(t *testing.T, p *app.Parsed, ps []app.Passage) {
 	t.Helper()
@@ -94,7 +105,9 @@ func checkPassages(t *testing.T, p *app.Parsed, ps []app.Passage) {
 			if sp.Start < 0 || sp.End > len(b.Text) || sp.Start >= sp.End {
 				t.Fatalf("passage %d: span %+v outside block text of %d bytes", k, sp, len(b.Text))
 			}
-			header := isHeader(p, blocks, pa, si)
+			// A piece of a table repeats, before its rows, the text just
+			// before the table, its caption and its header row.
+			header := si <= repeatedUpTo(p, blocks, pa)
 			if seen[sp.BlockID] && !(si > 0 && isHeader(p, blocks, pa, si-1)) {
 				t.Errorf("passage %d: block %q has two spans and the first is no table header", k, sp.BlockID)
 			}
@@ -141,9 +154,10 @@ func checkPassages(t *testing.T, p *app.Parsed, ps []app.Passage) {
 // aside.
 func overlapBytes(p *app.Parsed, blocks map[string]int, a, b app.Passage) int {
 	n := 0
+	repeated := repeatedUpTo(p, blocks, b)
 	for si, sb := range b.Spans {
-		if isHeader(p, blocks, b, si) {
-			continue
+		if si <= repeated {
+			continue // repeated before a table piece, not overlap
 		}
 		for _, sa := range a.Spans {
 			if sa.BlockID == sb.BlockID {
@@ -165,6 +179,9 @@ func prose(n int) string {
 	}
 	return strings.TrimSpace(b.String())
 }
+
+// tableContext mirrors the builder's bound on repeated context.
+const tableContext = 200
 
 func TestBuildPassages(t *testing.T) {
 	t.Run("Fixtures", func(t *testing.T) {
@@ -240,6 +257,34 @@ func TestBuildPassages(t *testing.T) {
 				if line != "" && !strings.Contains(line, " | ") {
 					t.Errorf("passage %d holds a cut row %q", pa.Seq, line)
 				}
+			}
+		}
+	})
+	t.Run("TablePiecesRepeatCaptionAndContext", func(t *testing.T) {
+		var rows strings.Builder
+		rows.WriteString("Region | Sales")
+		for i := range 400 {
+			fmt.Fprintf(&rows, "\nRegion %d | %d", i, i*13)
+		}
+		intro := strings.Repeat("Background words. ", 30) + "The table below lists sales by region."
+		p := &app.Parsed{
+			Sections: []app.Section{{ID: "s0", Parent: -1}},
+			Blocks: []app.Block{
+				{ID: "b0", Seq: 0, Kind: app.BlockParagraph, Text: intro},
+				{ID: "b1", Seq: 1, Kind: app.BlockCaption, Text: "Table 4: Sales by region"},
+				{ID: "b2", Seq: 2, Kind: app.BlockTable, Text: rows.String()},
+			},
+		}
+		ps := build(t, p)
+		if len(ps) < 3 {
+			t.Fatalf("%d passages", len(ps))
+		}
+		for _, pa := range ps[1:] {
+			if !strings.HasPrefix(pa.Text, "The table below") && !strings.Contains(pa.Text, "The table below lists sales by region.\n\nTable 4: Sales by region\n\nRegion | Sales\n\nRegion ") {
+				t.Errorf("passage %d lacks the context, caption and header: %q", pa.Seq, pa.Text[:min(120, len(pa.Text))])
+			}
+			if pre := strings.Index(pa.Text, "Table 4"); pre > 0 && pre > tableContext+10 {
+				t.Errorf("passage %d repeats %d bytes of context, more than the bound", pa.Seq, pre)
 			}
 		}
 	})
