@@ -134,6 +134,9 @@ type Answer struct {
 	Citations  []Citation  `json:"citations"`
 	Sources    []SourceRef `json:"sources"`
 	TraceToken string      `json:"trace_token"`
+	// Why explains, one line each, how the evidence was found — the
+	// drawer's "Why these sources?". It is not part of the stored answer.
+	Why []string `json:"-"`
 }
 
 // InsufficientEvidence is the stable answer given when the sources do not

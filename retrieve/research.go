@@ -89,6 +89,7 @@ func (r *Research) AskTraced(ctx context.Context, q app.Question) (*app.Answer, 
 		return nil, nil, nil, err
 	}
 	ans.TraceToken = r.NewToken()
+	ans.Why = tr.Explain()
 	body, err := json.MarshalIndent(ans, "", "  ")
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("retrieve: encode answer: %w", err)

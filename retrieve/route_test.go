@@ -611,3 +611,21 @@ func TestQuestionLocators(t *testing.T) {
 		t.Fatalf("results %+v: the table the question names was not followed", tr.Results)
 	}
 }
+
+func TestTraceExplain(t *testing.T) {
+	tr := &Trace{Provider: "local", Stopped: "answer found", Requests: 3, Expansions: 2, Scores: 5,
+		Edges:   []TraceEdge{{Label: "Field Manual", Probability: 0.61, RouteScore: 0.61, Outcome: "beam"}, {Label: "Recipes", Outcome: "deferred"}},
+		Results: []TraceResult{{Title: "Field Manual", Section: "Migration", PageStart: 3, PageEnd: 4, Usefulness: 2.8}}}
+	got := tr.Explain()
+	want := []string{
+		"Decisions by the local provider: 3 requests, 2 menus, 5 passages scored; stopped: answer found.",
+		"Explored “Field Manual” (probability 0.61, route score 0.61).",
+		"Kept Field Manual › Migration, pages 3–4: usefulness 2.8 of 3.",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("Explain =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if (*Trace)(nil).Explain() != nil {
+		t.Fatal("a nil trace explained something")
+	}
+}

@@ -1,5 +1,7 @@
 package retrieve
 
+import "fmt"
+
 // Trace records how a routed question found its evidence (DESIGN.md §4):
 // every edge the router weighed with its probability and route score, every
 // passage scored, and the passages kept. It explains "Why these sources?".
@@ -63,4 +65,49 @@ type TraceResult struct {
 	PageEnd    int     `json:"page_end"`
 	Usefulness float64 `json:"usefulness"`
 	RouteScore float64 `json:"route_score"`
+}
+
+// explainLimit bounds each part of Explain.
+const explainLimit = 12
+
+// Explain turns the trace into lines a person can read: who decided, why
+// the walk stopped, the routes taken and the passages kept.
+func (t *Trace) Explain() []string {
+	if t == nil {
+		return nil
+	}
+	lines := []string{fmt.Sprintf("Decisions by the %s provider: %d requests, %d menus, %d passages scored; stopped: %s.",
+		t.Provider, t.Requests, t.Expansions, t.Scores, t.Stopped)}
+	n := 0
+	for _, e := range t.Edges {
+		if e.Outcome != "beam" || n == explainLimit {
+			continue
+		}
+		n++
+		lines = append(lines, fmt.Sprintf("Explored “%s” (probability %.2f, route score %.2f).", e.Label, e.Probability, e.RouteScore))
+	}
+	for i, r := range t.Results {
+		if i == explainLimit {
+			break
+		}
+		where := r.Title
+		if r.Section != "" {
+			where += " › " + r.Section
+		}
+		if r.PageStart > 0 {
+			where += fmt.Sprintf(", %s", pages(r.PageStart, r.PageEnd))
+		}
+		lines = append(lines, fmt.Sprintf("Kept %s: usefulness %.1f of 3.", where, r.Usefulness))
+	}
+	if len(t.Results) == 0 {
+		lines = append(lines, "No passage was useful enough to keep.")
+	}
+	return lines
+}
+
+func pages(a, b int) string {
+	if b > a {
+		return fmt.Sprintf("pages %d–%d", a, b)
+	}
+	return fmt.Sprintf("page %d", a)
 }

@@ -65,6 +65,8 @@ type drawer struct {
 	placeholder     *widget.Label
 	transcript      *fyne.Container
 	sourcesHeader   *widget.Label
+	whyButton       *widget.Button // "Why these sources?": shows how the evidence was found
+	why             *widget.Label
 	sources         *fyne.Container
 	scroll          *container.Scroll
 	citation        *citationView
@@ -111,7 +113,21 @@ func newDrawer(u *UI) *drawer {
 	d.sourcesHeader = widget.NewLabelWithStyle("Sources", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	d.sourcesHeader.SizeName = theme.SizeNameSubHeadingText
 	d.sources = container.NewVBox()
-	d.scroll = container.NewVScroll(container.NewVBox(d.placeholder, d.transcript, d.sourcesHeader, d.sources))
+	d.why = widget.NewLabel("")
+	d.why.Wrapping = fyne.TextWrapWord
+	d.why.Hide()
+	d.whyButton = widget.NewButtonWithIcon("Why these sources?", theme.InfoIcon(), func() {
+		if d.why.Visible() {
+			d.why.Hide()
+		} else {
+			d.why.Show()
+		}
+		d.scroll.Refresh()
+	})
+	d.whyButton.Importance = widget.LowImportance
+	d.whyButton.Hide()
+	d.scroll = container.NewVScroll(container.NewVBox(d.placeholder, d.transcript, d.sourcesHeader, d.sources,
+		container.NewHBox(d.whyButton), d.why))
 
 	d.citation = newCitationView(u)
 	d.citation.onClose = d.refreshBody
@@ -161,6 +177,7 @@ func (d *drawer) resetTranscript() {
 	d.citeTurn = nil
 	d.transcript.RemoveAll()
 	d.showSources(nil)
+	d.showWhy(nil)
 	d.citation.hide()
 	what := "all your documents"
 	if !d.scope.All() {
@@ -229,6 +246,7 @@ func (d *drawer) finishTurn(t *turn, ans *app.Answer, err error) {
 		t.text.Refresh()
 		t.text.Show()
 		d.showSources(ans.Sources)
+		d.showWhy(ans.Why)
 	}
 	t.box.Refresh()
 	d.scroll.Refresh()
@@ -304,6 +322,18 @@ func lineSegments(s string, style widget.RichTextStyle) []widget.RichTextSegment
 		segs = append(segs, &widget.TextSegment{Text: line, Style: st})
 	}
 	return segs
+}
+
+// showWhy offers the latest answer's explanation of how its evidence was
+// found, folded until asked for.
+func (d *drawer) showWhy(lines []string) {
+	d.why.SetText(strings.Join(lines, "\n"))
+	d.why.Hide()
+	if len(lines) == 0 {
+		d.whyButton.Hide()
+		return
+	}
+	d.whyButton.Show()
 }
 
 // showSources lists the latest answer's sources: number, title and the

@@ -831,3 +831,27 @@ func TestSnippetOf(t *testing.T) {
 		t.Errorf("snippetOf long = %d runes %q", n, got)
 	}
 }
+
+// TestWhyTheseSources: an answer that explains its route offers "Why these
+// sources?", folded until tapped; one without an explanation does not.
+func TestWhyTheseSources(t *testing.T) {
+	ans := twoCitationAnswer()
+	ans.Why = []string{"Decisions by the local provider: 3 requests.", "Kept Harbour Survey › Tides, page 2: usefulness 2.8 of 3."}
+	h := newHarness(t, &fakeLibrary{}, &fakeResearch{answer: ans})
+	h.ask(t, "What were the tides?")
+	d := h.ui.drawer
+	if !d.whyButton.Visible() || d.why.Visible() {
+		t.Fatalf("button visible %v, explanation visible %v; want the button and a folded explanation", d.whyButton.Visible(), d.why.Visible())
+	}
+	test.Tap(d.whyButton)
+	if !d.why.Visible() || d.why.Text != strings.Join(ans.Why, "\n") {
+		t.Fatalf("explanation after tap: visible %v, %q", d.why.Visible(), d.why.Text)
+	}
+
+	plain := twoCitationAnswer()
+	h2 := newHarness(t, &fakeLibrary{}, &fakeResearch{answer: plain})
+	h2.ask(t, "What were the tides?")
+	if h2.ui.drawer.whyButton.Visible() {
+		t.Fatal("Why these sources? offered without an explanation")
+	}
+}
