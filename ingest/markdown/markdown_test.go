@@ -37,34 +37,13 @@ func parse(t testing.TB, src string) *app.Parsed {
 }
 
 func TestGolden(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(testdata, "*.md"))
-	if len(files) == 0 {
-		t.Fatal("no Markdown fixtures in " + testdata)
-	}
-	for _, f := range files {
-		t.Run(filepath.Base(f), func(t *testing.T) {
-			src, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			p := parse(t, string(src))
-			parsetest.Golden(t, strings.TrimSuffix(f, ".md")+".md.json", parsetest.ViewOf(p), *update)
-		})
-	}
-}
-
-func headings(p *app.Parsed) []string {
-	var h []string
-	for _, s := range p.Sections[1:] {
-		h = append(h, fmt.Sprintf("%d:%s", s.Level, s.Heading))
-	}
-	return h
+	parsetest.GoldenFiles(t, testdata, ".md", parse, *update)
 }
 
 func TestParse(t *testing.T) {
 	t.Run("HashInCodeIsNotAHeading", func(t *testing.T) {
 		p := parse(t, "# Real\n\n```\n# fenced\n```\n\n~~~\n## tilde fenced\n~~~\n\n    # indented\n\ntext\n")
-		if got := headings(p); len(got) != 1 || got[0] != "1:Real" {
+		if got := parsetest.Headings(p); len(got) != 1 || got[0] != "1:Real" {
 			t.Errorf("headings = %q, want only the real one", got)
 		}
 		var code []string
@@ -132,7 +111,7 @@ func TestParse(t *testing.T) {
 	t.Run("NestedHeadingsStayText", func(t *testing.T) {
 		p := parse(t, "> # Quoted heading\n\n- # Listed heading\n")
 		if len(p.Sections) != 1 {
-			t.Errorf("headings inside a quote or list opened sections: %q", headings(p))
+			t.Errorf("headings inside a quote or list opened sections: %q", parsetest.Headings(p))
 		}
 		if len(p.Blocks) != 2 || p.Blocks[0].Kind != app.BlockQuote || p.Blocks[1].Kind != app.BlockListItem {
 			t.Errorf("blocks = %+v", p.Blocks)

@@ -36,29 +36,7 @@ func parse(t testing.TB, src string) *app.Parsed {
 }
 
 func TestGolden(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(testdata, "*.txt"))
-	if len(files) == 0 {
-		t.Fatal("no text fixtures in " + testdata)
-	}
-	for _, f := range files {
-		t.Run(filepath.Base(f), func(t *testing.T) {
-			src, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			p := parse(t, string(src))
-			parsetest.Golden(t, strings.TrimSuffix(f, ".txt")+".txt.json", parsetest.ViewOf(p), *update)
-		})
-	}
-}
-
-// headingsOf lists "level:heading" for each section but the root.
-func headingsOf(p *app.Parsed) []string {
-	var h []string
-	for _, s := range p.Sections[1:] {
-		h = append(h, fmt.Sprintf("%d:%s", s.Level, s.Heading))
-	}
-	return h
+	parsetest.GoldenFiles(t, testdata, ".txt", parse, *update)
 }
 
 func TestHeadings(t *testing.T) {
@@ -91,7 +69,7 @@ func TestHeadings(t *testing.T) {
 		{"IndentedCapsStillCounts", "   ANNUAL SUMMARY" + body, []string{"1:ANNUAL SUMMARY"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			got := headingsOf(parse(t, c.src))
+			got := parsetest.Headings(parse(t, c.src))
 			if fmt.Sprint(got) != fmt.Sprint(c.want) {
 				t.Errorf("headings = %q, want %q", got, c.want)
 			}
@@ -204,7 +182,7 @@ func TestRealWorld(t *testing.T) {
 			if len(p.Blocks) == 0 {
 				t.Fatal("no blocks")
 			}
-			t.Logf("%d blocks, %d headings: %q", len(p.Blocks), len(p.Sections)-1, headingsOf(p)[:min(8, len(p.Sections)-1)])
+			t.Logf("%d blocks, %d headings: %q", len(p.Blocks), len(p.Sections)-1, parsetest.Headings(p)[:min(8, len(p.Sections)-1)])
 		})
 	}
 }

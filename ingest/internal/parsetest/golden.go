@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -123,4 +124,32 @@ func Diff(a, b string) string {
 		}
 	}
 	return out.String()
+}
+
+// GoldenFiles parses every file in dir whose name ends in ext and compares
+// the view of each parse with the golden file beside it (name + ".json").
+func GoldenFiles(t *testing.T, dir, ext string, parse func(t testing.TB, src string) *app.Parsed, update bool) {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(dir, "*"+ext))
+	if len(files) == 0 {
+		t.Fatalf("no %s fixtures in %s", ext, dir)
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			Golden(t, f+".json", ViewOf(parse(t, string(src))), update)
+		})
+	}
+}
+
+// Headings lists "level:heading" for each section but the root.
+func Headings(p *app.Parsed) []string {
+	var h []string
+	for _, s := range p.Sections[1:] {
+		h = append(h, fmt.Sprintf("%d:%s", s.Level, s.Heading))
+	}
+	return h
 }
