@@ -44,3 +44,20 @@ func TestQuoteRects(t *testing.T) {
 		t.Fatalf("rects without word boxes: %+v", r)
 	}
 }
+
+func TestCheckWindow(t *testing.T) {
+	blocks := map[string]Block{"a": {Text: "alpha beta"}, "b": {Text: "gamma"}}
+	good := Window{Text: "beta" + PassageSeparator + "gamma", Spans: []Span{{"a", 6, 10}, {"b", 0, 5}}}
+	if err := CheckWindow(good, blocks); err != nil {
+		t.Fatal(err)
+	}
+	for name, w := range map[string]Window{
+		"InventedText": {Text: "beta gamma", Spans: good.Spans},
+		"UnknownBlock": {Text: "x", Spans: []Span{{"z", 0, 1}}},
+		"OutOfRange":   {Text: "gamma", Spans: []Span{{"b", 0, 9}}},
+	} {
+		if CheckWindow(w, blocks) == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+}

@@ -183,3 +183,24 @@ func itoa(n int) string {
 	}
 	return string(b[i:])
 }
+
+// CheckWindow reports whether a window's text is exactly its spans' block
+// text joined by PassageSeparator — the promise that evidence is the
+// documents' own words — naming what breaks it.
+func CheckWindow(w Window, blocks map[string]Block) error {
+	parts := make([]string, 0, len(w.Spans))
+	for _, sp := range w.Spans {
+		b, ok := blocks[sp.BlockID]
+		if !ok {
+			return Errorf(EInternal, "window names unknown block %s", sp.BlockID)
+		}
+		if sp.Start < 0 || sp.End > len(b.Text) || sp.Start > sp.End {
+			return Errorf(EInternal, "span %d–%d outside block %s of %d bytes", sp.Start, sp.End, sp.BlockID, len(b.Text))
+		}
+		parts = append(parts, b.Text[sp.Start:sp.End])
+	}
+	if got := strings.Join(parts, PassageSeparator); got != w.Text {
+		return Errorf(EInternal, "window text is not its blocks' text:\n%q\n%q", w.Text, got)
+	}
+	return nil
+}

@@ -384,16 +384,8 @@ func checkVerbatimEvidence(t *testing.T, ev *app.Evidence) {
 	t.Helper()
 	for _, s := range ev.Sources {
 		for _, w := range s.Windows {
-			var parts []string
-			for _, sp := range w.Spans {
-				b, ok := ev.Blocks[sp.BlockID]
-				if !ok {
-					t.Fatalf("window names unknown block %s", sp.BlockID)
-				}
-				parts = append(parts, b.Text[sp.Start:sp.End])
-			}
-			if got := strings.Join(parts, app.PassageSeparator); got != w.Text {
-				t.Fatalf("window text is not its blocks' text:\n%q\n%q", w.Text, got)
+			if err := app.CheckWindow(w, ev.Blocks); err != nil {
+				t.Fatal(err)
 			}
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"strings"
 
 	"archivist/app"
 )
@@ -13,20 +12,6 @@ import (
 // without their large payloads, passages fetched by row, and the term
 // statistics the offline judge weighs question words with. All read
 // through the snapshot, like every other read of a question.
-
-// scopedMatch confines an FTS5 expression to the text columns and, when
-// docIDs is not empty, to those documents (see Search).
-func scopedMatch(match string, docIDs []string) string {
-	expr := textColumns + " : (" + match + ")"
-	if len(docIDs) > 0 {
-		keys := make([]string, len(docIDs))
-		for i, id := range docIDs {
-			keys[i] = `"` + strings.ReplaceAll(docKey(id), `"`, `""`) + `"`
-		}
-		expr = "doc_key : (" + strings.Join(keys, " OR ") + ") AND " + expr
-	}
-	return expr
-}
 
 // MatchCount returns how many indexed passages (only those of docIDs when
 // it is not empty) match an FTS5 expression. It reads the index alone, so
@@ -53,20 +38,7 @@ func (s *Snapshot) SearchTop(ctx context.Context, match string, docIDs []string,
 		JOIN documents d ON d.id = p.document_id
 		WHERE d.status = 'ready' AND d.trashed_at IS NULL
 		ORDER BY h.r`
-	rows, err := s.tx.QueryContext(ctx, q, scopedMatch(match, docIDs), limit)
-	if err != nil {
-		return nil, fmt.Errorf("store: search: %w", err)
-	}
-	defer rows.Close()
-	var hits []Hit
-	for rows.Next() {
-		var h Hit
-		if err := rows.Scan(&h.RowID, &h.PassageID, &h.DocumentID, &h.Rank); err != nil {
-			return nil, fmt.Errorf("store: search: %w", err)
-		}
-		hits = append(hits, h)
-	}
-	return hits, rows.Err()
+	return s.hits(ctx, q, scopedMatch(match, docIDs), limit)
 }
 
 // PassageCount returns the number of passages of ready, untrashed documents

@@ -84,20 +84,12 @@ const textColumns = "{title headings body}"
 // ready, untrashed documents — only those in docIDs when it is not empty —
 // and returns the best limit hits, best first.
 func (s *Snapshot) Search(ctx context.Context, match string, docIDs []string, limit int) ([]Hit, error) {
-	expr := textColumns + " : (" + match + ")"
-	if len(docIDs) > 0 {
-		keys := make([]string, len(docIDs))
-		for i, id := range docIDs {
-			keys[i] = `"` + strings.ReplaceAll(docKey(id), `"`, `""`) + `"`
-		}
-		expr = "doc_key : (" + strings.Join(keys, " OR ") + ") AND " + expr
-	}
 	q := `SELECT f.rowid, p.id, p.document_id, bm25(passages_fts, ` + bm25Weights + `) AS r
 		FROM passages_fts f
 		JOIN passages p ON p.rowid = f.rowid
 		JOIN documents d ON d.id = p.document_id
 		WHERE passages_fts MATCH ? AND d.status = 'ready' AND d.trashed_at IS NULL`
-	args := []any{expr}
+	args := []any{scopedMatch(match, docIDs)}
 	if len(docIDs) > 0 {
 		q += ` AND d.id IN (` + placeholders(len(docIDs)) + `)`
 		for _, id := range docIDs {
@@ -106,6 +98,25 @@ func (s *Snapshot) Search(ctx context.Context, match string, docIDs []string, li
 	}
 	q += ` ORDER BY r LIMIT ?`
 	args = append(args, limit)
+	return s.hits(ctx, q, args...)
+}
+
+// scopedMatch confines an FTS5 expression to the text columns and, when
+// docIDs is not empty, to those documents (see Search).
+func scopedMatch(match string, docIDs []string) string {
+	expr := textColumns + " : (" + match + ")"
+	if len(docIDs) > 0 {
+		keys := make([]string, len(docIDs))
+		for i, id := range docIDs {
+			keys[i] = `"` + strings.ReplaceAll(docKey(id), `"`, `""`) + `"`
+		}
+		expr = "doc_key : (" + strings.Join(keys, " OR ") + ") AND " + expr
+	}
+	return expr
+}
+
+// hits runs a query whose rows are (rowid, passage id, document id, rank).
+func (s *Snapshot) hits(ctx context.Context, q string, args ...any) ([]Hit, error) {
 	rows, err := s.tx.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: search: %w", err)
@@ -137,7 +148,7 @@ const (
 func (s *Snapshot) Snippet(ctx context.Context, match string, rowid int64, tokens int) (string, error) {
 	var snip sql.NullString
 	err := s.tx.QueryRowContext(ctx, `SELECT snippet(passages_fts, 2, ?, ?, '', ?) FROM passages_fts
-		WHERE passages_fts MATCH ? AND rowid = ?`, MarkStart, MarkEnd, tokens, textColumns+" : ("+match+")", rowid).Scan(&snip)
+		WHERE passages_fts MATCH ? AND rowid = ?`, MarkStart, MarkEnd, tokens, scopedMatch(match, nil), rowid).Scan(&snip)
 	if err == sql.ErrNoRows {
 		return "", nil
 	} else if err != nil {
