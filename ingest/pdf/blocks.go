@@ -31,23 +31,7 @@ const CellSeparator = " | "
 // text returns the block's text: words joined by single spaces, lines (or
 // table rows) by "\n", table cells by CellSeparator.
 func (b *pblock) text() string {
-	var s strings.Builder
-	for i, row := range b.rows {
-		if i > 0 {
-			s.WriteByte('\n')
-		}
-		for j, c := range row {
-			if j > 0 {
-				if b.kind == app.BlockTable {
-					s.WriteString(CellSeparator)
-				} else {
-					s.WriteByte(' ')
-				}
-			}
-			s.WriteString(c.text())
-		}
-	}
-	return s.String()
+	return b.write(nil)
 }
 
 // layout returns the block's text (as text returns it) and one
@@ -55,8 +39,18 @@ func (b *pblock) text() string {
 // page, normalised as Block.Box is. Separators (spaces, "\n",
 // CellSeparator) belong to no word.
 func (b *pblock) layout(g *geom) (string, []app.WordBox) {
-	var s strings.Builder
 	ws := make([]app.WordBox, 0, b.words())
+	text := b.write(func(start, end int, w *word) {
+		r := g.norm(w.box, b.page)
+		ws = append(ws, app.WordBox{Start: start, End: end, X0: r.X0, Y0: r.Y0, X1: r.X1, Y1: r.Y1})
+	})
+	return text, ws
+}
+
+// write builds the block's text, telling onWord (when set) where each
+// word landed in it.
+func (b *pblock) write(onWord func(start, end int, w *word)) string {
+	var s strings.Builder
 	for i, row := range b.rows {
 		if i > 0 {
 			s.WriteByte('\n')
@@ -69,18 +63,19 @@ func (b *pblock) layout(g *geom) (string, []app.WordBox) {
 					s.WriteByte(' ')
 				}
 			}
-			for k, w := range c.words {
+			for k := range c.words {
 				if k > 0 {
 					s.WriteByte(' ')
 				}
 				start := s.Len()
-				s.WriteString(w.text)
-				r := g.norm(w.box, b.page)
-				ws = append(ws, app.WordBox{Start: start, End: s.Len(), X0: r.X0, Y0: r.Y0, X1: r.X1, Y1: r.Y1})
+				s.WriteString(c.words[k].text)
+				if onWord != nil {
+					onWord(start, s.Len(), &c.words[k])
+				}
 			}
 		}
 	}
-	return s.String(), ws
+	return s.String()
 }
 
 func (b *pblock) words() int {
