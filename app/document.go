@@ -40,6 +40,9 @@ type Document struct {
 	Error      string // why the import failed, when Status is StatusFailed
 	Notice     string // what to know about a ready document, e.g. "no text — needs OCR"
 	ImportedAt time.Time
+	// Sensitivity is the stored level read through StoredSensitivity:
+	// Internal when unset, Restricted when unknown.
+	Sensitivity Sensitivity
 }
 
 // Rect is a highlight rectangle on a page image: normalised 0–1, origin

@@ -26,6 +26,11 @@ const (
 	// A provider outside this machine was configured without the user's
 	// stored acknowledgement that evidence will leave it.
 	EEgressNotAcknowledged = "egress_not_acknowledged"
+	// Confidential or Restricted text would reach a model or a remote
+	// decision provider, and the conversation has no consent for it.
+	EConsentRequired = "consent_required"
+	// The scope holds no document that could be evidence.
+	ENoEvidence = "no_evidence"
 )
 
 // Error is an error a person can act on: a stable code and a human message.

@@ -61,7 +61,26 @@ type Question struct {
 	Text   string
 	Scope  Scope
 	Preset Preset
+	// FollowUp carries the sources the previous successful answer of the
+	// conversation cited (at most MaxCarriedSources documents). They are
+	// reloaded inside the new question's snapshot — and dropped if they
+	// left the scope, the library or became unreadable — never copied from
+	// the earlier answer: prior answer text is never evidence.
+	FollowUp []CarriedSource
+	// Consent is the conversation's consent to send Confidential and
+	// Restricted text to a model or a remote decision provider.
+	Consent bool
 }
+
+// CarriedSource names what a follow-up question carries over from one
+// cited document: its ID and the blocks the citations quoted.
+type CarriedSource struct {
+	DocumentID string   `json:"document_id"`
+	Blocks     []string `json:"blocks"`
+}
+
+// MaxCarriedSources bounds the sources a follow-up carries (DESIGN.md §6).
+const MaxCarriedSources = 3
 
 // Window is a verbatim piece of one passage that became evidence.
 type Window struct {
@@ -85,6 +104,9 @@ type Source struct {
 	Format     Format
 	Windows    []Window
 	Text       string
+	// Sensitivity is the document's level, as stored when the evidence was
+	// read.
+	Sensitivity Sensitivity
 }
 
 // WindowSeparator joins a source's windows in its stitched Text.
@@ -129,11 +151,21 @@ type SourceRef struct {
 
 // Answer is the read-only result of a question.
 type Answer struct {
+	// Question is the question as asked, so a stored answer can be
+	// exported or followed up without the conversation that made it.
+	Question   string      `json:"question"`
 	Answer     string      `json:"answer"`
 	Sufficient bool        `json:"sufficient"`
 	Citations  []Citation  `json:"citations"`
 	Sources    []SourceRef `json:"sources"`
 	TraceToken string      `json:"trace_token"`
+	// Provider names the model and endpoint that received the evidence
+	// ("llama3.2 at localhost:11434"), or "" when nothing left the
+	// offline answerer. It never holds a key.
+	Provider string `json:"provider,omitempty"`
+	// Follows is the trace token of the answer this one followed up, "" for
+	// a first question.
+	Follows string `json:"follows,omitempty"`
 	// Why explains, one line each, how the evidence was found — the
 	// drawer's "Why these sources?". It is not part of the stored answer.
 	Why []string `json:"-"`

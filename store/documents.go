@@ -9,14 +9,15 @@ import (
 	"archivist/app"
 )
 
-const documentColumns = `id, title, filename, format, sha256, size_bytes, pages, words, status, error, notice, imported_at`
+const documentColumns = `id, title, filename, format, sha256, size_bytes, pages, words, status, error, notice, imported_at, sensitivity`
 
 func scanDocument(s interface{ Scan(...any) error }) (app.Document, error) {
 	var d app.Document
-	var format, status, imported string
+	var format, status, imported, sensitivity string
 	err := s.Scan(&d.ID, &d.Title, &d.Filename, &format, &d.SHA256, &d.SizeBytes, &d.Pages, &d.Words,
-		&status, &d.Error, &d.Notice, &imported)
+		&status, &d.Error, &d.Notice, &imported, &sensitivity)
 	d.Format, d.Status, d.ImportedAt = app.Format(format), app.Status(status), parseTime(imported)
+	d.Sensitivity = app.StoredSensitivity(sensitivity)
 	return d, err
 }
 
