@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"strings"
+	"time"
 
 	"archivist/app"
 	"archivist/retrieve/answer"
@@ -32,36 +34,106 @@ type Research struct {
 	// with its decision provider; without it the FTS5 candidate pass alone
 	// does.
 	Router *Router
-	// slots bounds the questions answered at once (DESIGN.md §7).
-	slots chan struct{}
+	// JudgeReceiver names the Router's decision provider and endpoint when
+	// that provider is not the offline local one, e.g. "systemone at
+	// api.example.com"; it is shown as a receiver of evidence.
+	JudgeReceiver string
+	// Limiter bounds the retrievals and completions running at once; nil
+	// means the one the whole process shares (DESIGN.md §7).
+	Limiter *Limiter
+	// Log, when set, receives one record per question with counts, sizes,
+	// durations and a fixed outcome — never a question, title or text.
+	Log *slog.Logger
 }
-
-// MaxConcurrentQuestions is how many questions run at once.
-const MaxConcurrentQuestions = 2
 
 // MaxQuestionChars bounds a question.
 const MaxQuestionChars = 4000
 
 // NewResearch returns a Research over lib using ans.
 func NewResearch(lib Library, ans answer.Answerer, newToken func() string) *Research {
-	return &Research{Library: lib, Answerer: ans, NewToken: newToken, slots: make(chan struct{}, MaxConcurrentQuestions)}
+	return &Research{Library: lib, Answerer: ans, NewToken: newToken}
+}
+
+// AskOptions are what a question carries besides itself.
+type AskOptions struct {
+	// History holds the conversation's earlier successful turns, oldest
+	// first; the answerer sends the newest that fit its bounds
+	// (answer.BoundHistory). Their text is never evidence.
+	History []answer.Turn
+	// Progress, when set, hears the question's stages.
+	Progress app.Progress
+	// Follows is the trace token of the answer this question follows up.
+	Follows string
 }
 
 // Ask answers q and stores the answer under its trace token.
 func (r *Research) Ask(ctx context.Context, q app.Question) (*app.Answer, error) {
-	ans, _, err := r.AskJSON(ctx, q)
+	ans, _, _, err := r.AskWith(ctx, q, AskOptions{})
 	return ans, err
 }
 
 // AskJSON answers q and also returns the exact JSON stored for replay.
 func (r *Research) AskJSON(ctx context.Context, q app.Question) (*app.Answer, []byte, error) {
-	ans, body, _, err := r.AskTraced(ctx, q)
+	ans, body, _, err := r.AskWith(ctx, q, AskOptions{})
 	return ans, body, err
 }
 
 // AskTraced is AskJSON that also returns how the evidence was found (nil
 // without a Router).
 func (r *Research) AskTraced(ctx context.Context, q app.Question) (*app.Answer, []byte, *Trace, error) {
+	return r.AskWith(ctx, q, AskOptions{})
+}
+
+// Receivers names, one entry each, the model and the decision provider that
+// receive evidence; empty when everything stays on this computer.
+func (r *Research) Receivers() []string {
+	var out []string
+	if d := answer.Describe(r.Answerer); d != "" {
+		out = append(out, d)
+	}
+	if r.Router != nil && r.JudgeReceiver != "" {
+		out = append(out, "decisions: "+r.JudgeReceiver)
+	}
+	return out
+}
+
+// Receiver is Receivers joined for display, "" when nothing leaves.
+func (r *Research) Receiver() string { return strings.Join(r.Receivers(), "; ") }
+
+// questionLog is what the log may hear of a question: counts, sizes,
+// durations, a fixed outcome.
+type questionLog struct {
+	outcome       string
+	sources       int
+	evidenceBytes int
+	citations     int
+	carried       int
+	history       int
+	retrieve      time.Duration
+	answer        time.Duration
+}
+
+// AskWith answers q with opts: evidence read through one snapshot while
+// holding a retrieval slot, the privacy checks, the answer while holding a
+// completion slot, then the answer stored under its trace token.
+func (r *Research) AskWith(ctx context.Context, q app.Question, opts AskOptions) (ans *app.Answer, body []byte, tr *Trace, err error) {
+	lg := questionLog{history: len(opts.History)}
+	began := time.Now()
+	defer func() {
+		if r.Log == nil {
+			return
+		}
+		lg.outcome = "ok"
+		if err != nil {
+			lg.outcome = app.ErrorCode(err)
+		} else if !ans.Sufficient {
+			lg.outcome = "insufficient"
+		}
+		r.Log.Info("question", "outcome", lg.outcome, "sources", lg.sources, "evidence_bytes", lg.evidenceBytes,
+			"citations", lg.citations, "carried_sources", lg.carried, "history_turns", lg.history,
+			"retrieve_ms", lg.retrieve.Milliseconds(), "answer_ms", lg.answer.Milliseconds(),
+			"total_ms", time.Since(began).Milliseconds())
+	}()
 	q.Text = strings.TrimSpace(q.Text)
 	if q.Text == "" {
 		return nil, nil, nil, app.Errorf(app.EInvalid, "Type a question first.")
@@ -69,28 +141,61 @@ func (r *Research) AskTraced(ctx context.Context, q app.Question) (*app.Answer, 
 	if len([]rune(q.Text)) > MaxQuestionChars {
 		return nil, nil, nil, app.Errorf(app.EInvalid, "The question is too long (at most %d characters).", MaxQuestionChars)
 	}
-	select {
-	case r.slots <- struct{}{}:
-		defer func() { <-r.slots }()
-	case <-ctx.Done():
-		return nil, nil, nil, app.Errorf(app.ECancelled, "The question was cancelled.")
+	if len(q.Scope.DocumentIDs) > app.MaxSelectedDocuments {
+		return nil, nil, nil, app.Errorf(app.EInvalid, "A question can be scoped to at most %d documents; %d are selected.",
+			app.MaxSelectedDocuments, len(q.Scope.DocumentIDs))
 	}
-	if r.Upgrade != nil {
-		if err := r.Upgrade(ctx); err != nil {
-			return nil, nil, nil, err
+	limiter := r.Limiter
+	if limiter == nil {
+		limiter = processLimiter
+	}
+	release, err := limiter.Retrieval(ctx, opts.Progress)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	t0 := time.Now()
+	ev, tr, err := r.evidence(ctx, q, &lg)
+	lg.retrieve = time.Since(t0)
+	release()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	lg.sources = len(ev.Sources)
+	for _, s := range ev.Sources {
+		lg.evidenceBytes += len(s.Text)
+	}
+	if err := r.checkAnswerConsent(ev, q); err != nil {
+		return nil, nil, nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, nil, nil, cancelled()
+	}
+	release, err = limiter.Completion(ctx, opts.Progress)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	t0 = time.Now()
+	ans, err = answerWith(ctx, r.Answerer, ev, opts.History)
+	lg.answer = time.Since(t0)
+	release()
+	if err != nil {
+		if ctx.Err() != nil {
+			err = cancelled()
 		}
-	}
-	ev, tr, err := r.evidence(ctx, q)
-	if err != nil {
 		return nil, nil, nil, err
 	}
-	ans, err := r.Answerer.Answer(ctx, ev)
-	if err != nil {
-		return nil, nil, nil, err
-	}
+	lg.citations = len(ans.Citations)
+	ans.Question = q.Text
 	ans.TraceToken = r.NewToken()
+	ans.Follows = opts.Follows
+	if len(ev.Sources) > 0 {
+		ans.Provider = r.Receiver()
+	}
 	ans.Why = tr.Explain()
-	body, err := json.MarshalIndent(ans, "", "  ")
+	if lg.carried > 0 {
+		ans.Why = append(ans.Why, fmt.Sprintf("Carried over from the previous answer: %d cited sources, reloaded from the library as it is now.", lg.carried))
+	}
+	body, err = json.MarshalIndent(ans, "", "  ")
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("retrieve: encode answer: %w", err)
 	}
@@ -98,22 +203,124 @@ func (r *Research) AskTraced(ctx context.Context, q app.Question) (*app.Answer, 
 	if err := r.Library.SaveAnswer(ctx, ans.TraceToken, body); err != nil {
 		return nil, nil, nil, err
 	}
+	if opts.Progress != nil {
+		opts.Progress(app.StageDone)
+	}
 	return ans, body, tr, nil
 }
 
+// answerWith asks a, passing the history when a answers conversations.
+func answerWith(ctx context.Context, a answer.Answerer, ev *app.Evidence, history []answer.Turn) (*app.Answer, error) {
+	if h, ok := a.(answer.HistoryAnswerer); ok && len(history) > 0 {
+		return h.AnswerWithHistory(ctx, ev, history)
+	}
+	return a.Answer(ctx, ev)
+}
+
 // evidence gathers q's evidence through one snapshot: by routing when a
-// Router is set, else by the FTS5 candidate pass.
-func (r *Research) evidence(ctx context.Context, q app.Question) (*app.Evidence, *Trace, error) {
+// Router is set, else by the FTS5 candidate pass; then the follow-up's
+// carried sources, and every source's sensitivity as the snapshot has it.
+func (r *Research) evidence(ctx context.Context, q app.Question, lg *questionLog) (*app.Evidence, *Trace, error) {
+	if r.Upgrade != nil {
+		if err := r.Upgrade(ctx); err != nil {
+			return nil, nil, err
+		}
+	}
 	snap, err := r.Library.Snapshot(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer snap.Close()
-	if r.Router != nil {
-		return r.Router.Gather(ctx, snap, q)
+	docs, err := snap.ReadyDocuments(ctx, q.Scope.DocumentIDs)
+	if err != nil {
+		return nil, nil, fmt.Errorf("retrieve: scope: %w", err)
 	}
-	ev, err := Gather(ctx, snap, q)
-	return ev, nil, err
+	if len(docs) == 0 {
+		return nil, nil, app.Errorf(app.ENoEvidence,
+			"No document in %s can be evidence yet: import documents, wait for their imports to finish, or widen the scope.",
+			strings.ToLower(q.Scope.Describe()))
+	}
+	if err := r.checkJudgeConsent(docs, q); err != nil {
+		return nil, nil, err
+	}
+	var ev *app.Evidence
+	var tr *Trace
+	if r.Router != nil {
+		ev, tr, err = r.Router.Gather(ctx, snap, q)
+	} else {
+		ev, err = Gather(ctx, snap, q)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	byID := make(map[string]app.Document, len(docs))
+	for _, d := range docs {
+		byID[d.ID] = d
+	}
+	if lg.carried, err = carry(ctx, snap, ev, q.FollowUp, byID); err != nil {
+		return nil, nil, err
+	}
+	for i := range ev.Sources {
+		d, ok := byID[ev.Sources[i].DocumentID]
+		if !ok {
+			// Not in scope as read: it cannot be, but if it were, guard it
+			// as closely as possible.
+			d.Sensitivity = app.SensitivityRestricted
+		}
+		ev.Sources[i].Sensitivity = d.Sensitivity
+	}
+	return ev, tr, nil
+}
+
+// checkJudgeConsent refuses a question whose scope holds Confidential or
+// Restricted documents when a decision provider other than the local one
+// would read their titles, outlines and passages, unless the conversation
+// consented.
+func (r *Research) checkJudgeConsent(docs []app.Document, q app.Question) error {
+	if q.Consent || r.Router == nil || r.Router.Provider == nil || r.Router.Provider.Name() == "local" {
+		return nil
+	}
+	n := 0
+	for _, d := range docs {
+		if d.Sensitivity.NeedsConsent() {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	return app.Errorf(app.EConsentRequired,
+		"%d %s in scope %s Confidential or Restricted, and the %s decision provider would read %s. Consent to sending them for this conversation, narrow the scope, or use the local decision provider.",
+		n, plural(n, "document", "documents"), plural(n, "is", "are"), r.Router.Provider.Name(), plural(n, "it", "them"))
+}
+
+// checkAnswerConsent refuses to send Confidential or Restricted evidence to
+// an answerer that sends evidence anywhere, unless the conversation
+// consented. The extractive answerer never sends anything.
+func (r *Research) checkAnswerConsent(ev *app.Evidence, q app.Question) error {
+	recv := answer.Describe(r.Answerer)
+	if q.Consent || recv == "" {
+		return nil
+	}
+	n := 0
+	for _, s := range ev.Sources {
+		if s.Sensitivity.NeedsConsent() {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	return app.Errorf(app.EConsentRequired,
+		"%d of the %d sources found %s Confidential or Restricted, and the answer would send %s to %s. Consent to sending them for this conversation, narrow the scope, or use the offline answerer.",
+		n, len(ev.Sources), plural(n, "is", "are"), plural(n, "it", "them"), recv)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // Replay returns the stored JSON of an earlier answer, byte for byte.

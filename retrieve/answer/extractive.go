@@ -351,3 +351,19 @@ func Stem(w string) string {
 	}
 	return strings.TrimSuffix(w, "e")
 }
+
+// HistoryAnswerer is an Answerer that can also hear the conversation so
+// far (DESIGN.md §6). History is context for the model, never evidence.
+type HistoryAnswerer interface {
+	Answerer
+	AnswerWithHistory(ctx context.Context, ev *app.Evidence, history []Turn) (*app.Answer, error)
+}
+
+// Describe names the model and endpoint an answerer sends evidence to, or
+// "" for an answerer that sends nothing anywhere (the extractive one).
+func Describe(a Answerer) string {
+	if d, ok := a.(interface{ Describe() string }); ok {
+		return d.Describe()
+	}
+	return ""
+}

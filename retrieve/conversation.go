@@ -1,0 +1,162 @@
+package retrieve
+
+import (
+	"context"
+	"sync"
+
+	"archivist/app"
+	"archivist/retrieve/answer"
+)
+
+// Conversation is a series of questions in one scope (DESIGN.md §6). Each
+// follow-up carries the sources the previous successful answer cited,
+// reloaded inside the new question's snapshot; the newest complete turns
+// go to the answerer as history within its bounds; failed and cancelled
+// turns are shown but never history. Clear, a new scope or a new provider
+// (a change of Research's receivers) starts over and withdraws consent to
+// send Confidential and Restricted text.
+//
+// It implements app.Conversation. Its methods may be called from any
+// goroutine; a question asked while another runs sees the turns as they
+// were when it started.
+type Conversation struct {
+	r *Research
+
+	mu       sync.Mutex
+	scope    app.Scope
+	consent  bool
+	receiver string // the receivers the turns were asked with
+	turns    []app.Turn
+	last     *app.Answer // the newest successful answer
+	gen      int         // bumped by every reset: a question begun before it is not recorded
+}
+
+var _ app.Conversation = (*Conversation)(nil)
+
+// NewConversation starts a conversation in scope.
+func (r *Research) NewConversation(scope app.Scope) *Conversation {
+	return &Conversation{r: r, scope: scope, receiver: r.Receiver()}
+}
+
+// Ask asks text as the next question of the conversation, reporting its
+// stages to progress (which may be nil); cancel ctx to cancel it, queued or
+// running. The turn is recorded whatever the outcome.
+func (c *Conversation) Ask(ctx context.Context, text string, preset app.Preset, progress app.Progress) (*app.Answer, error) {
+	c.mu.Lock()
+	if recv := c.r.Receiver(); recv != c.receiver {
+		c.resetLocked()
+		c.receiver = recv
+	}
+	q := app.Question{Text: text, Scope: c.scope, Preset: preset, Consent: c.consent}
+	var opts AskOptions
+	if c.last != nil {
+		q.FollowUp = Carry(c.last)
+		opts.Follows = c.last.TraceToken
+	}
+	opts.History = c.historyLocked()
+	opts.Progress = progress
+	gen := c.gen
+	c.mu.Unlock()
+
+	ans, _, _, err := c.r.AskWith(ctx, q, opts)
+
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if gen != c.gen {
+		return ans, err // cleared meanwhile: the turn belongs to a conversation that is gone
+	}
+	c.turns = append(c.turns, app.Turn{Question: text, Answer: ans, Err: err})
+	if len(c.turns) > app.MaxTurns {
+		c.turns = append([]app.Turn(nil), c.turns[len(c.turns)-app.MaxTurns:]...)
+	}
+	if err == nil {
+		c.last = ans
+	}
+	return ans, err
+}
+
+// historyLocked returns the successful turns as answerer history, oldest
+// first; the answerer keeps the newest that fit its bounds.
+func (c *Conversation) historyLocked() []answer.Turn {
+	var h []answer.Turn
+	for _, t := range c.turns {
+		if t.Err == nil && t.Answer != nil {
+			h = append(h, answer.Turn{Question: t.Question, Answer: t.Answer.Answer})
+		}
+	}
+	return answer.BoundHistory(h)
+}
+
+// Turns returns a copy of the kept turns, oldest first.
+func (c *Conversation) Turns() []app.Turn {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]app.Turn(nil), c.turns...)
+}
+
+// Clear forgets every turn and withdraws consent.
+func (c *Conversation) Clear() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.resetLocked()
+}
+
+func (c *Conversation) resetLocked() {
+	c.turns, c.last, c.consent = nil, nil, false
+	c.gen++
+}
+
+// SetScope changes the conversation's scope; a different scope starts the
+// conversation over.
+func (c *Conversation) SetScope(s app.Scope) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if sameScope(c.scope, s) {
+		c.scope.Label = s.Label
+		return
+	}
+	c.scope = s
+	c.resetLocked()
+}
+
+func sameScope(a, b app.Scope) bool {
+	if len(a.DocumentIDs) != len(b.DocumentIDs) {
+		return false
+	}
+	seen := map[string]bool{}
+	for _, id := range a.DocumentIDs {
+		seen[id] = true
+	}
+	for _, id := range b.DocumentIDs {
+		if !seen[id] {
+			return false
+		}
+	}
+	return true
+}
+
+// Scope returns the conversation's scope.
+func (c *Conversation) Scope() app.Scope {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.scope
+}
+
+// SetConsent records or withdraws the conversation's consent to send
+// Confidential and Restricted text to the configured providers.
+func (c *Conversation) SetConsent(ok bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.consent = ok
+}
+
+// Consent reports whether the conversation has consent.
+func (c *Conversation) Consent() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.consent
+}
+
+// Receiver names the model and decision provider that receive evidence, ""
+// when everything stays on this computer.
+func (c *Conversation) Receiver() string { return c.r.Receiver() }

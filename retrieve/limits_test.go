@@ -1,0 +1,180 @@
+package retrieve_test
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"archivist/app"
+	"archivist/retrieve"
+	"archivist/store"
+)
+
+// gate counts how many callers are inside at once and holds them until
+// opened.
+type gate struct {
+	in, peak atomic.Int32
+	open     chan struct{}
+	entered  chan struct{}
+}
+
+func newGate() *gate { return &gate{open: make(chan struct{}), entered: make(chan struct{}, 64)} }
+
+func (g *gate) pass(ctx context.Context) error {
+	n := g.in.Add(1)
+	defer g.in.Add(-1)
+	for {
+		p := g.peak.Load()
+		if n <= p || g.peak.CompareAndSwap(p, n) {
+			break
+		}
+	}
+	g.entered <- struct{}{}
+	select {
+	case <-g.open:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// gatedLibrary holds every snapshot (the start of a retrieval) at a gate.
+type gatedLibrary struct {
+	*store.DB
+	g *gate
+}
+
+func (l gatedLibrary) Snapshot(ctx context.Context) (*store.Snapshot, error) {
+	if err := l.g.pass(ctx); err != nil {
+		return nil, err
+	}
+	return l.DB.Snapshot(ctx)
+}
+
+// gatedAnswerer holds every answer at a gate, then answers as the
+// extractive answerer would say "nothing": the limiter test needs only the
+// holding.
+type gatedAnswerer struct{ g *gate }
+
+func (a gatedAnswerer) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, error) {
+	if err := a.g.pass(ctx); err != nil {
+		return nil, err
+	}
+	return &app.Answer{Answer: app.InsufficientEvidence, Citations: []app.Citation{}, Sources: []app.SourceRef{}}, nil
+}
+
+// stages records the stages each question reported.
+type stages struct {
+	mu  sync.Mutex
+	got map[int][]app.Stage
+}
+
+func (s *stages) of(i int) app.Progress {
+	return func(st app.Stage) {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.got[i] = append(s.got[i], st)
+	}
+}
+
+func (s *stages) count(st app.Stage) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, list := range s.got {
+		for _, x := range list {
+			if x == st {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func waitFor(t *testing.T, what string, ok func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !ok() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// TestLimiter proves the bounds of DESIGN.md §7: with six questions at
+// once, at most two retrievals and two completions run together, the rest
+// report "queued", and a queued question can be cancelled without running.
+func TestLimiter(t *testing.T) {
+	db := openDB(t)
+	addDoc(t, db, doc{id: "a", title: "Lighthouse", order: []string{""}, sections: map[string][]string{"": {"The lamp is lit at dusk."}}})
+	for _, phase := range []string{"Retrieval", "Completion"} {
+		t.Run(phase, func(t *testing.T) {
+			retrieval, completion := newGate(), newGate()
+			if phase == "Completion" {
+				close(retrieval.open) // retrievals pass; answers are held
+			}
+			var n atomic.Int32
+			r := retrieve.NewResearch(gatedLibrary{db, retrieval}, gatedAnswerer{completion}, func() string { return fmt.Sprint(phase, n.Add(1)) })
+			r.Limiter = retrieve.NewLimiter(retrieve.MaxRetrievals, retrieve.MaxCompletions)
+			st := &stages{got: map[int][]app.Stage{}}
+			const questions = 6
+			errs := make([]error, questions)
+			cancels := make([]context.CancelFunc, questions)
+			var wg sync.WaitGroup
+			for i := 0; i < questions; i++ {
+				ctx, cancel := context.WithCancel(context.Background())
+				cancels[i] = cancel
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					_, _, _, errs[i] = r.AskWith(ctx, app.Question{Text: "When is the lamp lit?"}, retrieve.AskOptions{Progress: st.of(i)})
+				}()
+			}
+			held := retrieval
+			if phase == "Completion" {
+				held = completion
+			}
+			// Two get in; the other four queue.
+			waitFor(t, "two running and four queued", func() bool { return held.in.Load() == 2 && st.count(app.StageQueued) == 4 })
+			time.Sleep(50 * time.Millisecond) // room for a third to slip in, were the bound broken
+			if got := held.in.Load(); got != 2 {
+				t.Fatalf("%d running at once, want 2", got)
+			}
+			// Cancel one queued question: it fails as cancelled, never having run.
+			queued := -1
+			st.mu.Lock()
+			for i, list := range st.got {
+				if list[len(list)-1] == app.StageQueued {
+					queued = i
+					break
+				}
+			}
+			st.mu.Unlock()
+			cancels[queued]()
+			waitFor(t, "the cancelled question to end", func() bool { return errs[queued] != nil })
+			if app.ErrorCode(errs[queued]) != app.ECancelled {
+				t.Fatalf("cancelled question: %v", errs[queued])
+			}
+			close(held.open)
+			if phase == "Retrieval" {
+				close(completion.open)
+			}
+			wg.Wait()
+			for i, err := range errs {
+				if i != queued && err != nil {
+					t.Errorf("question %d: %v", i, err)
+				}
+			}
+			if p := held.peak.Load(); p != 2 {
+				t.Fatalf("peak %d at once, want 2", p)
+			}
+			if len(held.entered) != questions-1 {
+				t.Fatalf("%d questions reached the held stage, want %d (the cancelled one never)", len(held.entered), questions-1)
+			}
+		})
+	}
+}
