@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/url"
@@ -305,5 +306,14 @@ func transportError(parent, call context.Context, err error) error {
 			return failure(reasonTimeout, "The model endpoint did not answer in time.")
 		}
 		return failure(reasonUnreachable, "The model endpoint could not be reached.")
+	}
+}
+
+// LogStats returns an Observe function that logs each answer's CallStats:
+// counts, sizes, a duration and a fixed outcome — what may be logged.
+func LogStats(l *slog.Logger) func(CallStats) {
+	return func(s CallStats) {
+		l.Info("completion", "outcome", s.Outcome, "sources", s.Sources, "calls", s.Calls, "request_bytes", s.RequestBytes,
+			"response_bytes", s.ResponseBytes, "status", s.Status, "citations", s.Citations, "ms", s.Duration.Milliseconds())
 	}
 }

@@ -1,0 +1,177 @@
+package retrieve_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"archivist/app"
+	"archivist/retrieve"
+	"archivist/retrieve/answer"
+)
+
+func TestConversation(t *testing.T) {
+	ctx := context.Background()
+	db := openDB(t)
+	addDoc(t, db, doc{id: "log", title: "Lighthouse Log", order: []string{"", "Storm"}, sections: map[string][]string{
+		"":      {"The lamp is lit at dusk by the keeper on duty."},
+		"Storm": {"The October storm broke two panes of the lantern room."},
+	}})
+	addDoc(t, db, doc{id: "bread", title: "Sourdough", order: []string{""}, sections: map[string][]string{
+		"": {"Bake the loaf at 230 degrees for forty minutes."}}})
+	// The model's prior answers carry a phrase no document holds, so the
+	// test can see where earlier answer text travels.
+	const mark = "per the keeper's own words"
+	rec := newRecorder(t, func(chatRequest) string { return modelReply("The lamp is lit at dusk, "+mark+" [1].", 1) })
+	oa := &answer.OpenAI{BaseURL: rec.srv.URL + "/v1", Model: "m"}
+	r := retrieve.NewResearch(db, oa, newTokens("conv"))
+	c := r.NewConversation(app.Scope{})
+	var progress []app.Stage
+
+	first, err := c.Ask(ctx, "When is the lamp lit?", app.PresetBalanced, func(s app.Stage) { progress = append(progress, s) })
+	if err != nil || !first.Sufficient || first.Citations[0].DocumentID != "log" {
+		t.Fatalf("first answer %+v, %v", first, err)
+	}
+	if strings.Join(stagesOf(progress), ",") != "retrieving,answering,done" {
+		t.Errorf("stages = %v", progress)
+	}
+
+	t.Run("FollowUpCarriesCitedSourcesNotAnswerText", func(t *testing.T) {
+		// "what about the bread" finds only the bread document; the log
+		// comes back only as a carried source, reloaded from the library.
+		ans, err := c.Ask(ctx, "And how long do I bake the loaf?", app.PresetBalanced, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ans.Follows != first.TraceToken {
+			t.Errorf("follows %q, want %q", ans.Follows, first.TraceToken)
+		}
+		req := rec.last(t)
+		roles := []string{}
+		for _, m := range req.Messages {
+			roles = append(roles, m.Role)
+		}
+		if strings.Join(roles, ",") != "system,user,assistant,user" {
+			t.Fatalf("messages %v, want the first turn as history", roles)
+		}
+		if req.Messages[1].Content != "When is the lamp lit?" || !strings.Contains(req.Messages[2].Content, mark) {
+			t.Fatalf("history = %q / %q", req.Messages[1].Content, req.Messages[2].Content)
+		}
+		prompt := req.Messages[3].Content
+		if !strings.Contains(prompt, "The lamp is lit at dusk by the keeper on duty.") || !strings.Contains(prompt, "Bake the loaf") {
+			t.Fatalf("the carried source or the new evidence is missing:\n%s", prompt)
+		}
+		if strings.Contains(prompt, mark) {
+			t.Fatal("prior answer text became evidence")
+		}
+		var carried bool
+		for _, s := range ans.Sources {
+			carried = carried || s.DocumentID == "log"
+		}
+		if !carried || !strings.Contains(strings.Join(ans.Why, "\n"), "Carried over") {
+			t.Fatalf("sources %+v, why %q", ans.Sources, ans.Why)
+		}
+	})
+	t.Run("FailedTurnsNeverHistory", func(t *testing.T) {
+		rec.mu.Lock()
+		rec.status = 500
+		rec.mu.Unlock()
+		const failedQ = "Which panes did the storm break?"
+		if _, err := c.Ask(ctx, failedQ, app.PresetBalanced, nil); app.ErrorCode(err) != app.EProviderFailure {
+			t.Fatalf("err = %v", err)
+		}
+		rec.mu.Lock()
+		rec.status = 0
+		rec.mu.Unlock()
+		cctx, cancel := context.WithCancel(ctx)
+		cancel()
+		const cancelledQ = "Who keeps the lighthouse?"
+		if _, err := c.Ask(cctx, cancelledQ, app.PresetBalanced, nil); app.ErrorCode(err) != app.ECancelled {
+			t.Fatalf("cancelled: err = %v", err)
+		}
+		turns := c.Turns()
+		if len(turns) != 4 || turns[2].Err == nil || turns[3].Err == nil {
+			t.Fatalf("turns = %+v", turns)
+		}
+		if _, err := c.Ask(ctx, "When is the lamp lit again?", app.PresetBalanced, nil); err != nil {
+			t.Fatal(err)
+		}
+		req := rec.last(t)
+		for _, m := range req.Messages[:len(req.Messages)-1] {
+			if strings.Contains(m.Content, failedQ) || strings.Contains(m.Content, cancelledQ) {
+				t.Fatalf("a failed turn entered history: %q", m.Content)
+			}
+		}
+		// Two successful turns before it, history at most 4 messages.
+		if n := len(req.Messages); n != 1+answer.MaxHistoryMessages+1 {
+			t.Fatalf("%d messages, want system + 4 history + question", n)
+		}
+	})
+	t.Run("ClearScopeAndProviderReset", func(t *testing.T) {
+		fresh := func(what string) {
+			t.Helper()
+			if _, err := c.Ask(ctx, "When is the lamp lit?", app.PresetBalanced, nil); err != nil {
+				t.Fatal(err)
+			}
+			if n := len(rec.last(t).Messages); n != 2 {
+				t.Fatalf("after %s: %d messages, want a conversation without history", what, n)
+			}
+			if n := len(c.Turns()); n != 1 {
+				t.Fatalf("after %s: %d turns", what, n)
+			}
+		}
+		c.SetConsent(true)
+		c.Clear()
+		if c.Consent() || len(c.Turns()) != 0 {
+			t.Fatal("Clear kept turns or consent")
+		}
+		fresh("Clear")
+		c.SetConsent(true)
+		c.SetScope(app.Scope{DocumentIDs: []string{"log"}})
+		if c.Consent() {
+			t.Fatal("a new scope kept consent")
+		}
+		fresh("a scope change")
+		c.SetScope(app.Scope{DocumentIDs: []string{"log"}, Label: "renamed"}) // the same scope: nothing resets
+		if len(c.Turns()) != 1 {
+			t.Fatal("the same scope reset the conversation")
+		}
+		oa.Model = "another-model"
+		fresh("a provider change")
+	})
+	t.Run("KeepsTwentyTurns", func(t *testing.T) {
+		off := retrieve.NewResearch(db, answer.Extractive{}, newTokens("twenty"))
+		conv := off.NewConversation(app.Scope{})
+		for i := 0; i < app.MaxTurns+3; i++ {
+			if _, err := conv.Ask(ctx, "When is the lamp lit?", "", nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n := len(conv.Turns()); n != app.MaxTurns {
+			t.Fatalf("%d turns kept", n)
+		}
+	})
+}
+
+func stagesOf(s []app.Stage) []string {
+	out := make([]string, len(s))
+	for i, x := range s {
+		out[i] = string(x)
+	}
+	return out
+}
+
+func TestCarry(t *testing.T) {
+	ans := &app.Answer{Citations: []app.Citation{
+		{DocumentID: "a", Blocks: []string{"a1"}}, {DocumentID: "b", Blocks: []string{"b1"}}, {DocumentID: "a", Blocks: []string{"a2", "a1"}},
+		{DocumentID: "c", Blocks: []string{"c1"}}, {DocumentID: "d", Blocks: []string{"d1"}}, {DocumentID: "e"},
+	}}
+	got := retrieve.Carry(ans)
+	if len(got) != app.MaxCarriedSources || got[0].DocumentID != "a" || strings.Join(got[0].Blocks, ",") != "a1,a2" ||
+		got[1].DocumentID != "b" || got[2].DocumentID != "c" {
+		t.Fatalf("Carry = %+v", got)
+	}
+	if retrieve.Carry(&app.Answer{Answer: app.InsufficientEvidence}) != nil {
+		t.Fatal("an answer citing nothing carried something")
+	}
+}
