@@ -10,6 +10,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
+	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -25,6 +27,7 @@ import (
 	"archivist/ingest"
 	"archivist/retrieve"
 	"archivist/retrieve/answer"
+	"archivist/retrieve/export"
 	"archivist/retrieve/jev"
 	"archivist/store"
 	"archivist/ui"
@@ -38,8 +41,15 @@ Usage:
   archivist [--library DIR] import [--password PW] PATH...   import files or folders
   archivist [--library DIR] list --json          list documents as JSON
   archivist [--library DIR] show --json ID       a document's sections and pages
-  archivist [--library DIR] ask [--doc ID]... [--preset focused|balanced|detailed] [--json] QUESTION
+  archivist [--library DIR] ask [--doc ID]... [--preset focused|balanced|detailed] [--json [--trace]] QUESTION
+      [--answerer extractive|openai --endpoint ollama|llamacpp|URL --model NAME]
+      [--judge local|systemone|openai --judge-endpoint URL --judge-model NAME]
+      [--egress-ok] [--consent-sensitive] [--follow-up TOKEN]
+                                                 keys: ARCHIVIST_API_KEY, ARCHIVIST_JUDGE_API_KEY
   archivist [--library DIR] replay TOKEN         print a stored answer's JSON
+  archivist [--library DIR] export TOKEN OUT.pdf the cited pages of an answer, highlighted, after a cover page
+  archivist [--library DIR] sensitivity ID [public|internal|confidential|restricted]
+                                                 show or set a document's sensitivity
   archivist [--library DIR] reindex [--all]      rebuild passages made by an older builder
   archivist [--library DIR] eval --questions FILE --docs DIR [--scope doc|library] [--k 1,3,6,12] [--provider local|systemone|openai] [--json]
 
@@ -72,13 +82,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	cmd, cmdArgs := rest[0], rest[1:]
 	commands := map[string]func(context.Context, *parts, []string, io.Writer, io.Writer) int{
-		"import":  cmdImport,
-		"list":    cmdList,
-		"ask":     cmdAsk,
-		"replay":  cmdReplay,
-		"show":    cmdShow,
-		"reindex": cmdReindex,
-		"eval":    cmdEval,
+		"import":      cmdImport,
+		"list":        cmdList,
+		"ask":         cmdAsk,
+		"replay":      cmdReplay,
+		"show":        cmdShow,
+		"reindex":     cmdReindex,
+		"eval":        cmdEval,
+		"sensitivity": cmdSensitivity,
+		"export":      cmdExport,
 	}
 	f, ok := commands[cmd]
 	if !ok {
@@ -100,6 +112,7 @@ type parts struct {
 	db       *store.DB
 	importer *ingest.Importer
 	research *retrieve.Research
+	log      *slog.Logger // nil unless ARCHIVIST_LOG is set
 }
 
 func (p *parts) close() {
@@ -119,7 +132,13 @@ func open(ctx context.Context, dir string) (*parts, error) {
 	// Evidence comes from tree routing with the embedded, offline decision
 	// provider unless a question asks for the FTS5 pass alone.
 	research.Router = retrieve.NewRouter(jev.Local{})
-	return &parts{db: db, importer: im, research: research}, nil
+	p := &parts{db: db, importer: im, research: research}
+	if os.Getenv("ARCHIVIST_LOG") != "" {
+		// Counts, sizes, durations and fixed outcomes only (DESIGN.md §7).
+		p.log = slog.New(slog.NewTextHandler(os.Stderr, nil))
+		research.Log = p.log
+	}
+	return p, nil
 }
 
 // describe returns the message for an error: the human message of an
@@ -180,6 +199,8 @@ type listedDocument struct {
 	Status   string `json:"status"`
 	Error    string `json:"error"`
 	Notice   string `json:"notice,omitempty"`
+	// Sensitivity is public, internal, confidential or restricted.
+	Sensitivity string `json:"sensitivity"`
 }
 
 func cmdList(ctx context.Context, p *parts, args []string, stdout, stderr io.Writer) int {
@@ -208,7 +229,7 @@ func cmdList(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 }
 
 func listed(d app.Document) listedDocument {
-	return listedDocument{d.ID, d.Title, d.Filename, string(d.Format), d.Pages, string(d.Status), d.Error, d.Notice}
+	return listedDocument{d.ID, d.Title, d.Filename, string(d.Format), d.Pages, string(d.Status), d.Error, d.Notice, string(d.Sensitivity)}
 }
 
 func printJSON(w io.Writer, v any) int {
@@ -301,39 +322,36 @@ type stringList []string
 func (s *stringList) String() string     { return strings.Join(*s, ",") }
 func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
 
+// askFlags are the flags of ask that configure the providers.
+type askFlags struct {
+	answerer, endpoint, model        string
+	judge, judgeEndpoint, judgeModel string
+	egressOK, consent                bool
+}
+
 func cmdAsk(ctx context.Context, p *parts, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("ask", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var docs stringList
+	var f askFlags
 	fs.Var(&docs, "doc", "limit the question to this document ID (repeatable, at most 100)")
 	preset := fs.String("preset", "balanced", "focused, balanced or detailed")
 	asJSON := fs.Bool("json", false, "print the answer as JSON")
 	withTrace := fs.Bool("trace", false, "with --json: add how the evidence was found")
-	answerer := fs.String("answerer", "extractive", "extractive (offline) or openai (an OpenAI-compatible chat endpoint)")
-	endpoint := fs.String("endpoint", "ollama", "with --answerer openai: ollama, llamacpp or a base URL")
-	model := fs.String("model", "", "with --answerer openai: the model name")
-	egressOK := fs.Bool("egress-ok", false, "acknowledge that evidence is sent to an endpoint outside this machine")
+	fs.StringVar(&f.answerer, "answerer", "extractive", "extractive (offline) or openai (an OpenAI-compatible chat endpoint)")
+	fs.StringVar(&f.endpoint, "endpoint", "ollama", "with --answerer openai: ollama, llamacpp or a base URL")
+	fs.StringVar(&f.model, "model", "", "with --answerer openai: the model name")
+	fs.StringVar(&f.judge, "judge", "local", "decision provider: local (offline), systemone or openai")
+	fs.StringVar(&f.judgeEndpoint, "judge-endpoint", "", "with --judge systemone or openai: the base URL (openai also takes ollama or llamacpp)")
+	fs.StringVar(&f.judgeModel, "judge-model", "", "with --judge systemone or openai: the model name")
+	fs.BoolVar(&f.egressOK, "egress-ok", false, "acknowledge, and remember, that evidence is sent to the endpoints outside this machine")
+	fs.BoolVar(&f.consent, "consent-sensitive", false, "consent to sending Confidential and Restricted text to the model and decision provider")
+	followUp := fs.String("follow-up", "", "ask a follow-up of the stored answer with this trace token")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "usage: archivist [--library DIR] ask [--doc ID]... [--preset focused|balanced|detailed] [--answerer extractive|openai --endpoint URL --model NAME [--egress-ok]] [--json] QUESTION")
-		return 2
-	}
-	switch *answerer {
-	case "extractive":
-	case "openai":
-		base, err := answer.ResolveBaseURL(*endpoint)
-		if err != nil || *model == "" {
-			fmt.Fprintln(stderr, "archivist: --answerer openai needs --endpoint (ollama, llamacpp or an http(s) URL) and --model")
-			return 2
-		}
-		// The key comes from the environment so it never appears in a
-		// process list or shell history.
-		p.research.Answerer = &answer.OpenAI{BaseURL: base, Model: *model, APIKey: os.Getenv("ARCHIVIST_API_KEY"),
-			EgressAcknowledged: *egressOK}
-	default:
-		fmt.Fprintf(stderr, "archivist: unknown answerer %q (extractive or openai)\n", *answerer)
+		fmt.Fprintln(stderr, askUsage)
 		return 2
 	}
 	switch *preset {
@@ -342,21 +360,32 @@ func cmdAsk(ctx context.Context, p *parts, args []string, stdout, stderr io.Writ
 		fmt.Fprintf(stderr, "archivist: unknown preset %q (focused, balanced or detailed)\n", *preset)
 		return 2
 	}
-	q := app.Question{Text: strings.Join(fs.Args(), " "), Scope: app.Scope{DocumentIDs: docs}, Preset: app.ParsePreset(*preset)}
-	ans, body, tr, err := p.research.AskTraced(ctx, q)
-	if err != nil {
+	fail := func(err error) int {
 		if *asJSON {
-			type jsonError struct {
-				Code    string `json:"code"`
-				Message string `json:"message"`
-			}
-			printJSON(stdout, struct {
-				Error jsonError `json:"error"`
-			}{jsonError{app.ErrorCode(err), app.ErrorMessage(err)}})
+			printError(stdout, err)
 		} else {
 			fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
 		}
 		return 1
+	}
+	if code, err := configure(ctx, p, f, stderr); code != 0 {
+		return code
+	} else if err != nil {
+		return fail(err)
+	}
+	q := app.Question{Text: strings.Join(fs.Args(), " "), Scope: app.Scope{DocumentIDs: docs}, Preset: app.ParsePreset(*preset),
+		Consent: f.consent}
+	var opts retrieve.AskOptions
+	if *followUp != "" {
+		prev, history, err := conversationOf(ctx, p, *followUp)
+		if err != nil {
+			return fail(err)
+		}
+		q.FollowUp, opts.History, opts.Follows = retrieve.Carry(prev), history, prev.TraceToken
+	}
+	ans, body, tr, err := p.research.AskWith(ctx, q, opts)
+	if err != nil {
+		return fail(err)
 	}
 	if *asJSON && *withTrace {
 		// The trace joins the answer's fields; replay keeps the answer alone.
@@ -383,10 +412,221 @@ func cmdAsk(ctx context.Context, p *parts, args []string, stdout, stderr io.Writ
 			where += fmt.Sprintf(", lines %d–%d", c.LineStart, c.LineEnd)
 		case c.LineStart > 0:
 			where += fmt.Sprintf(", line %d", c.LineStart)
+		case c.PageStart > 0:
+			where += fmt.Sprintf(", page %d", c.PageStart)
 		}
-		fmt.Fprintf(stdout, "[%d] %s\n", c.N, where)
+		fmt.Fprintf(stdout, "[%d] %s (%s)\n", c.N, where, c.Precision)
+	}
+	if ans.Provider != "" {
+		fmt.Fprintf(stdout, "\nevidence sent to: %s\n", ans.Provider)
 	}
 	fmt.Fprintf(stdout, "\ntrace: %s\n", ans.TraceToken)
+	return 0
+}
+
+const askUsage = "usage: archivist [--library DIR] ask [--doc ID]... [--preset focused|balanced|detailed] " +
+	"[--answerer extractive|openai --endpoint URL --model NAME] [--judge local|systemone|openai --judge-endpoint URL --judge-model NAME] " +
+	"[--egress-ok] [--consent-sensitive] [--follow-up TOKEN] [--json [--trace]] QUESTION"
+
+// printError prints err as {"error": {"code", "message"}}.
+func printError(w io.Writer, err error) {
+	type jsonError struct {
+		Code    string `json:"code"`
+		Message string `json:"message"`
+	}
+	printJSON(w, struct {
+		Error jsonError `json:"error"`
+	}{jsonError{app.ErrorCode(err), app.ErrorMessage(err)}})
+}
+
+// configure sets up the answerer and decision provider the flags name. It
+// returns 2 for bad usage (after saying why), or an error a question fails
+// with: an endpoint outside this machine without a stored egress
+// acknowledgement. --egress-ok stores the acknowledgement for each such
+// endpoint named. Keys come from the environment, so they never appear in
+// a process list or shell history: ARCHIVIST_API_KEY for the answerer,
+// ARCHIVIST_JUDGE_API_KEY for the decision provider (or the answerer's
+// key when both are on the same host).
+func configure(ctx context.Context, p *parts, f askFlags, stderr io.Writer) (int, error) {
+	var answerBase string
+	switch f.answerer {
+	case "extractive":
+	case "openai":
+		base, err := answer.ResolveBaseURL(f.endpoint)
+		if err != nil || f.model == "" {
+			fmt.Fprintln(stderr, "archivist: --answerer openai needs --endpoint (ollama, llamacpp or an http(s) URL) and --model")
+			return 2, nil
+		}
+		answerBase = base
+	default:
+		fmt.Fprintf(stderr, "archivist: unknown answerer %q (extractive or openai)\n", f.answerer)
+		return 2, nil
+	}
+	var judgeBase string
+	switch f.judge {
+	case "local":
+	case "systemone", "openai":
+		base := strings.TrimSpace(f.judgeEndpoint)
+		resolved, err := answer.ResolveBaseURL(base)
+		if err != nil || (f.judge == "systemone" && (base == "ollama" || base == "llamacpp")) {
+			fmt.Fprintf(stderr, "archivist: --judge %s needs --judge-endpoint (an http(s) URL)\n", f.judge)
+			return 2, nil
+		}
+		judgeBase = resolved
+	default:
+		fmt.Fprintf(stderr, "archivist: unknown decision provider %q (local, systemone or openai)\n", f.judge)
+		return 2, nil
+	}
+	acknowledged := func(base string) (bool, error) {
+		if base == "" || answer.IsLoopback(base) {
+			return true, nil
+		}
+		ok, err := p.db.EgressAcknowledged(ctx, base)
+		if err != nil || ok {
+			return ok, err
+		}
+		if !f.egressOK {
+			return false, app.Errorf(app.EEgressNotAcknowledged,
+				"%s is not on this computer: document text would be sent there. Run again with --egress-ok to acknowledge that (it is remembered for this endpoint).",
+				hostOf(base))
+		}
+		return true, p.db.AcknowledgeEgress(ctx, base)
+	}
+	for _, base := range []string{answerBase, judgeBase} {
+		if _, err := acknowledged(base); err != nil {
+			return 0, err
+		}
+	}
+	var judge jev.Provider = jev.Local{}
+	if judgeBase != "" {
+		key := os.Getenv("ARCHIVIST_JUDGE_API_KEY")
+		if key == "" && answerBase != "" && hostOf(answerBase) == hostOf(judgeBase) {
+			key = os.Getenv("ARCHIVIST_API_KEY")
+		}
+		var err error
+		judge, err = jev.New(jev.Config{Provider: f.judge, HTTP: jev.HTTPConfig{BaseURL: judgeBase, APIKey: key, Model: f.judgeModel,
+			EgressAcknowledged: true}})
+		if err != nil {
+			return 0, err
+		}
+		p.research.Router = retrieve.NewRouter(judge)
+		p.research.JudgeReceiver = f.judge + " at " + hostOf(judgeBase)
+		if f.judgeModel != "" {
+			p.research.JudgeReceiver = f.judge + " " + f.judgeModel + " at " + hostOf(judgeBase)
+		}
+	}
+	if answerBase != "" {
+		oa := &answer.OpenAI{BaseURL: answerBase, Model: f.model, APIKey: os.Getenv("ARCHIVIST_API_KEY"),
+			EgressAcknowledged: true, Picker: answer.DecisionPicker{Provider: judge}}
+		if p.log != nil {
+			oa.Observe = answer.LogStats(p.log)
+		}
+		p.research.Answerer = oa
+	}
+	return 0, nil
+}
+
+// hostOf returns the host (and port) of a base URL, never its user info.
+func hostOf(base string) string {
+	u, err := url.Parse(base)
+	if err != nil {
+		return "the endpoint"
+	}
+	return u.Host
+}
+
+// conversationOf reads the stored answer token names and the conversation
+// it ends: its earlier answers, followed back through their Follows tokens
+// while they are still stored, as history, oldest first.
+func conversationOf(ctx context.Context, p *parts, token string) (*app.Answer, []answer.Turn, error) {
+	var chain []*app.Answer
+	for cur := token; cur != "" && len(chain) < app.MaxTurns; {
+		body, err := p.db.Answer(ctx, cur)
+		if err != nil {
+			if len(chain) > 0 && app.ErrorCode(err) == app.ENotFound {
+				break // older turns aged out of the replay store
+			}
+			return nil, nil, err
+		}
+		var a app.Answer
+		if err := json.Unmarshal(body, &a); err != nil {
+			return nil, nil, fmt.Errorf("follow-up: stored answer %s: %w", cur, err)
+		}
+		chain = append(chain, &a)
+		cur = a.Follows
+	}
+	history := make([]answer.Turn, 0, len(chain))
+	for i := len(chain) - 1; i >= 0; i-- {
+		if chain[i].Question != "" {
+			history = append(history, answer.Turn{Question: chain[i].Question, Answer: chain[i].Answer})
+		}
+	}
+	return chain[0], history, nil
+}
+
+func cmdSensitivity(ctx context.Context, p *parts, args []string, stdout, stderr io.Writer) int {
+	if len(args) < 1 || len(args) > 2 {
+		fmt.Fprintln(stderr, "usage: archivist [--library DIR] sensitivity ID [public|internal|confidential|restricted]")
+		return 2
+	}
+	if len(args) == 2 {
+		if _, err := app.ParseSensitivity(args[1]); err != nil {
+			fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
+			return 2
+		}
+		if err := p.db.SetSensitivity(ctx, args[0], args[1]); err != nil {
+			fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
+			return 1
+		}
+	}
+	d, err := p.db.Document(ctx, args[0])
+	if err != nil {
+		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
+		return 1
+	}
+	fmt.Fprintf(stdout, "%s: %s\n", d.ID, d.Sensitivity)
+	return 0
+}
+
+func cmdExport(ctx context.Context, p *parts, args []string, stdout, stderr io.Writer) int {
+	if len(args) != 2 {
+		fmt.Fprintln(stderr, "usage: archivist [--library DIR] export TOKEN OUT.pdf")
+		return 2
+	}
+	token, outPath := args[0], args[1]
+	body, err := p.db.Answer(ctx, token)
+	if err != nil {
+		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
+		return 1
+	}
+	var ans app.Answer
+	if err := json.Unmarshal(body, &ans); err != nil {
+		fmt.Fprintf(stderr, "archivist: the stored answer %s cannot be read: %s\n", token, err)
+		return 1
+	}
+	// Written beside the target, then renamed: a failed export leaves no
+	// half-written file and never clobbers an earlier one.
+	tmp, err := os.CreateTemp(filepath.Dir(outPath), ".archivist-export-*.pdf")
+	if err != nil {
+		fmt.Fprintf(stderr, "archivist: %s\n", err)
+		return 1
+	}
+	defer os.Remove(tmp.Name())
+	res, err := export.Write(ctx, p.db, &ans, tmp)
+	if cerr := tmp.Close(); err == nil && cerr != nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), outPath)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
+		return 1
+	}
+	fmt.Fprintf(stdout, "wrote %s: %d pages, %d highlights\n", outPath, res.Pages, res.Highlights)
+	for _, s := range res.Skipped {
+		fmt.Fprintf(stdout, "not copied: %s\n", s)
+	}
 	return 0
 }
 

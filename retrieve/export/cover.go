@@ -1,0 +1,144 @@
+package export
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/go-pdf/fpdf"
+
+	"archivist/app"
+)
+
+// coverPage makes the cover: the question, the answer, and each citation
+// with where it points, its precision and its quote; for cited PDFs whose
+// pages are missing, why (notes, by document ID).
+//
+// Limit: the cover uses the PDF core fonts, which hold Windows-1252 only;
+// other characters print as "?". The copied pages keep their own fonts.
+func coverPage(ans *app.Answer, docs []*citedDoc, notes map[string]string) ([]byte, error) {
+	pdf := fpdf.New("P", "mm", "A4", "")
+	pdf.SetCreator("Archivist", true)
+	pdf.SetTitle("Evidence", true)
+	pdf.SetMargins(18, 18, 18)
+	pdf.SetAutoPageBreak(true, 18)
+	pdf.AddPage()
+	tr := translator(pdf)
+	heading := func(s string) {
+		pdf.SetFont("Helvetica", "B", 12)
+		pdf.Ln(3)
+		pdf.MultiCell(0, 6, tr(s), "", "L", false)
+		pdf.Ln(1)
+	}
+	body := func(style string, size float64, s string) {
+		pdf.SetFont("Helvetica", style, size)
+		pdf.MultiCell(0, size*0.5, tr(s), "", "L", false)
+	}
+	pdf.SetFont("Helvetica", "B", 16)
+	pdf.MultiCell(0, 8, tr("Evidence for an answer"), "", "L", false)
+	body("", 9, "Made by Archivist from the library's stored originals. Every quote below is the documents' own text; "+
+		"the pages that follow are the cited PDF pages, with the quoted lines highlighted.")
+	heading("Question")
+	body("", 11, orDash(ans.Question))
+	heading("Answer")
+	body("", 11, ans.Answer)
+	if ans.Provider != "" {
+		body("I", 9, "Composed by "+ans.Provider+" from the sources below.")
+	}
+	heading("Citations")
+	pages := map[string]*citedDoc{}
+	for _, d := range docs {
+		pages[d.id] = d
+	}
+	for _, c := range ans.Citations {
+		body("B", 10, fmt.Sprintf("[%d] %s", c.N, where(c)))
+		if c.Quote != "" {
+			pdf.SetX(pdf.GetX() + 5)
+			body("I", 10, "“"+strings.Join(strings.Fields(c.Quote), " ")+"”")
+		} else {
+			body("I", 9, "Cited at "+c.Precision+" level: no single quote was verified, so nothing is highlighted.")
+		}
+		if why, ok := notes[c.DocumentID]; ok {
+			body("", 9, "Pages "+why+".")
+		} else if d, ok := pages[c.DocumentID]; ok && c.PageStart > 0 {
+			body("", 9, "See the copied "+pageList(d.pages)+" of "+c.Title+".")
+		}
+		pdf.Ln(2)
+	}
+	if ans.TraceToken != "" {
+		pdf.Ln(2)
+		body("", 8, "Trace token "+ans.TraceToken+" (archivist replay "+ans.TraceToken+")")
+	}
+	var out bytes.Buffer
+	if err := pdf.Output(&out); err != nil {
+		return nil, fmt.Errorf("export: cover: %w", err)
+	}
+	return out.Bytes(), nil
+}
+
+// where says where a citation points: title › section, pages or lines.
+func where(c app.Citation) string {
+	s := c.Title
+	if c.Section != "" {
+		s += " › " + c.Section
+	}
+	switch {
+	case c.PageStart > 0 && c.PageEnd > c.PageStart:
+		s += fmt.Sprintf(", pages %d–%d", c.PageStart, c.PageEnd)
+	case c.PageStart > 0:
+		s += fmt.Sprintf(", page %d", c.PageStart)
+	case c.LineStart > 0 && c.LineEnd > c.LineStart:
+		s += fmt.Sprintf(", lines %d–%d", c.LineStart, c.LineEnd)
+	case c.LineStart > 0:
+		s += fmt.Sprintf(", line %d", c.LineStart)
+	}
+	if c.Precision != "" {
+		s += " (" + c.Precision + ")"
+	}
+	return s
+}
+
+func pageList(pages []int) string {
+	parts := make([]string, len(pages))
+	for i, p := range pages {
+		parts[i] = fmt.Sprint(p)
+	}
+	if len(pages) == 1 {
+		return "page " + parts[0]
+	}
+	return "pages " + strings.Join(parts, ", ")
+}
+
+func orDash(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return "—"
+	}
+	return s
+}
+
+// translator returns a function that writes UTF-8 text in the core fonts'
+// Windows-1252, with "?" for what it cannot hold and control characters
+// other than line breaks as spaces.
+func translator(pdf *fpdf.Fpdf) func(string) string {
+	cp := pdf.UnicodeTranslatorFromDescriptor("")
+	return func(s string) string {
+		var b strings.Builder
+		for _, r := range s {
+			switch {
+			case r == '\n':
+				b.WriteByte('\n')
+			case r < 0x20 || r == 0x7f:
+				b.WriteByte(' ')
+			case r < 0x80:
+				b.WriteRune(r)
+			default:
+				if t := cp(string(r)); t != "." {
+					b.WriteString(t)
+				} else {
+					b.WriteByte('?')
+				}
+			}
+		}
+		return b.String()
+	}
+}
