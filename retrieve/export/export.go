@@ -192,7 +192,9 @@ func citedPages(ctx context.Context, lib Library, d *citedDoc) ([]byte, int, err
 		return collected.Bytes(), 0, nil
 	}
 	var annotated bytes.Buffer
-	if err := safely(func() error { return api.AddAnnotationsMap(bytes.NewReader(collected.Bytes()), &annotated, m, config()) }); err != nil {
+	if err := safely(func() error {
+		return api.AddAnnotationsMap(bytes.NewReader(collected.Bytes()), &annotated, m, config())
+	}); err != nil {
 		return nil, 0, app.Errorf(app.EUnsupported, "its highlights could not be added")
 	}
 	return annotated.Bytes(), n, nil
