@@ -604,21 +604,7 @@ func cmdExport(ctx context.Context, p *parts, args []string, stdout, stderr io.W
 		fmt.Fprintf(stderr, "archivist: the stored answer %s cannot be read: %s\n", token, err)
 		return 1
 	}
-	// Written beside the target, then renamed: a failed export leaves no
-	// half-written file and never clobbers an earlier one.
-	tmp, err := os.CreateTemp(filepath.Dir(outPath), ".archivist-export-*.pdf")
-	if err != nil {
-		fmt.Fprintf(stderr, "archivist: %s\n", err)
-		return 1
-	}
-	defer os.Remove(tmp.Name())
-	res, err := export.Write(ctx, p.db, &ans, tmp)
-	if cerr := tmp.Close(); err == nil && cerr != nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), outPath)
-	}
+	res, err := export.WriteFile(ctx, p.db, &ans, outPath)
 	if err != nil {
 		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
 		return 1

@@ -116,7 +116,9 @@ func TestCLIPrivacy(t *testing.T) {
 		if code != 0 || second.Follows != first.TraceToken {
 			t.Fatalf("follow-up: exit %d %s", code, out)
 		}
-		var req struct{ Messages []struct{ Role, Content string } }
+		var req struct {
+			Messages []struct{ Role, Content string }
+		}
 		calls := chat.calls()
 		json.Unmarshal([]byte(calls[len(calls)-1]), &req)
 		if len(req.Messages) != 4 || req.Messages[1].Content != "How much paid leave?" || req.Messages[2].Role != "assistant" {

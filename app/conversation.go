@@ -51,3 +51,9 @@ type Conversation interface {
 	// when everything stays on this computer.
 	Receiver() string
 }
+
+// Conversations starts conversations. A Research that supports follow-ups
+// implements it; a UI type-asserts its Research to find out.
+type Conversations interface {
+	StartConversation(scope Scope) Conversation
+}

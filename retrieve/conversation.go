@@ -38,6 +38,13 @@ func (r *Research) NewConversation(scope app.Scope) *Conversation {
 	return &Conversation{r: r, scope: scope, receiver: r.Receiver()}
 }
 
+// StartConversation implements app.Conversations.
+func (r *Research) StartConversation(scope app.Scope) app.Conversation {
+	return r.NewConversation(scope)
+}
+
+var _ app.Conversations = (*Research)(nil)
+
 // Ask asks text as the next question of the conversation, reporting its
 // stages to progress (which may be nil); cancel ctx to cancel it, queued or
 // running. The turn is recorded whatever the outcome.

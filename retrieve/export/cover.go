@@ -60,8 +60,8 @@ func coverPage(ans *app.Answer, docs []*citedDoc, notes map[string]string) ([]by
 		}
 		if why, ok := notes[c.DocumentID]; ok {
 			body("", 9, "Pages "+why+".")
-		} else if d, ok := pages[c.DocumentID]; ok && c.PageStart > 0 {
-			body("", 9, "See the copied "+pageList(d.pages)+" of "+c.Title+".")
+		} else if _, ok := pages[c.DocumentID]; ok && c.PageStart > 0 {
+			body("", 9, fmt.Sprintf("The page follows, %s.", highlightNote(c)))
 		}
 		pdf.Ln(2)
 	}
@@ -98,15 +98,15 @@ func where(c app.Citation) string {
 	return s
 }
 
-func pageList(pages []int) string {
-	parts := make([]string, len(pages))
-	for i, p := range pages {
-		parts[i] = fmt.Sprint(p)
+func highlightNote(c app.Citation) string {
+	switch n := len(c.Rects); n {
+	case 0:
+		return "without highlights"
+	case 1:
+		return "the quoted line highlighted"
+	default:
+		return fmt.Sprintf("the %d quoted lines highlighted", n)
 	}
-	if len(pages) == 1 {
-		return "page " + parts[0]
-	}
-	return "pages " + strings.Join(parts, ", ")
 }
 
 func orDash(s string) string {

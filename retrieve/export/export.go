@@ -11,6 +11,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 
@@ -90,6 +92,28 @@ func Write(ctx context.Context, lib Library, ans *app.Answer, w io.Writer) (*Res
 	}
 	if _, err := w.Write(out.Bytes()); err != nil {
 		return nil, fmt.Errorf("export: write: %w", err)
+	}
+	return res, nil
+}
+
+// WriteFile writes ans's evidence PDF to path: into a temporary file beside
+// it, renamed over path only when complete, so a failed export leaves no
+// half-written file and never clobbers an earlier one.
+func WriteFile(ctx context.Context, lib Library, ans *app.Answer, path string) (*Result, error) {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".archivist-export-*.pdf")
+	if err != nil {
+		return nil, fmt.Errorf("export: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	res, err := Write(ctx, lib, ans, tmp)
+	if cerr := tmp.Close(); err == nil && cerr != nil {
+		err = fmt.Errorf("export: %w", cerr)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return nil, fmt.Errorf("export: %w", err)
 	}
 	return res, nil
 }
