@@ -17,6 +17,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
@@ -47,6 +48,7 @@ Usage:
       [--egress-ok] [--consent-sensitive] [--follow-up TOKEN]
                                                  keys: ARCHIVIST_API_KEY, ARCHIVIST_JUDGE_API_KEY
   archivist [--library DIR] replay TOKEN         print a stored answer's JSON
+  archivist [--library DIR] replay --keep N --hours H   how many answers, how long, are kept
   archivist [--library DIR] export TOKEN OUT.pdf the cited pages of an answer, highlighted, after a cover page
   archivist [--library DIR] sensitivity ID [public|internal|confidential|restricted]
                                                  show or set a document's sensitivity
@@ -617,11 +619,38 @@ func cmdExport(ctx context.Context, p *parts, args []string, stdout, stderr io.W
 }
 
 func cmdReplay(ctx context.Context, p *parts, args []string, stdout, stderr io.Writer) int {
-	if len(args) != 1 {
-		fmt.Fprintln(stderr, "usage: archivist [--library DIR] replay TOKEN")
+	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	keep := fs.Int("keep", 0, "set how many answers are kept for replay")
+	hours := fs.Float64("hours", 0, "set how many hours answers are kept for replay")
+	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	body, err := p.research.Replay(ctx, args[0])
+	if *keep != 0 || *hours != 0 {
+		count, age, err := p.db.ReplayBounds(ctx)
+		if err == nil {
+			if *keep != 0 {
+				count = *keep
+			}
+			if *hours != 0 {
+				age = time.Duration(*hours * float64(time.Hour))
+			}
+			err = p.db.SetReplayBounds(ctx, count, age)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
+			return 1
+		}
+		fmt.Fprintf(stdout, "answers are kept for replay: the newest %d, for %s\n", count, age)
+		if fs.NArg() == 0 {
+			return 0
+		}
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(stderr, "usage: archivist [--library DIR] replay [--keep N] [--hours H] TOKEN")
+		return 2
+	}
+	body, err := p.research.Replay(ctx, fs.Arg(0))
 	if err != nil {
 		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
 		return 1

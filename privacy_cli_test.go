@@ -226,3 +226,17 @@ func TestCLIExport(t *testing.T) {
 		t.Fatalf("unknown token: exit %d", code)
 	}
 }
+
+func TestCLIReplayBounds(t *testing.T) {
+	lib := t.TempDir()
+	out, _, code := cli(t, lib, "replay", "--keep", "10", "--hours", "2")
+	if code != 0 || out != "answers are kept for replay: the newest 10, for 2h0m0s\n" {
+		t.Fatalf("exit %d %q", code, out)
+	}
+	if _, _, code := cli(t, lib, "replay", "--keep", "-1"); code != 1 {
+		t.Fatalf("negative count: exit %d", code)
+	}
+	if _, _, code := cli(t, lib, "replay"); code != 2 {
+		t.Fatalf("no token: exit %d", code)
+	}
+}

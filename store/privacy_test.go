@@ -1,8 +1,11 @@
 package store
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"testing"
+	"time"
 
 	"archivist/app"
 )
@@ -157,4 +160,52 @@ func mustOpen(t *testing.T) *DB {
 	}
 	t.Cleanup(func() { db.Close() })
 	return db
+}
+
+// TestReplayConfigurableAndDurable: replay bounds come from settings, and
+// stored answers, bytes and all, survive a restart.
+func TestReplayConfigurableAndDurable(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	db, err := Open(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	db.Now = func() time.Time { return now }
+	if n, age, err := db.ReplayBounds(ctx); err != nil || n != DefaultReplayCount || age != DefaultReplayAge {
+		t.Fatalf("default bounds %d %s %v", n, age, err)
+	}
+	if err := db.SetReplayBounds(ctx, 0, time.Hour); app.ErrorCode(err) != app.EInvalid {
+		t.Fatalf("zero count: %v", err)
+	}
+	if err := db.SetReplayBounds(ctx, 3, 2*time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	body := []byte("{\"answer\": \"é — \\u2028 \x00\"}\n")
+	for i := 0; i < 5; i++ {
+		now = now.Add(time.Minute)
+		if err := db.SaveAnswer(ctx, fmt.Sprint("t", i), body); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	db, err = Open(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.Now = func() time.Time { return now }
+	if _, err := db.Answer(ctx, "t1"); app.ErrorCode(err) != app.ENotFound {
+		t.Fatalf("t1 kept beyond a count of 3: %v", err)
+	}
+	got, err := db.Answer(ctx, "t4")
+	if err != nil || !bytes.Equal(got, body) {
+		t.Fatalf("after restart: %q, %v", got, err)
+	}
+	now = now.Add(3 * time.Hour)
+	db.SaveAnswer(ctx, "late", body)
+	if _, err := db.Answer(ctx, "t4"); app.ErrorCode(err) != app.ENotFound {
+		t.Fatalf("t4 kept beyond 2 hours: %v", err)
+	}
 }
