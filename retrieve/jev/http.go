@@ -66,7 +66,7 @@ func newClient(name string, cfg HTTPConfig) (*client, error) {
 		return nil, app.Errorf(app.EInvalid, "Put the %s provider's key in its key setting, not in the URL.", name)
 	}
 	if !isLoopback(u.Hostname()) && !cfg.EgressAcknowledged {
-		return nil, app.Errorf(app.EInvalid,
+		return nil, app.Errorf(app.EEgressNotAcknowledged,
 			"The %s provider at %s is not on this computer. Document text would leave it: acknowledge that in settings first.", name, u.Hostname())
 	}
 	c := &client{name: name, base: u, key: cfg.APIKey, model: cfg.Model, limit: cfg.MaxResponseBytes, timeout: cfg.Timeout}

@@ -165,7 +165,7 @@ func TestSystemOne(t *testing.T) {
 	})
 	t.Run("RemoteNeedsAcknowledgement", func(t *testing.T) {
 		_, err := NewSystemOne(HTTPConfig{BaseURL: "https://api.example.com"})
-		if app.ErrorCode(err) != app.EInvalid || !strings.Contains(app.ErrorMessage(err), "acknowledge") {
+		if app.ErrorCode(err) != app.EEgressNotAcknowledged || !strings.Contains(app.ErrorMessage(err), "acknowledge") {
 			t.Fatalf("remote endpoint without acknowledgement: %v", err)
 		}
 		if _, err := NewSystemOne(HTTPConfig{BaseURL: "https://api.example.com", EgressAcknowledged: true}); err != nil {
