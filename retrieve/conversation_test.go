@@ -8,6 +8,7 @@ import (
 	"archivist/app"
 	"archivist/retrieve"
 	"archivist/retrieve/answer"
+	"archivist/store"
 )
 
 func TestConversation(t *testing.T) {
@@ -173,5 +174,38 @@ func TestCarry(t *testing.T) {
 	}
 	if retrieve.Carry(&app.Answer{Answer: app.InsufficientEvidence}) != nil {
 		t.Fatal("an answer citing nothing carried something")
+	}
+}
+
+// TestFollowUpRechecksCarriedSources: a carried source is read again inside
+// the follow-up's snapshot, so a document that stopped being evidence in
+// between (here: its re-import failed) is not carried.
+func TestFollowUpRechecksCarriedSources(t *testing.T) {
+	ctx := context.Background()
+	db := openDB(t)
+	addDoc(t, db, doc{id: "log", title: "Lighthouse Log", order: []string{""}, sections: map[string][]string{
+		"": {"The lamp is lit at dusk by the keeper on duty."}}})
+	addDoc(t, db, doc{id: "bread", title: "Sourdough", order: []string{""}, sections: map[string][]string{
+		"": {"Bake the loaf at 230 degrees for forty minutes."}}})
+	rec := newRecorder(t, func(chatRequest) string { return modelReply("At dusk [1].", 1) })
+	r := retrieve.NewResearch(db, &answer.OpenAI{BaseURL: rec.srv.URL + "/v1", Model: "m"}, newTokens("recheck"))
+	c := r.NewConversation(app.Scope{})
+	if _, err := c.Ask(ctx, "When is the lamp lit?", "", nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.FailImport(ctx, store.Job{ID: "job-log", DocumentID: "log"}, "re-import failed"); err != nil {
+		t.Fatal(err)
+	}
+	ans, err := c.Ask(ctx, "And how long do I bake the loaf?", "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range ans.Sources {
+		if s.DocumentID == "log" {
+			t.Fatal("a document that is no longer evidence was carried")
+		}
+	}
+	if strings.Contains(rec.last(t).Messages[len(rec.last(t).Messages)-1].Content, "lamp is lit") {
+		t.Fatal("its text reached the model")
 	}
 }
