@@ -16,7 +16,7 @@ import (
 //
 // Limit: the cover uses the PDF core fonts, which hold Windows-1252 only;
 // other characters print as "?". The copied pages keep their own fonts.
-func coverPage(ans *app.Answer, docs []*citedDoc, notes map[string]string) ([]byte, error) {
+func coverPage(ans *app.Answer, docs []*citedDoc, notes map[string]string) (pdfBytes []byte, pages int, err error) {
 	pdf := fpdf.New("P", "mm", "A4", "")
 	pdf.SetCreator("Archivist", true)
 	pdf.SetTitle("Evidence", true)
@@ -46,9 +46,9 @@ func coverPage(ans *app.Answer, docs []*citedDoc, notes map[string]string) ([]by
 		body("I", 9, "Composed by "+ans.Provider+" from the sources below.")
 	}
 	heading("Citations")
-	pages := map[string]*citedDoc{}
+	copied := map[string]*citedDoc{}
 	for _, d := range docs {
-		pages[d.id] = d
+		copied[d.id] = d
 	}
 	for _, c := range ans.Citations {
 		body("B", 10, fmt.Sprintf("[%d] %s", c.N, where(c)))
@@ -60,7 +60,7 @@ func coverPage(ans *app.Answer, docs []*citedDoc, notes map[string]string) ([]by
 		}
 		if why, ok := notes[c.DocumentID]; ok {
 			body("", 9, "Pages "+why+".")
-		} else if _, ok := pages[c.DocumentID]; ok && c.PageStart > 0 {
+		} else if _, ok := copied[c.DocumentID]; ok && c.PageStart > 0 {
 			body("", 9, fmt.Sprintf("The page follows, %s.", highlightNote(c)))
 		}
 		pdf.Ln(2)
@@ -69,11 +69,12 @@ func coverPage(ans *app.Answer, docs []*citedDoc, notes map[string]string) ([]by
 		pdf.Ln(2)
 		body("", 8, "Trace token "+ans.TraceToken+" (archivist replay "+ans.TraceToken+")")
 	}
+	pages = pdf.PageNo()
 	var out bytes.Buffer
 	if err := pdf.Output(&out); err != nil {
-		return nil, fmt.Errorf("export: cover: %w", err)
+		return nil, 0, fmt.Errorf("export: cover: %w", err)
 	}
-	return out.Bytes(), nil
+	return out.Bytes(), pages, nil
 }
 
 // where says where a citation points: title › section, pages or lines.

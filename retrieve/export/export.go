@@ -71,11 +71,7 @@ func Write(ctx context.Context, lib Library, ans *app.Answer, w io.Writer) (*Res
 		res.Pages += len(d.pages)
 		res.Highlights += highlights
 	}
-	cover, err := coverPage(ans, docs, notes)
-	if err != nil {
-		return nil, err
-	}
-	coverPages, err := pageCount(cover)
+	cover, coverPages, err := coverPage(ans, docs, notes)
 	if err != nil {
 		return nil, err
 	}
@@ -266,26 +262,6 @@ func config() *model.Configuration {
 	conf := model.NewDefaultConfiguration()
 	conf.ValidationMode = model.ValidationRelaxed
 	return conf
-}
-
-// pageCount reads a PDF's page count.
-func pageCount(pdf []byte) (int, error) {
-	var n int
-	err := safely(func() error {
-		ctx, err := api.ReadContext(bytes.NewReader(pdf), config())
-		if err != nil {
-			return err
-		}
-		if err := api.ValidateContext(ctx); err != nil {
-			return err
-		}
-		n = ctx.PageCount
-		return nil
-	})
-	if err != nil {
-		return 0, fmt.Errorf("export: count pages: %w", err)
-	}
-	return n, nil
 }
 
 // safely runs f, turning a pdfcpu panic (it panics on some malformed
