@@ -46,6 +46,8 @@ type Conversation interface {
 	SetScope(s Scope)
 	// SetConsent records (or withdraws) consent to send Confidential and
 	// Restricted text to the configured providers, for this conversation.
+	// A question that failed with EConsentRequired can be asked again once
+	// the person consents.
 	SetConsent(ok bool)
 	// Receiver names the model or endpoint that receives evidence, or ""
 	// when everything stays on this computer.
