@@ -222,3 +222,23 @@ func newTokens(prefix string) func() string {
 		return prefix + "-" + strings.Repeat("0", 3) + string(rune('a'+n%26)) + string(rune('a'+n/26%26))
 	}
 }
+
+func TestNoEvidence(t *testing.T) {
+	ctx := context.Background()
+	db := openDB(t)
+	r := retrieve.NewResearch(db, answer.Extractive{}, newTokens("none"))
+	_, err := r.Ask(ctx, app.Question{Text: "When is the lamp lit?"})
+	if app.ErrorCode(err) != app.ENoEvidence || !strings.Contains(app.ErrorMessage(err), "the library") {
+		t.Fatalf("empty library: %v", err)
+	}
+	addDoc(t, db, doc{id: "log", title: "Lighthouse Log", order: []string{""}, sections: map[string][]string{"": {"The lamp is lit at dusk."}}})
+	_, err = r.Ask(ctx, app.Question{Text: "When is the lamp lit?", Scope: app.Scope{DocumentIDs: []string{"gone"}}})
+	if app.ErrorCode(err) != app.ENoEvidence {
+		t.Fatalf("scope of a missing document: %v", err)
+	}
+	// Documents in scope but nothing relevant: an answer, not an error.
+	ans, err := r.Ask(ctx, app.Question{Text: "What is the warranty on batteries?"})
+	if err != nil || ans.Sufficient {
+		t.Fatalf("irrelevant question: %+v, %v", ans, err)
+	}
+}

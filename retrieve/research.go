@@ -236,9 +236,12 @@ func (r *Research) evidence(ctx context.Context, q app.Question, lg *questionLog
 		return nil, nil, fmt.Errorf("retrieve: scope: %w", err)
 	}
 	if len(docs) == 0 {
+		where := "the library"
+		if !q.Scope.All() {
+			where = "the scope (" + q.Scope.Describe() + ")"
+		}
 		return nil, nil, app.Errorf(app.ENoEvidence,
-			"No document in %s can be evidence yet: import documents, wait for their imports to finish, or widen the scope.",
-			strings.ToLower(q.Scope.Describe()))
+			"No document in %s can be evidence yet: import documents, wait for their imports to finish, or widen the scope.", where)
 	}
 	if err := r.checkJudgeConsent(docs, q); err != nil {
 		return nil, nil, err
