@@ -106,6 +106,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer p.close()
+	p.logTo(stderr)
 	return f(ctx, p, cmdArgs, stdout, stderr)
 }
 
@@ -115,6 +116,16 @@ type parts struct {
 	importer *ingest.Importer
 	research *retrieve.Research
 	log      *slog.Logger // nil unless ARCHIVIST_LOG is set
+}
+
+// logTo sends the log to w when ARCHIVIST_LOG is set: counts, sizes,
+// durations and fixed outcomes only (DESIGN.md §7).
+func (p *parts) logTo(w io.Writer) {
+	if os.Getenv("ARCHIVIST_LOG") == "" {
+		return
+	}
+	p.log = slog.New(slog.NewTextHandler(w, nil))
+	p.research.Log = p.log
 }
 
 func (p *parts) close() {
@@ -134,13 +145,7 @@ func open(ctx context.Context, dir string) (*parts, error) {
 	// Evidence comes from tree routing with the embedded, offline decision
 	// provider unless a question asks for the FTS5 pass alone.
 	research.Router = retrieve.NewRouter(jev.Local{})
-	p := &parts{db: db, importer: im, research: research}
-	if os.Getenv("ARCHIVIST_LOG") != "" {
-		// Counts, sizes, durations and fixed outcomes only (DESIGN.md §7).
-		p.log = slog.New(slog.NewTextHandler(os.Stderr, nil))
-		research.Log = p.log
-	}
-	return p, nil
+	return &parts{db: db, importer: im, research: research}, nil
 }
 
 // describe returns the message for an error: the human message of an
@@ -683,6 +688,7 @@ func runGUI(ctx context.Context, dir string, stderr io.Writer) int {
 		return 1
 	}
 	defer p.close()
+	p.logTo(stderr)
 	p.importer.RenderPages = true
 	a := fyneapp.NewWithID("app.archivist.desktop")
 	w := a.NewWindow("Archivist")

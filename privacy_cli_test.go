@@ -89,13 +89,27 @@ func TestCLIPrivacy(t *testing.T) {
 		}
 	})
 	t.Run("ConsentRequired", func(t *testing.T) {
-		out, _, code := cli(t, lib, append(modelArgs, "How much paid leave?")...)
+		t.Setenv("ARCHIVIST_LOG", "1")
+		t.Setenv("ARCHIVIST_API_KEY", "sk-never-shown")
+		out, logged, code := cli(t, lib, append(modelArgs, "How much paid leave?")...)
+		if !strings.Contains(logged, "outcome=consent_required") {
+			t.Errorf("log = %q", logged)
+		}
 		if code != 1 || errorCode(t, out) != app.EConsentRequired || len(chat.calls()) != 0 {
 			t.Fatalf("exit %d after %d calls: %s", code, len(chat.calls()), out)
 		}
-		out, _, code = cli(t, lib, append(modelArgs, "--consent-sensitive", "How much paid leave?")...)
+		out, logged2, code := cli(t, lib, append(modelArgs, "--consent-sensitive", "How much paid leave?")...)
 		if code != 0 || len(chat.calls()) != 1 || !strings.Contains(chat.calls()[0], "25 days of paid leave") {
 			t.Fatalf("with consent: exit %d after %d calls: %s", code, len(chat.calls()), out)
+		}
+		logged += logged2
+		if !strings.Contains(logged, "msg=completion") || !strings.Contains(logged, "outcome=ok") {
+			t.Errorf("log = %q", logged)
+		}
+		for _, s := range []string{"paid leave", "Handbook", "25 days", "sk-never-shown", "Employees"} {
+			if strings.Contains(logged, s) || strings.Contains(out, "sk-never-shown") {
+				t.Fatalf("%q reached the log or the output:\n%s", s, logged)
+			}
 		}
 		var ans app.Answer
 		json.Unmarshal([]byte(out), &ans)
