@@ -3,6 +3,7 @@ package answer_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -107,4 +108,45 @@ func TestDecisionPickerSystemOne(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestDecisionPickerOpenAI: an OpenAI-compatible decision provider picks
+// from logprobs over letter labels; the pick is still only a label, so the
+// quote is the source's own sentence.
+func TestDecisionPickerOpenAI(t *testing.T) {
+	var calls int
+	var mu sync.Mutex
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		calls++
+		mu.Unlock()
+		var req struct {
+			Messages []struct{ Content string } `json:"messages"`
+		}
+		json.NewDecoder(r.Body).Decode(&req)
+		user := req.Messages[len(req.Messages)-1].Content
+		// The judge "reads" the menu: the sentence option gets the mass.
+		label := "Z"
+		for _, line := range strings.Split(user, "\n") {
+			if len(line) > 3 && line[1] == ':' && strings.Contains(line, "letters from the 1920s") {
+				label = line[:1]
+			}
+		}
+		fmt.Fprintf(w, `{"choices":[{"message":{"content":%q},"logprobs":{"content":[{"token":%q,"logprob":-0.05,"top_logprobs":[{"token":%q,"logprob":-0.05},{"token":"Z","logprob":-3}]}]}}]}`,
+			label, label, label)
+	}))
+	defer srv.Close()
+	prov, err := jev.NewOpenAI(jev.HTTPConfig{BaseURL: srv.URL + "/v1", Model: "judge"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := pdfEvidence()
+	rep := reply(t, `{"answer":"The archive has 1,204 letters from the 1920s [1].","sufficient":true,"citations":[1]}`, 1)
+	cits, err := answer.Pincite(context.Background(), ev, rep, answer.DecisionPicker{Provider: prov})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls == 0 || len(cits) != 1 || cits[0].Quote != "The archive holds 1,204 letters from the 1920s." || cits[0].Precision != "line" {
+		t.Fatalf("%d calls, citations %+v", calls, cits)
+	}
 }
