@@ -175,23 +175,22 @@ func configure(ctx context.Context, p *parts, f askFlags, stderr io.Writer) (int
 		fmt.Fprintf(stderr, "archivist: unknown decision provider %q (local, systemone or openai)\n", f.judge)
 		return 2, nil
 	}
-	acknowledged := func(base string) (bool, error) {
+	acknowledge := func(base string) error {
 		if base == "" || answer.IsLoopback(base) {
-			return true, nil
+			return nil
 		}
-		ok, err := p.db.EgressAcknowledged(ctx, base)
-		if err != nil || ok {
-			return ok, err
+		if ok, err := p.db.EgressAcknowledged(ctx, base); err != nil || ok {
+			return err
 		}
 		if !f.egressOK {
-			return false, app.Errorf(app.EEgressNotAcknowledged,
+			return app.Errorf(app.EEgressNotAcknowledged,
 				"%s is not on this computer: document text would be sent there. Run again with --egress-ok to acknowledge that (it is remembered for this endpoint).",
 				hostOf(base))
 		}
-		return true, p.db.AcknowledgeEgress(ctx, base)
+		return p.db.AcknowledgeEgress(ctx, base)
 	}
 	for _, base := range []string{answerBase, judgeBase} {
-		if _, err := acknowledged(base); err != nil {
+		if err := acknowledge(base); err != nil {
 			return 0, err
 		}
 	}
