@@ -209,3 +209,31 @@ func TestFollowUpRechecksCarriedSources(t *testing.T) {
 		t.Fatal("its text reached the model")
 	}
 }
+
+// TestFollowUpAddsCarriedBlocksToAFoundSource: when the follow-up finds the
+// cited document again but elsewhere, the blocks the earlier answer cited
+// join that source as one more window, verbatim.
+func TestFollowUpAddsCarriedBlocksToAFoundSource(t *testing.T) {
+	ctx := context.Background()
+	db := openDB(t)
+	const lamp = "The lamp is lit at dusk by the keeper on duty."
+	addDoc(t, db, doc{id: "log", title: "Lighthouse Log", order: []string{"", "Lamp", "Storm"}, sections: map[string][]string{
+		"":      {filler(4000)},
+		"Lamp":  {lamp + " " + filler(1500)},
+		"Storm": {filler(3000), "The October storm broke two panes of the lantern room."},
+	}})
+	rec := newRecorder(t, func(chatRequest) string { return modelReply("At dusk [1].", 1) })
+	r := retrieve.NewResearch(db, &answer.OpenAI{BaseURL: rec.srv.URL + "/v1", Model: "m"}, newTokens("samesrc"))
+	c := r.NewConversation(app.Scope{})
+	if _, err := c.Ask(ctx, "When is the lamp lit?", app.PresetFocused, nil); err != nil {
+		t.Fatal(err)
+	}
+	ans, err := c.Ask(ctx, "What did the October storm break?", app.PresetFocused, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prompt := rec.last(t).Messages[len(rec.last(t).Messages)-1].Content
+	if len(ans.Sources) != 1 || !strings.Contains(prompt, "October storm") || !strings.Contains(prompt, lamp) {
+		t.Fatalf("sources %d; prompt:\n%s", len(ans.Sources), prompt)
+	}
+}

@@ -58,19 +58,24 @@ const (
 )
 
 // carry reloads a follow-up's carried sources inside the question's
-// snapshot and appends each whose document is still evidence in scope
-// (ready, not trashed: docs holds exactly those) and not already a source,
-// while fewer than app.MaxSources sources are found. Their text is the
-// blocks as stored now, never the earlier answer's. It returns how many
-// were added.
+// snapshot. A document that is still evidence in scope (ready, not trashed:
+// docs holds exactly those) gets its carried blocks back: as a new source
+// while fewer than app.MaxSources were found, or, when the new question
+// found it too, as one more window of that source holding the carried
+// blocks its windows lack. The text is the blocks as stored now, never the
+// earlier answer's. It returns how many documents got blocks back.
 func carry(ctx context.Context, snap *store.Snapshot, ev *app.Evidence, carried []app.CarriedSource, docs map[string]app.Document) (int, error) {
 	added := 0
 	for i, c := range carried {
-		if i == app.MaxCarriedSources || len(ev.Sources) >= app.MaxSources {
+		if i == app.MaxCarriedSources {
 			break
 		}
 		d, ok := docs[c.DocumentID]
-		if !ok || sourceOf(ev, c.DocumentID) {
+		if !ok {
+			continue
+		}
+		src := sourceOf(ev, c.DocumentID)
+		if src == nil && len(ev.Sources) >= app.MaxSources {
 			continue
 		}
 		ids := c.Blocks
@@ -85,11 +90,21 @@ func carry(ctx context.Context, snap *store.Snapshot, ev *app.Evidence, carried 
 		if err != nil {
 			return added, err
 		}
+		covered := map[string]bool{}
+		if src != nil {
+			for _, w := range src.Windows {
+				for _, sp := range w.Spans {
+					if sp.Start == 0 && sp.End == len(ev.Blocks[sp.BlockID].Text) {
+						covered[sp.BlockID] = true
+					}
+				}
+			}
+		}
 		var w app.Window
 		var texts []string
 		size := 0
 		for _, b := range blocks {
-			if b.Text == "" || b.Kind == app.BlockHeading || size+len(b.Text) > maxCarriedChars {
+			if b.Text == "" || b.Kind == app.BlockHeading || covered[b.ID] || size+len(b.Text) > maxCarriedChars {
 				continue
 			}
 			size += len(b.Text)
@@ -107,18 +122,23 @@ func carry(ctx context.Context, snap *store.Snapshot, ev *app.Evidence, carried 
 		}
 		w.Text = strings.Join(texts, app.PassageSeparator)
 		w.End = len(w.Text)
-		ev.Sources = append(ev.Sources, app.Source{N: len(ev.Sources) + 1, DocumentID: d.ID, Title: d.Title, Format: d.Format,
-			Windows: []app.Window{w}, Text: w.Text})
+		if src != nil {
+			src.Windows = append(src.Windows, w)
+			src.Text += app.WindowSeparator + w.Text
+		} else {
+			ev.Sources = append(ev.Sources, app.Source{N: len(ev.Sources) + 1, DocumentID: d.ID, Title: d.Title, Format: d.Format,
+				Windows: []app.Window{w}, Text: w.Text})
+		}
 		added++
 	}
 	return added, nil
 }
 
-func sourceOf(ev *app.Evidence, docID string) bool {
-	for _, s := range ev.Sources {
-		if s.DocumentID == docID {
-			return true
+func sourceOf(ev *app.Evidence, docID string) *app.Source {
+	for i := range ev.Sources {
+		if ev.Sources[i].DocumentID == docID {
+			return &ev.Sources[i]
 		}
 	}
-	return false
+	return nil
 }
