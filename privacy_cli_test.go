@@ -239,6 +239,26 @@ func TestCLIExport(t *testing.T) {
 	if _, _, code := cli(t, lib, "export", "no-such-token", dest); code != 1 {
 		t.Fatalf("unknown token: exit %d", code)
 	}
+	t.Run("PasswordProtectedIsListedNotCopied", func(t *testing.T) {
+		lib := t.TempDir()
+		locked := filepath.Join(t.TempDir(), "locked.pdf")
+		writePDF(t, locked, "s3cret")
+		if out, errOut, code := cli(t, lib, "import", "--password", "s3cret", locked); code != 0 {
+			t.Fatalf("import: %s%s", out, errOut)
+		}
+		out, _, code := cli(t, lib, "ask", "--json", "How deep will the channel be dredged?")
+		var ans app.Answer
+		if json.Unmarshal([]byte(out), &ans); code != 0 || len(ans.Citations) == 0 {
+			t.Fatalf("ask: %s", out)
+		}
+		out, errOut, code = cli(t, lib, "export", ans.TraceToken, dest)
+		if code != 0 || !strings.Contains(out, ": 1 pages, 0 highlights") || !strings.Contains(out, "not copied: ") || !strings.Contains(out, "password-protected") {
+			t.Fatalf("export: exit %d %s%s", code, out, errOut)
+		}
+		if strings.Contains(out+errOut, "s3cret") {
+			t.Fatal("the password was printed")
+		}
+	})
 }
 
 func TestCLIReplayBounds(t *testing.T) {
