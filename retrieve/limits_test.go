@@ -178,3 +178,23 @@ func TestLimiter(t *testing.T) {
 		})
 	}
 }
+
+// TestCancelWhileRetrieving: a question cancelled while it finds evidence
+// fails as cancelled, not as an internal error.
+func TestCancelWhileRetrieving(t *testing.T) {
+	db := openDB(t)
+	addDoc(t, db, doc{id: "a", title: "Lighthouse", order: []string{""}, sections: map[string][]string{"": {"The lamp is lit at dusk."}}})
+	g := newGate()
+	r := retrieve.NewResearch(gatedLibrary{db, g}, gatedAnswerer{newGate()}, func() string { return "x" })
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() {
+		_, err := r.Ask(ctx, app.Question{Text: "When is the lamp lit?"})
+		done <- err
+	}()
+	<-g.entered
+	cancel()
+	if err := <-done; app.ErrorCode(err) != app.ECancelled {
+		t.Fatalf("err = %v", err)
+	}
+}

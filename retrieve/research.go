@@ -158,6 +158,9 @@ func (r *Research) AskWith(ctx context.Context, q app.Question, opts AskOptions)
 	lg.retrieve = time.Since(t0)
 	release()
 	if err != nil {
+		if ctx.Err() != nil {
+			err = cancelled()
+		}
 		return nil, nil, nil, err
 	}
 	lg.sources = len(ev.Sources)
