@@ -80,18 +80,17 @@ func (s *stages) of(i int) app.Progress {
 	}
 }
 
-func (s *stages) count(st app.Stage) int {
+// waiting returns the questions whose latest stage is queued.
+func (s *stages) waiting() []int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	n := 0
-	for _, list := range s.got {
-		for _, x := range list {
-			if x == st {
-				n++
-			}
+	var out []int
+	for i, list := range s.got {
+		if len(list) > 0 && list[len(list)-1] == app.StageQueued {
+			out = append(out, i)
 		}
 	}
-	return n
+	return out
 }
 
 func waitFor(t *testing.T, what string, ok func() bool) {
@@ -122,16 +121,15 @@ func TestLimiter(t *testing.T) {
 			r.Limiter = retrieve.NewLimiter(retrieve.MaxRetrievals, retrieve.MaxCompletions)
 			st := &stages{got: map[int][]app.Stage{}}
 			const questions = 6
-			errs := make([]error, questions)
+			errs := make([]chan error, questions)
 			cancels := make([]context.CancelFunc, questions)
-			var wg sync.WaitGroup
 			for i := 0; i < questions; i++ {
 				ctx, cancel := context.WithCancel(context.Background())
 				cancels[i] = cancel
-				wg.Add(1)
+				errs[i] = make(chan error, 1)
 				go func() {
-					defer wg.Done()
-					_, _, _, errs[i] = r.AskWith(ctx, app.Question{Text: "When is the lamp lit?"}, retrieve.AskOptions{Progress: st.of(i)})
+					_, _, _, err := r.AskWith(ctx, app.Question{Text: "When is the lamp lit?"}, retrieve.AskOptions{Progress: st.of(i)})
+					errs[i] <- err
 				}()
 			}
 			held := retrieval
@@ -139,33 +137,26 @@ func TestLimiter(t *testing.T) {
 				held = completion
 			}
 			// Two get in; the other four queue.
-			waitFor(t, "two running and four queued", func() bool { return held.in.Load() == 2 && st.count(app.StageQueued) == 4 })
+			waitFor(t, "two running and four queued", func() bool { return held.in.Load() == 2 && len(st.waiting()) == 4 })
 			time.Sleep(50 * time.Millisecond) // room for a third to slip in, were the bound broken
 			if got := held.in.Load(); got != 2 {
 				t.Fatalf("%d running at once, want 2", got)
 			}
 			// Cancel one queued question: it fails as cancelled, never having run.
-			queued := -1
-			st.mu.Lock()
-			for i, list := range st.got {
-				if list[len(list)-1] == app.StageQueued {
-					queued = i
-					break
-				}
-			}
-			st.mu.Unlock()
+			queued := st.waiting()[0]
 			cancels[queued]()
-			waitFor(t, "the cancelled question to end", func() bool { return errs[queued] != nil })
-			if app.ErrorCode(errs[queued]) != app.ECancelled {
-				t.Fatalf("cancelled question: %v", errs[queued])
+			if err := <-errs[queued]; app.ErrorCode(err) != app.ECancelled {
+				t.Fatalf("cancelled question: %v", err)
 			}
 			close(held.open)
 			if phase == "Retrieval" {
 				close(completion.open)
 			}
-			wg.Wait()
-			for i, err := range errs {
-				if i != queued && err != nil {
+			for i := range errs {
+				if i == queued {
+					continue
+				}
+				if err := <-errs[i]; err != nil {
 					t.Errorf("question %d: %v", i, err)
 				}
 			}
