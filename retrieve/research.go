@@ -109,6 +109,16 @@ func (r *Research) evidence(ctx context.Context, q app.Question) (*app.Evidence,
 		return nil, nil, err
 	}
 	defer snap.Close()
+	if q.Scope.FolderID != "" {
+		var empty bool
+		if q, empty, err = resolveFolder(ctx, snap, q); err != nil {
+			return nil, nil, err
+		} else if empty {
+			// A folder holding nothing ready answers from nothing; an empty
+			// list of documents would mean the whole library.
+			return &app.Evidence{Question: q, Terms: Terms(q.Text), Blocks: map[string]app.Block{}, Sections: map[string]string{}}, nil, nil
+		}
+	}
 	if r.Router != nil {
 		return r.Router.Gather(ctx, snap, q)
 	}
@@ -119,4 +129,29 @@ func (r *Research) evidence(ctx context.Context, q app.Question) (*app.Evidence,
 // Replay returns the stored JSON of an earlier answer, byte for byte.
 func (r *Research) Replay(ctx context.Context, token string) ([]byte, error) {
 	return r.Library.Answer(ctx, token)
+}
+
+// resolveFolder turns a folder scope into the documents filed in it and
+// below it, as snap sees them (intersected with any document list the scope
+// also names). empty reports that none remain.
+func resolveFolder(ctx context.Context, snap *store.Snapshot, q app.Question) (app.Question, bool, error) {
+	ids, err := snap.FolderDocumentIDs(ctx, q.Scope.FolderID)
+	if err != nil {
+		return q, false, err
+	}
+	if len(q.Scope.DocumentIDs) > 0 {
+		keep := map[string]bool{}
+		for _, id := range q.Scope.DocumentIDs {
+			keep[id] = true
+		}
+		var both []string
+		for _, id := range ids {
+			if keep[id] {
+				both = append(both, id)
+			}
+		}
+		ids = both
+	}
+	q.Scope.DocumentIDs = ids
+	return q, len(ids) == 0, nil
 }
