@@ -15,7 +15,18 @@ import (
 // Folders lists every folder, by name within its parent, with the number of
 // untrashed documents filed directly in it.
 func (db *DB) Folders(ctx context.Context) ([]app.Folder, error) {
-	rows, err := db.read.QueryContext(ctx, `SELECT f.id, ifnull(f.parent_id, ''), f.name,
+	return queryFolders(ctx, db.read)
+}
+
+// Folders lists every folder as the snapshot sees them (see DB.Folders).
+func (s *Snapshot) Folders(ctx context.Context) ([]app.Folder, error) {
+	return queryFolders(ctx, s.tx)
+}
+
+func queryFolders(ctx context.Context, q interface {
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+}) ([]app.Folder, error) {
+	rows, err := q.QueryContext(ctx, `SELECT f.id, ifnull(f.parent_id, ''), f.name,
 		(SELECT count(*) FROM documents d WHERE d.folder_id = f.id AND d.trashed_at IS NULL)
 		FROM folders f ORDER BY f.name COLLATE NOCASE, f.id`)
 	if err != nil {
