@@ -234,4 +234,3 @@ func (t *folderTree) askThisFolder() {
 	t.v.ui.drawer.setScope(app.Scope{FolderID: id, Label: "Folder “" + folderPath(t.folders, id) + "”"})
 	t.v.ui.omni.focus()
 }
-

@@ -108,4 +108,3 @@ func systemOpen(path string, reveal bool) error {
 	go cmd.Wait() // reap it
 	return nil
 }
-

@@ -38,7 +38,7 @@ type fakeLibrary struct {
 	passwords map[string]string // base name → the password it needs
 	tried     []string          // passwords ImportWithPassword was given
 	gate      chan struct{}
-	started   int // files Import has begun, over all calls
+	started   int            // files Import has begun, over all calls
 	cited     []app.Citation // what CitedText was asked for
 	nextID    int
 
