@@ -26,13 +26,21 @@ import (
 const (
 	MenuSize        = 16   // folders per menu; larger levels are split into several menus
 	MaxDepth        = 8    // levels walked at most
-	SampleHeadings  = 12   // of the new document's shallowest headings
+	SampleHeadings  = 6    // of the new document's shallowest headings
+	MaxHeadingChars = 60   // longer headings are left out of the state
 	SampleChars     = 600  // of the new document's body text
 	FolderDocuments = 8    // documents described per folder
 	DocHeadings     = 6    // headings per described document
 	FolderChars     = 1500 // description per folder option
 	NameWords       = 4    // words in a proposed new folder name
 )
+
+// NoneWeight is how much of "none"'s probability the best folder must reach
+// to be proposed. Below 1 on purpose: a proposal is only a suggestion the
+// person confirms with one click, and the local judge keeps most of its
+// mass on none unless an option matches as closely as a passage answers a
+// question — a folder of similar documents rarely does.
+const NoneWeight = 0.4
 
 // Snapshots opens the read snapshot a proposal is made from.
 type Snapshots interface {
@@ -77,10 +85,11 @@ func (f *Filer) ProposeFolder(ctx context.Context, documentID string) (*app.Fili
 		return nil, err
 	}
 	defer snap.Close()
-	sample, err := snap.Sample(ctx, documentID, SampleHeadings, SampleChars)
+	sample, err := snap.Sample(ctx, documentID, 4*SampleHeadings, SampleChars)
 	if err != nil {
 		return nil, err
 	}
+	sample.Headings = topicHeadings(sample.Headings, SampleHeadings)
 	folders, err := snap.Folders(ctx)
 	if err != nil {
 		return nil, err
@@ -163,10 +172,9 @@ func (f *Filer) choose(ctx context.Context, in input, menu []*node) (*node, floa
 		return nil, 0, fmt.Errorf("filing: %w", err)
 	}
 	a := answers["folder"]
-	best, bestP := -1, a.Probabilities[jev.NoneLabel]
+	bar := NoneWeight * a.Probabilities[jev.NoneLabel]
+	best, bestP := -1, bar
 	for i := range menu {
-		// A tie with none goes to none: filing somewhere wrong is worse
-		// than a new folder the person can rename.
 		if p := a.Probabilities["f"+strconv.Itoa(i+1)]; p > bestP {
 			best, bestP = i, p
 		}
@@ -309,6 +317,22 @@ func stateOf(s *store.DocumentSample) string {
 	return strings.ToLower(strings.TrimSpace(strings.Join(parts, ". ")))
 }
 
+// topicHeadings keeps at most n headings that read like headings: a long
+// "heading" is usually an address block or a sentence a parser promoted,
+// and it would drown the words that say what the document is about.
+func topicHeadings(headings []string, n int) []string {
+	var out []string
+	for _, h := range headings {
+		if len(out) == n {
+			break
+		}
+		if utf8.RuneCountInString(h) <= MaxHeadingChars && len(strings.Fields(h)) <= 8 {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
 // sampleOf is the bounded text sample a remote provider reads with each
 // menu, as the question's evidence. (The local judge weighs options against
 // the state alone: a page of body text would drown the headings.)
@@ -352,13 +376,35 @@ func candidateNames(s *store.DocumentSample) []string {
 	return out
 }
 
+// firstWords is a name from the start of s: at most n words, ending before
+// a connecting word ("Form 8-K for Pepsico" → "Form 8-K"), in title case
+// when s shouts in capitals.
 func firstWords(s string, n int) string {
 	f := strings.Fields(s)
+	for i, w := range f {
+		if i > 0 && connectors[strings.ToLower(w)] {
+			f = f[:i]
+			break
+		}
+	}
 	if len(f) > n {
 		f = f[:n]
 	}
-	return strings.TrimRight(strings.Join(f, " "), ".,;:-–—")
+	out := strings.TrimRight(strings.Join(f, " "), ".,;:-–—")
+	if out == strings.ToUpper(out) && strings.ContainsFunc(out, unicode.IsLetter) && utf8.RuneCountInString(out) > 6 {
+		words := strings.Fields(strings.ToLower(out))
+		for i, w := range words {
+			r, size := utf8.DecodeRuneInString(w)
+			words[i] = string(unicode.ToUpper(r)) + w[size:]
+		}
+		out = strings.Join(words, " ")
+	}
+	return out
 }
+
+// connectors end a name drawn from a title.
+var connectors = map[string]bool{"for": true, "of": true, "and": true, "filed": true, "dated": true, "the": true,
+	"to": true, "in": true, "on": true, "by": true, "-": true, "–": true, "—": true, "|": true}
 
 // commonWord is the longest-standing content word of the headings: the one
 // most headings share (ties to the earlier), capitalised.
