@@ -231,6 +231,6 @@ func (t *folderTree) askThisFolder() {
 	if id == "" {
 		return
 	}
-	t.v.ui.drawer.setScope(app.Scope{FolderID: id, Label: "Folder “" + folderPath(t.folders, id) + "”"})
+	t.v.ui.drawer.setScope(app.Scope{FolderID: id, Label: "Folder “" + t.byID[id].Name + "”"})
 	t.v.ui.omni.focus()
 }

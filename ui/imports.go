@@ -175,7 +175,6 @@ func (p *importPanel) enqueue(paths []string) {
 	}
 	p.fitItems()
 	p.progress.Show()
-	p.current.Show()
 	p.cancelAll.Show()
 	p.dismiss.Hide()
 	p.updateOverall()
@@ -200,7 +199,8 @@ func (p *importPanel) startNext() {
 	it.bar.TextFormatter = nil
 	it.spinner.Show()
 	it.spinner.Start()
-	p.current.SetText(filepath.Base(it.path))
+	p.current.SetText("")
+	p.current.Hide() // the item's own row names it; a folder's files show here
 	p.updateOverall()
 
 	u := p.ui
@@ -267,8 +267,9 @@ func (p *importPanel) advance(it *importItem, pr app.ImportProgress) {
 		it.bar.Max = float64(pr.Total)
 		it.bar.SetValue(float64(pr.Done))
 	}
-	if pr.Path != "" {
+	if pr.Path != "" && pr.Path != it.path {
 		p.current.SetText(filepath.Base(pr.Path))
+		p.current.Show()
 	}
 	if pr.Result != nil {
 		if !p.reported[pr.Result.Path] {

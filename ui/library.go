@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -135,8 +136,8 @@ func newLibraryView(u *UI) *libraryView {
 	v.restoreSel = widget.NewButtonWithIcon("Restore", theme.ContentUndoIcon(), v.restoreSelected)
 	v.emptyTrash = widget.NewButtonWithIcon("Empty trash", theme.DeleteIcon(), v.confirmEmptyTrash)
 	v.emptyTrash.Importance = widget.DangerImportance
-	v.selBar = container.NewBorder(nil, nil, nil,
-		container.NewHBox(v.clearSel, v.moveSel, v.trashSel, v.restoreSel, v.emptyTrash, v.askSelection), v.selInfo)
+	v.selBar = container.NewVBox(v.selInfo,
+		container.NewHBox(v.clearSel, v.moveSel, v.trashSel, v.restoreSel, v.emptyTrash, layout.NewSpacer(), v.askSelection))
 
 	top := container.NewVBox(header, tools, v.loadErr)
 	bottom := container.NewVBox(u.filing.content, u.imports.content, widget.NewSeparator(), v.selWarning, v.selBar)
@@ -366,8 +367,11 @@ func (v *libraryView) createRow() fyne.CanvasObject {
 	if v.ui.folders == nil {
 		r.menu.Hide()
 	}
-	lines := container.New(noGapVBox(), r.title, r.detail, r.progress)
-	box := container.NewBorder(nil, nil, r.check, container.NewCenter(r.menu), lines)
+	lines := container.New(noGapVBox(), r.title, r.detail)
+	// The row's right edge shows the actions menu, or a working bar while
+	// the document imports (when it has no actions yet).
+	right := container.NewStack(container.NewCenter(r.menu), container.NewCenter(container.NewGridWrap(fyne.NewSize(72, 16), r.progress)))
+	box := container.NewBorder(nil, nil, r.check, right, lines)
 	v.rows[box] = r
 	return box
 }
@@ -400,9 +404,11 @@ func (v *libraryView) updateRow(id widget.ListItemID, o fyne.CanvasObject) {
 	if d.Status == app.StatusImporting || d.Status == app.StatusQueued {
 		r.progress.Show()
 		r.progress.Start()
+		r.menu.Hide()
 	} else {
 		r.progress.Stop()
 		r.progress.Hide()
+		show(r.menu, v.ui.folders != nil)
 	}
 }
 

@@ -520,8 +520,8 @@ func TestDropImportsAndKeepsFailuresUntilDismissed(t *testing.T) {
 	if got := u.imports.progress.Value; got != 1 {
 		t.Errorf("progress = %v of %v, want 1 of 2", got, u.imports.progress.Max)
 	}
-	if u.imports.current.Text != "scan.pdf" {
-		t.Errorf("current file = %q, want the one importing", u.imports.current.Text)
+	if n := len(u.imports.items.Objects); n != 1 || u.imports.active == nil || filepath.Base(u.imports.active.path) != "scan.pdf" {
+		t.Errorf("queue shows %d rows, active %+v; want scan.pdf importing", n, u.imports.active)
 	}
 
 	close(lib.gate)
