@@ -326,7 +326,7 @@ func topicHeadings(headings []string, n int) []string {
 		if len(out) == n {
 			break
 		}
-		if utf8.RuneCountInString(h) <= MaxHeadingChars && len(strings.Fields(h)) <= 8 {
+		if utf8.RuneCountInString(h) <= MaxHeadingChars && len(strings.Fields(h)) <= 8 && !strings.HasPrefix(h, "(") {
 			out = append(out, h)
 		}
 	}
