@@ -306,7 +306,14 @@ func (v *libraryView) viewName() string {
 	case viewTrash:
 		return "Trash"
 	}
-	return folderPath(v.folders, v.view)
+	// The folder's own name: a long path would truncate away the part
+	// that says where one is (the tree shows the rest).
+	for _, f := range v.folders {
+		if f.ID == v.view {
+			return f.Name
+		}
+	}
+	return ""
 }
 
 // setView shows a folder (or all documents, or the trash) and clears the

@@ -316,7 +316,7 @@ func TestAskThisFolderScopesDrawer(t *testing.T) {
 	if got := shownTitles(u.library); !slices.Equal(got, []string{"Alpha"}) {
 		t.Errorf("folder shows %v, want [Alpha]", got)
 	}
-	if got := u.library.title.Text; got != "Finance › Reports" {
+	if got := u.library.title.Text; got != "Reports" {
 		t.Errorf("list heading = %q", got)
 	}
 	test.Tap(tree.askFolder)
