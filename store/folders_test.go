@@ -207,4 +207,10 @@ func TestLookup(t *testing.T) {
 	if hits, err := db.Lookup(ctx, `"*:(`, 10); err != nil || len(hits) != 0 {
 		t.Errorf("punctuation: %+v, %v", hits, err)
 	}
+	if err := db.Trash(ctx, []string{"d1"}); err != nil {
+		t.Fatal(err)
+	}
+	if hits, _ := db.Lookup(ctx, "annual", 10); len(hits) != 0 {
+		t.Errorf("a trashed document is looked up: %+v", hits)
+	}
 }
