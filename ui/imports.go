@@ -114,6 +114,21 @@ func newImportPanel(u *UI) *importPanel {
 	return p
 }
 
+// fileMenu is the window's File menu: import files or a folder (Fyne's
+// dialogs), make a folder, empty the trash.
+func (u *UI) fileMenu() *fyne.Menu {
+	items := []*fyne.MenuItem{
+		fyne.NewMenuItem("Import…", u.imports.openFileDialog),
+		fyne.NewMenuItem("Import folder…", u.imports.openFolderDialog),
+	}
+	if u.folders != nil {
+		items = append(items, fyne.NewMenuItemSeparator(),
+			fyne.NewMenuItem("New folder…", func() { u.library.tree.askNewFolder() }),
+			fyne.NewMenuItem("Empty trash…", u.library.confirmEmptyTrash))
+	}
+	return fyne.NewMenu("File", items...)
+}
+
 // openFileDialog lets the user pick one file to import. Fyne's dialog picks
 // a single file; folders cover the many-files case.
 func (p *importPanel) openFileDialog() {

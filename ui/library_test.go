@@ -599,3 +599,24 @@ func dialogButton(t *testing.T, w fyne.Window, text string) *widget.Button {
 	t.Fatalf("no %q button in the dialog", text)
 	return nil
 }
+
+func TestFileMenuImports(t *testing.T) {
+	h := folderHarness(t, newFolderLibrary(), &fakeResearch{})
+	menu := h.win.MainMenu()
+	if menu == nil || len(menu.Items) == 0 || menu.Items[0].Label != "File" {
+		t.Fatal("no File menu")
+	}
+	var labels []string
+	for _, it := range menu.Items[0].Items {
+		labels = append(labels, it.Label)
+	}
+	for _, want := range []string{"Import…", "Import folder…", "New folder…", "Empty trash…"} {
+		if !slices.Contains(labels, want) {
+			t.Errorf("File menu %q lacks %q", labels, want)
+		}
+	}
+	menu.Items[0].Items[0].Action()
+	if top := topOverlay(h.win); top == nil {
+		t.Error("File → Import… opened no dialog")
+	}
+}

@@ -83,6 +83,7 @@ func newUI(a fyne.App, w fyne.Window, lib app.Library, research app.Research, do
 	}
 
 	w.SetContent(container.NewBorder(u.topBar(), nil, nil, nil, u.split))
+	w.SetMainMenu(fyne.NewMainMenu(u.fileMenu()))
 	w.Resize(defaultWindowSize)
 
 	focus := func(fyne.Shortcut) { u.omni.focus() }
