@@ -17,14 +17,14 @@ import (
 
 // library is a real store and importer over Markdown written for the test.
 type library struct {
-	t   *testing.T
+	t   testing.TB
 	db  *store.DB
 	im  *ingest.Importer
 	dir string
 	n   int
 }
 
-func newLibrary(t *testing.T) *library {
+func newLibrary(t testing.TB) *library {
 	db, err := store.Open(context.Background(), t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -236,4 +236,42 @@ func TestNoNewBranchInAFullLevel(t *testing.T) {
 	if err != nil || p != nil {
 		t.Errorf("proposal = %+v, %v; want none: a level's menu holds at most %d folders", p, err, filing.MenuSize)
 	}
+}
+
+// BenchmarkProposeFolder measures one proposal in a library of 40 folders
+// of 2 documents each (three menus of at most 16 at the top level), with
+// one routing decision of the same provider over the same menu size as the
+// reference.
+//
+//	CGO_ENABLED=0 go test -tags ci ./retrieve/filing -run '^$' -bench ProposeFolder -benchmem
+func BenchmarkProposeFolder(b *testing.B) {
+	l := newLibrary(b)
+	for i := 0; i < 40; i++ {
+		id := l.folder("", fmt.Sprintf("Box %02d", i))
+		l.add(fmt.Sprintf("a%02d", i), report(fmt.Sprintf("Company%02d", i), 2020), id)
+		l.add(fmt.Sprintf("b%02d", i), recipe(fmt.Sprintf("dish%02d", i), "salt"), id)
+	}
+	doc := l.add("scones", recipe("scones", "raisins"), "")
+	f := filing.New(l.db, jev.Local{})
+	ctx := context.Background()
+	b.Run("Propose", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := f.ProposeFolder(ctx, doc); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("Reference/OneMenuOf16", func(b *testing.B) {
+		q := jev.Question{ID: "q", Kind: jev.Choice}
+		for i := 0; i < filing.MenuSize; i++ {
+			q.Options = append(q.Options, jev.Option{Label: fmt.Sprintf("f%d", i), Description: report(fmt.Sprintf("Company%02d", i), 2020)})
+		}
+		q.Options = append(q.Options, jev.Option{Label: jev.NoneLabel})
+		req := &jev.Request{State: "scones. ingredients; method; serving", Questions: []jev.Question{q}}
+		for b.Loop() {
+			if _, err := jev.Decide(ctx, jev.Local{}, req); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
