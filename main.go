@@ -27,6 +27,7 @@ import (
 	"archivist/ingest"
 	"archivist/retrieve"
 	"archivist/retrieve/answer"
+	"archivist/retrieve/filing"
 	"archivist/retrieve/jev"
 	"archivist/store"
 	"archivist/ui"
@@ -398,6 +399,9 @@ func runGUI(ctx context.Context, dir string, stderr io.Writer) int {
 	w := a.NewWindow("Archivist")
 	a.SetIcon(fyne.NewStaticResource("archivist.svg", assets.Icon))
 	u := ui.New(a, w, p.importer, p.research)
+	// New documents get a proposed folder from the same offline decision
+	// provider that routes questions; nothing moves until it is accepted.
+	u.SetFiler(filing.New(p.db, jev.Local{}))
 	w.SetOnClosed(u.Close)
 	go func() {
 		// Finish imports a crash or quit interrupted, then show them.

@@ -36,11 +36,15 @@ const (
 // the whole library. It never widens past trash.
 type Scope struct {
 	DocumentIDs []string // empty means all documents
-	Label       string   // how the drawer names it, e.g. "3 selected documents"
+	// FolderID narrows to the documents filed in a folder or any folder
+	// below it, resolved inside the question's snapshot; no limit on their
+	// number. With DocumentIDs too, both must hold.
+	FolderID string
+	Label    string // how the drawer names it, e.g. "3 selected documents"
 }
 
 // All reports whether the scope is the whole library.
-func (s Scope) All() bool { return len(s.DocumentIDs) == 0 }
+func (s Scope) All() bool { return len(s.DocumentIDs) == 0 && s.FolderID == "" }
 
 // Describe returns the scope's label, or "All documents".
 func (s Scope) Describe() string {
@@ -49,6 +53,9 @@ func (s Scope) Describe() string {
 	}
 	if s.All() {
 		return "All documents"
+	}
+	if s.FolderID != "" && len(s.DocumentIDs) == 0 {
+		return "A folder"
 	}
 	if len(s.DocumentIDs) == 1 {
 		return "1 document"

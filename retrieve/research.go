@@ -234,6 +234,17 @@ func (r *Research) evidence(ctx context.Context, q app.Question, lg *questionLog
 		return nil, nil, err
 	}
 	defer snap.Close()
+	if q.Scope.FolderID != "" {
+		var empty bool
+		if q, empty, err = resolveFolder(ctx, snap, q); err != nil {
+			return nil, nil, err
+		} else if empty {
+			// A folder holding nothing ready answers from nothing; an empty
+			// list of documents would mean the whole library.
+			return nil, nil, app.Errorf(app.ENoEvidence,
+				"No document in the scope (%s) can be evidence yet: file documents there, wait for their imports to finish, or widen the scope.", q.Scope.Describe())
+		}
+	}
 	docs, err := snap.ReadyDocuments(ctx, q.Scope.DocumentIDs)
 	if err != nil {
 		return nil, nil, fmt.Errorf("retrieve: scope: %w", err)
@@ -332,4 +343,29 @@ func plural(n int, one, many string) string {
 // Replay returns the stored JSON of an earlier answer, byte for byte.
 func (r *Research) Replay(ctx context.Context, token string) ([]byte, error) {
 	return r.Library.Answer(ctx, token)
+}
+
+// resolveFolder turns a folder scope into the documents filed in it and
+// below it, as snap sees them (intersected with any document list the scope
+// also names). empty reports that none remain.
+func resolveFolder(ctx context.Context, snap *store.Snapshot, q app.Question) (app.Question, bool, error) {
+	ids, err := snap.FolderDocumentIDs(ctx, q.Scope.FolderID)
+	if err != nil {
+		return q, false, err
+	}
+	if len(q.Scope.DocumentIDs) > 0 {
+		keep := map[string]bool{}
+		for _, id := range q.Scope.DocumentIDs {
+			keep[id] = true
+		}
+		var both []string
+		for _, id := range ids {
+			if keep[id] {
+				both = append(both, id)
+			}
+		}
+		ids = both
+	}
+	q.Scope.DocumentIDs = ids
+	return q, len(ids) == 0, nil
 }

@@ -1,11 +1,13 @@
 package ui
 
 import (
+	"context"
 	"errors"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -24,27 +26,52 @@ var importExtensions = []string{".txt", ".text", ".md", ".markdown", ".pdf", ".h
 // maxFailureListHeight bounds the failure list; beyond it the list scrolls.
 const maxFailureListHeight = 150
 
-// importPanel shows the running import (overall progress and the current
-// file) and keeps per-file failures listed until dismissed. Drops that come
-// while an import runs wait and start as one batch when it ends.
+// maxQueueHeight bounds the list of queued files; beyond it the list
+// scrolls.
+const maxQueueHeight = 180
+
+// importPanel is the import queue: every dropped or chosen file (or
+// folder) is one item with its own progress bar and Cancel button, imported
+// one after another, with an overall bar and "Cancel all". Each document
+// joins the list, askable, as soon as its import commits. Per-file failures
+// stay listed until dismissed.
 type importPanel struct {
 	ui *UI
 
 	running  bool
-	pending  []string        // paths dropped while running
-	reported map[string]bool // paths whose result arrived through progress, this batch
+	queue    []*importItem   // waiting, in order
+	active   *importItem     // being imported
+	reported map[string]bool // paths whose result arrived through progress, for the active item
 
 	// Counts since the panel was last dismissed or emptied.
-	imported, duplicates, failed int
-	lines                        []*importLine
+	imported, duplicates, failed, cancelled int
+	finished, total                         int // items, for the overall bar
+	lines                                   []*importLine
+	pollStop                                chan struct{} // stops the list refresh while the queue runs
 
-	status   *widget.Label
-	progress *widget.ProgressBar
-	current  *widget.Label
-	list     *fyne.Container
-	listBox  *container.Scroll
-	dismiss  *widget.Button
-	content  *fyne.Container
+	status    *widget.Label
+	progress  *widget.ProgressBar // overall
+	current   *widget.Label
+	items     *fyne.Container // one row per queued or running item
+	itemsBox  *container.Scroll
+	cancelAll *widget.Button
+	list      *fyne.Container
+	listBox   *container.Scroll
+	dismiss   *widget.Button
+	content   *fyne.Container
+}
+
+// importItem is one dropped path in the queue.
+type importItem struct {
+	path   string
+	cancel context.CancelFunc // set while running
+	gone   bool               // cancelled or finished
+
+	row     *fyne.Container
+	name    *widget.Label
+	bar     *widget.ProgressBar // files done of a folder's total
+	spinner *widget.ProgressBarInfinite
+	stop    *widget.Button
 }
 
 // importLine is one kept message: a failed file, or a note about the drop.
@@ -72,16 +99,34 @@ func newImportPanel(u *UI) *importPanel {
 	p.progress = widget.NewProgressBar()
 	p.current = widget.NewLabel("")
 	p.current.Truncation = fyne.TextTruncateEllipsis
+	p.items = container.NewVBox()
+	p.itemsBox = container.NewVScroll(p.items)
+	p.cancelAll = widget.NewButtonWithIcon("Cancel all", theme.CancelIcon(), p.cancelEverything)
 	p.list = container.NewVBox()
 	p.listBox = container.NewVScroll(p.list)
 	p.dismiss = widget.NewButton("Dismiss", p.dismissLines)
 	p.content = container.NewVBox(
 		widget.NewSeparator(),
-		container.NewBorder(nil, nil, nil, p.dismiss, p.status),
-		p.progress, p.current, p.listBox,
+		container.NewBorder(nil, nil, nil, container.NewHBox(p.cancelAll, p.dismiss), p.status),
+		p.progress, p.current, p.itemsBox, p.listBox,
 	)
 	p.content.Hide()
 	return p
+}
+
+// fileMenu is the window's File menu: import files or a folder (Fyne's
+// dialogs), make a folder, empty the trash.
+func (u *UI) fileMenu() *fyne.Menu {
+	items := []*fyne.MenuItem{
+		fyne.NewMenuItem("Import…", u.imports.openFileDialog),
+		fyne.NewMenuItem("Import folder…", u.imports.openFolderDialog),
+	}
+	if u.folders != nil {
+		items = append(items, fyne.NewMenuItemSeparator(),
+			fyne.NewMenuItem("New folder…", func() { u.library.tree.askNewFolder() }),
+			fyne.NewMenuItem("Empty trash…", u.library.confirmEmptyTrash))
+	}
+	return fyne.NewMenu("File", items...)
 }
 
 // openFileDialog lets the user pick one file to import. Fyne's dialog picks
@@ -120,83 +165,251 @@ func (p *importPanel) openFolderDialog() {
 	d.Show()
 }
 
-// enqueue imports paths now, or after the running import.
+// enqueue adds paths to the queue, one item each, and starts the first
+// when nothing runs.
 func (p *importPanel) enqueue(paths []string) {
-	p.pending = append(p.pending, paths...)
+	if !p.running && len(p.queue) == 0 {
+		p.finished, p.total = 0, 0
+	}
+	for _, path := range paths {
+		it := &importItem{path: path}
+		it.name = widget.NewLabel(filepath.Base(path))
+		it.name.Truncation = fyne.TextTruncateEllipsis
+		it.bar = widget.NewProgressBar()
+		it.bar.TextFormatter = func() string { return "Waiting" }
+		it.spinner = widget.NewProgressBarInfinite()
+		it.spinner.Stop()
+		it.spinner.Hide()
+		it.stop = widget.NewButtonWithIcon("", theme.CancelIcon(), func() { p.cancelItem(it) })
+		it.stop.Importance = widget.LowImportance
+		bars := container.NewStack(it.bar, it.spinner)
+		it.row = container.NewBorder(nil, nil, nil, it.stop, container.NewGridWithColumns(2, it.name, bars))
+		p.queue = append(p.queue, it)
+		p.items.Add(it.row)
+		p.total++
+	}
+	p.fitItems()
+	p.progress.Show()
+	p.cancelAll.Show()
+	p.dismiss.Hide()
+	p.updateOverall()
+	p.show()
 	if !p.running {
 		p.startNext()
 	}
 }
 
+// startNext imports the first waiting item, off the UI goroutine.
 func (p *importPanel) startNext() {
-	batch := p.pending
-	p.pending = nil
+	if len(p.queue) == 0 {
+		p.idle()
+		return
+	}
+	it := p.queue[0]
+	p.queue = p.queue[1:]
+	p.active = it
 	p.running = true
 	p.reported = map[string]bool{}
-	p.progress.Max = float64(len(batch))
-	p.progress.SetValue(0)
-	p.status.SetText("Importing " + plural(len(batch), "item", "items") + "…")
+	it.bar.Hide()
+	it.bar.TextFormatter = nil
+	it.spinner.Show()
+	it.spinner.Start()
 	p.current.SetText("")
-	p.progress.Show()
-	p.current.Show()
-	p.dismiss.Hide()
-	p.show()
+	p.current.Hide() // the item's own row names it; a folder's files show here
+	p.updateOverall()
 
 	u := p.ui
+	ctx, cancel := context.WithCancel(u.ctx)
+	it.cancel = cancel
 	go func() {
-		results, err := u.lib.Import(u.ctx, batch, func(pr app.ImportProgress) {
-			u.do(func() { p.advance(pr) })
+		results, err := u.lib.Import(ctx, []string{it.path}, func(pr app.ImportProgress) {
+			u.do(func() { p.advance(it, pr) })
 		})
-		u.do(func() { p.finish(results, err) })
+		cancelled := ctx.Err() != nil
+		cancel()
+		u.do(func() { p.finish(it, results, err, cancelled) })
+	}()
+	p.startPolling()
+}
+
+// startPolling reloads the document list every second while the queue
+// runs, so a long file shows "Importing…" in the list while it parses.
+func (p *importPanel) startPolling() {
+	if p.pollStop != nil {
+		return
+	}
+	stop := make(chan struct{})
+	p.pollStop = stop
+	u := p.ui
+	go func() {
+		t := time.NewTicker(time.Second)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-u.ctx.Done():
+				return
+			case <-t.C:
+				u.do(func() {
+					if p.running {
+						u.library.reload()
+					}
+				})
+			}
+		}
 	}()
 }
 
-// advance shows one progress report; a finished file also refreshes the
-// document list so documents appear one by one.
-func (p *importPanel) advance(pr app.ImportProgress) {
-	if !p.running {
-		return
-	}
-	if pr.Total > 0 {
-		p.progress.Max = float64(pr.Total)
-		p.status.SetText("Importing " + strconv.Itoa(min(pr.Done+1, pr.Total)) + " of " + strconv.Itoa(pr.Total) + p.queuedNote())
-	}
-	p.progress.SetValue(float64(pr.Done))
-	if pr.Path != "" {
-		p.current.SetText(filepath.Base(pr.Path))
-	}
-	if pr.Result != nil {
-		p.record(*pr.Result)
-		p.ui.library.reload()
+func (p *importPanel) stopPolling() {
+	if p.pollStop != nil {
+		close(p.pollStop)
+		p.pollStop = nil
 	}
 }
 
-// finish ends a batch: results that progress did not report are counted
-// now, and a failure of the whole call is listed like a file's.
-func (p *importPanel) finish(results []app.ImportResult, err error) {
-	p.running = false
-	for _, r := range results {
-		p.record(r)
-	}
-	if err != nil && p.ui.ctx.Err() == nil {
-		p.addLine(&importLine{name: "Import", message: app.ErrorMessage(err), failed: true})
-		p.failed++
-	}
-	p.ui.library.reload()
-	if len(p.pending) > 0 {
-		p.startNext()
+// advance shows one progress report of item it — a folder's files done of
+// its total — and a finished file refreshes the document list, so
+// documents appear, askable, one by one.
+func (p *importPanel) advance(it *importItem, pr app.ImportProgress) {
+	if it != p.active {
 		return
 	}
+	if pr.Total > 1 {
+		it.spinner.Stop()
+		it.spinner.Hide()
+		it.bar.Show()
+		it.bar.Max = float64(pr.Total)
+		it.bar.SetValue(float64(pr.Done))
+	}
+	if pr.Path != "" && pr.Path != it.path {
+		p.current.SetText(filepath.Base(pr.Path))
+		p.current.Show()
+	}
+	if pr.Result != nil {
+		if !p.reported[pr.Result.Path] {
+			p.ui.fileNew(*pr.Result)
+		}
+		p.record(*pr.Result)
+		p.ui.library.reload()
+	}
+	p.updateOverall()
+}
+
+// finish ends item it: results that progress did not report are counted
+// now, and a failure of the whole call is listed like a file's. A cancelled
+// item is counted, not listed as a failure: the person asked for it.
+func (p *importPanel) finish(it *importItem, results []app.ImportResult, err error, cancelled bool) {
+	p.running = false
+	p.active = nil
+	for _, r := range results {
+		if r.Path != "" && p.reported[r.Path] {
+			continue
+		}
+		if cancelled && app.ErrorCode(r.Err) == app.ECancelled {
+			continue
+		}
+		p.ui.fileNew(r)
+		p.record(r)
+	}
+	switch {
+	case p.ui.ctx.Err() != nil:
+	case cancelled:
+		p.cancelled++
+	case err != nil:
+		p.addLine(&importLine{name: filepath.Base(it.path), message: app.ErrorMessage(err), failed: true})
+		p.failed++
+	}
+	p.removeItem(it)
+	p.finished++
+	p.ui.library.reload()
+	p.startNext()
+}
+
+// idle ends the queue: the panel closes unless there is something to read.
+func (p *importPanel) idle() {
+	p.running = false
+	p.stopPolling()
 	p.progress.Hide()
 	p.current.Hide()
-	if len(p.lines) == 0 {
+	p.cancelAll.Hide()
+	p.itemsBox.Hide()
+	if len(p.lines) == 0 && p.cancelled == 0 {
 		p.reset()
 		p.content.Hide()
+		p.refreshParent()
 		return
 	}
 	p.status.SetText(p.summary())
 	p.dismiss.Show()
 	p.show()
+}
+
+// cancelItem stops it if it runs, or takes it off the queue.
+func (p *importPanel) cancelItem(it *importItem) {
+	if it.gone {
+		return
+	}
+	if it == p.active {
+		it.stop.Disable()
+		it.cancel() // finish removes it
+		return
+	}
+	if i := slices.Index(p.queue, it); i >= 0 {
+		p.queue = slices.Delete(p.queue, i, i+1)
+		p.cancelled++
+		p.finished++
+		p.removeItem(it)
+		p.updateOverall()
+		if !p.running {
+			p.idle()
+		}
+	}
+}
+
+// cancelEverything empties the queue and stops the running item.
+func (p *importPanel) cancelEverything() {
+	for _, it := range slices.Clone(p.queue) {
+		p.cancelItem(it)
+	}
+	if p.active != nil {
+		p.cancelItem(p.active)
+	}
+}
+
+func (p *importPanel) removeItem(it *importItem) {
+	it.gone = true
+	it.spinner.Stop()
+	p.items.Remove(it.row)
+	p.fitItems()
+	p.refreshParent()
+}
+
+// updateOverall sets the overall bar and the status line: items finished of
+// all queued since the queue last emptied, plus the running folder's share.
+func (p *importPanel) updateOverall() {
+	if p.total == 0 {
+		return
+	}
+	done := float64(p.finished)
+	if it := p.active; it != nil && it.bar.Visible() && it.bar.Max > 0 {
+		done += it.bar.Value / it.bar.Max
+	}
+	p.progress.Max = float64(p.total)
+	p.progress.SetValue(done)
+	if p.running {
+		p.status.SetText("Importing " + strconv.Itoa(min(p.finished+1, p.total)) + " of " + strconv.Itoa(p.total) + p.queuedNote())
+	}
+}
+
+// fitItems sizes the queue list to its rows, up to maxQueueHeight.
+func (p *importPanel) fitItems() {
+	if len(p.items.Objects) == 0 {
+		p.itemsBox.Hide()
+		return
+	}
+	p.itemsBox.Show()
+	p.itemsBox.SetMinSize(fyne.NewSize(0, min(p.items.MinSize().Height, maxQueueHeight)))
 }
 
 func (p *importPanel) record(r app.ImportResult) {
@@ -357,7 +570,7 @@ func (p *importPanel) dismissLines() {
 
 func (p *importPanel) reset() {
 	p.lines = nil
-	p.imported, p.duplicates, p.failed = 0, 0, 0
+	p.imported, p.duplicates, p.failed, p.cancelled = 0, 0, 0, 0
 	p.list.RemoveAll()
 	p.listBox.SetMinSize(fyne.NewSize(0, 0))
 }
@@ -366,7 +579,7 @@ func (p *importPanel) reset() {
 // "Imported 3 files · 1 already in the library · 2 failed".
 func (p *importPanel) summary() string {
 	var parts []string
-	if p.imported > 0 || (p.duplicates == 0 && p.failed == 0) {
+	if p.imported > 0 || (p.duplicates == 0 && p.failed == 0 && p.cancelled == 0) {
 		parts = append(parts, "Imported "+plural(p.imported, "file", "files"))
 	}
 	if p.duplicates > 0 {
@@ -375,14 +588,17 @@ func (p *importPanel) summary() string {
 	if p.failed > 0 {
 		parts = append(parts, strconv.Itoa(p.failed)+" failed")
 	}
+	if p.cancelled > 0 {
+		parts = append(parts, strconv.Itoa(p.cancelled)+" cancelled")
+	}
 	return strings.Join(parts, " · ")
 }
 
 func (p *importPanel) queuedNote() string {
-	if len(p.pending) == 0 {
+	if len(p.queue) == 0 {
 		return ""
 	}
-	return " (" + plural(len(p.pending), "more queued", "more queued") + ")"
+	return " (" + plural(len(p.queue), "more queued", "more queued") + ")"
 }
 
 func (p *importPanel) show() {

@@ -1,28 +1,53 @@
 package ui
 
 import (
+	"strconv"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"archivist/app"
 )
 
 // omniboxPlaceholder names the shortcut so people find it.
 const omniboxPlaceholder = "Ask about your documents… (Ctrl+K)"
 
+// Live lookup: how many matches show, and how long typing must pause
+// before the library is searched.
+const (
+	lookupLimit = 8
+	lookupPause = 150 * time.Millisecond
+)
+
 // omnibox is the question entry in the top bar and its Ask button. Enter
-// asks too.
+// asks. As one types, documents whose title or headings match are listed
+// under it (when the library can look them up); a tap on one scopes the
+// drawer to that document.
 type omnibox struct {
 	ui        *UI
 	entry     *widget.Entry
 	askButton *widget.Button
+	results   *fyne.Container // the live matches, hidden when there are none
+
+	seq   int         // the newest lookup; older answers are dropped
+	timer *time.Timer // the pending lookup
+	hits  []app.LookupHit
 }
 
 func newOmnibox(u *UI) *omnibox {
 	o := &omnibox{ui: u}
 	o.entry = widget.NewEntry()
 	o.entry.SetPlaceHolder(omniboxPlaceholder)
-	o.entry.OnSubmitted = func(text string) { u.ask(text) }
-	o.askButton = widget.NewButtonWithIcon("Ask", theme.SearchIcon(), func() { u.ask(o.entry.Text) })
+	o.entry.OnSubmitted = func(text string) { o.clearResults(); u.ask(text) }
+	o.entry.OnChanged = o.changed
+	o.askButton = widget.NewButtonWithIcon("Ask", theme.SearchIcon(), func() { o.clearResults(); u.ask(o.entry.Text) })
 	o.askButton.Importance = widget.HighImportance
+	o.results = container.NewVBox()
+	o.results.Hide()
 	return o
 }
 
@@ -41,4 +66,82 @@ func (o *omnibox) setBusy(busy bool) {
 	} else {
 		o.askButton.Enable()
 	}
+}
+
+// changed schedules a lookup of the text once typing pauses.
+func (o *omnibox) changed(text string) {
+	if o.ui.folders == nil {
+		return
+	}
+	o.seq++
+	seq := o.seq
+	if o.timer != nil {
+		o.timer.Stop()
+	}
+	if strings.TrimSpace(text) == "" {
+		o.clearResults()
+		return
+	}
+	o.timer = time.AfterFunc(lookupPause, func() {
+		hits, err := o.ui.folders.Lookup(o.ui.ctx, text, lookupLimit)
+		o.ui.do(func() {
+			if seq != o.seq {
+				return // typing went on
+			}
+			if err != nil {
+				hits = nil
+			}
+			o.showResults(hits)
+		})
+	})
+}
+
+// showResults lists the matches under the entry.
+func (o *omnibox) showResults(hits []app.LookupHit) {
+	o.hits = hits
+	o.results.RemoveAll()
+	if len(hits) == 0 {
+		o.results.Hide()
+		o.results.Refresh()
+		return
+	}
+	for _, h := range hits {
+		b := widget.NewButtonWithIcon(lookupText(h), theme.DocumentIcon(), func() { o.choose(h) })
+		b.Alignment = widget.ButtonAlignLeading
+		b.Importance = widget.LowImportance
+		o.results.Add(b)
+	}
+	o.results.Show()
+	o.results.Refresh()
+}
+
+// lookupText is how a match reads: "Title — Heading (p. 12)".
+func lookupText(h app.LookupHit) string {
+	s := h.Title
+	if h.Heading != "" {
+		s += " — " + h.Heading
+		if h.Page > 0 {
+			s += " (p. " + strconv.Itoa(h.Page) + ")"
+		}
+	}
+	return s
+}
+
+// choose scopes the drawer to the matched document and keeps the typed
+// text, so Enter asks about it.
+func (o *omnibox) choose(h app.LookupHit) {
+	o.clearResults()
+	o.ui.drawer.setScope(app.Scope{DocumentIDs: []string{h.DocumentID}, Label: h.Title})
+	o.focus()
+}
+
+func (o *omnibox) clearResults() {
+	o.seq++
+	if o.timer != nil {
+		o.timer.Stop()
+	}
+	o.hits = nil
+	o.results.RemoveAll()
+	o.results.Hide()
+	o.results.Refresh()
 }

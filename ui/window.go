@@ -40,10 +40,19 @@ type UI struct {
 
 	asking bool // a question is in flight; the next waits for it
 
+	// folders is lib's filing side when it has one: the folder tree, the
+	// trash, sensitivity, originals and the omnibox lookup. filer proposes
+	// folders for new documents (SetFiler). open opens a file or shows it
+	// in the file manager; tests replace it.
+	folders app.Folders
+	filer   app.Filer
+	open    func(path string, reveal bool) error
+
 	library *libraryView
 	omni    *omnibox
 	drawer  *drawer
 	imports *importPanel
+	filing  *filingPanel
 	split   *container.Split
 }
 
@@ -57,18 +66,24 @@ func New(a fyne.App, w fyne.Window, lib app.Library, research app.Research) *UI 
 }
 
 func newUI(a fyne.App, w fyne.Window, lib app.Library, research app.Research, do func(func())) *UI {
-	u := &UI{fapp: a, win: w, lib: lib, research: research, do: do}
+	u := &UI{fapp: a, win: w, lib: lib, research: research, do: do, open: systemOpen}
 	u.ctx, u.cancel = context.WithCancel(context.Background())
+	u.folders, _ = lib.(app.Folders)
 
 	u.imports = newImportPanel(u)
+	u.filing = newFilingPanel(u)
 	u.library = newLibraryView(u)
 	u.omni = newOmnibox(u)
 	u.drawer = newDrawer(u)
 
 	u.split = container.NewHSplit(u.library.content, u.drawer.content)
 	u.split.Offset = 0.38
+	if u.folders != nil {
+		u.split.Offset = 0.52 // room for the folder tree beside the list
+	}
 
 	w.SetContent(container.NewBorder(u.topBar(), nil, nil, nil, u.split))
+	w.SetMainMenu(fyne.NewMainMenu(u.fileMenu()))
 	w.Resize(defaultWindowSize)
 
 	focus := func(fyne.Shortcut) { u.omni.focus() }
@@ -111,7 +126,7 @@ func (u *UI) topBar() fyne.CanvasObject {
 	name := widget.NewLabelWithStyle("Archivist", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	name.SizeName = theme.SizeNameSubHeadingText
 	bar := container.NewBorder(nil, nil, name, u.omni.askButton, u.omni.entry)
-	return container.NewVBox(container.NewPadded(bar), widget.NewSeparator())
+	return container.NewVBox(container.NewPadded(bar), u.omni.results, widget.NewSeparator())
 }
 
 // ask sends text as a question in the drawer's current scope and preset.

@@ -1,0 +1,455 @@
+// Package filing proposes a folder for a newly imported document. The
+// decision provider (retrieve/jev; Local when offline) walks the folder tree
+// from the top, one choice per level between the folders there and "none",
+// reading the document's title, shallowest headings and a bounded sample of
+// its text against what each folder already holds. When nothing fits it
+// proposes a new folder, named from the document and validated before it is
+// offered. It only proposes: nothing moves until the person accepts.
+package filing
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"archivist/app"
+	"archivist/retrieve/jev"
+	"archivist/store"
+)
+
+// Limits of a proposal (DESIGN.md §4 asks menus to stay small; filing menus
+// are smaller still so a remote provider reads them cheaply).
+const (
+	MenuSize        = 16   // folders per menu; larger levels are split into several menus
+	MaxDepth        = 8    // levels walked at most
+	SampleHeadings  = 6    // of the new document's shallowest headings
+	MaxHeadingChars = 60   // longer headings are left out of the state
+	SampleChars     = 600  // of the new document's body text
+	FolderDocuments = 8    // documents described per folder
+	DocHeadings     = 6    // headings per described document
+	FolderChars     = 1500 // description per folder option
+	NameWords       = 4    // words in a proposed new folder name
+)
+
+// NoneWeight is how much of "none"'s probability the best folder must reach
+// to be proposed. Below 1 on purpose: a proposal is only a suggestion the
+// person confirms with one click, and the local judge keeps most of its
+// mass on none unless an option matches as closely as a passage answers a
+// question — a folder of similar documents rarely does.
+const NoneWeight = 0.4
+
+// Snapshots opens the read snapshot a proposal is made from.
+type Snapshots interface {
+	Snapshot(ctx context.Context) (*store.Snapshot, error)
+}
+
+// Filer proposes folders with its decision provider.
+type Filer struct {
+	Store    Snapshots
+	Provider jev.Provider
+}
+
+// New returns a Filer reading st and asking p.
+func New(st Snapshots, p jev.Provider) *Filer { return &Filer{Store: st, Provider: p} }
+
+// The instructions the provider reads with each menu.
+const (
+	folderInstructions = "Pick the folder this document belongs in, judging by the titles and headings of the documents already filed there. Answer none when no folder fits."
+	nameInstructions   = "Pick the name that best describes a new folder for this document."
+)
+
+// input is what every menu of one proposal reads about the document.
+type input struct {
+	state  string // title and headings
+	sample string // bounded body text, as evidence
+}
+
+// node is a folder with what filing knows of it.
+type node struct {
+	app.Folder
+	children []*node
+	docs     []store.FiledDocument // filed directly in it
+	path     string
+}
+
+// ProposeFolder returns where the document should be filed: an existing
+// folder, or a new one (validated: a clean name, not used beside it, with
+// room in its level's menu). It returns nil when it has nothing to propose.
+func (f *Filer) ProposeFolder(ctx context.Context, documentID string) (*app.FilingProposal, error) {
+	snap, err := f.Store.Snapshot(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer snap.Close()
+	sample, err := snap.Sample(ctx, documentID, 4*SampleHeadings, SampleChars)
+	if err != nil {
+		return nil, err
+	}
+	sample.Headings = topicHeadings(sample.Headings, SampleHeadings)
+	folders, err := snap.Folders(ctx)
+	if err != nil {
+		return nil, err
+	}
+	filed, err := snap.FiledDocuments(ctx, DocHeadings)
+	if err != nil {
+		return nil, err
+	}
+	root := buildTree(folders, filed, documentID)
+	state := stateOf(sample)
+	if state == "" {
+		return nil, nil
+	}
+	in := input{state: state, sample: sampleOf(sample)}
+
+	prop := &app.FilingProposal{DocumentID: documentID, Title: sample.Title, Confidence: 1}
+	at := root
+	for depth := 0; depth < MaxDepth && len(at.children) > 0; depth++ {
+		best, p, err := f.pick(ctx, in, at.children)
+		if err != nil {
+			return nil, err
+		}
+		if best == nil {
+			break
+		}
+		at = best
+		prop.Confidence *= p
+	}
+	if at != root && (len(at.docs) > 0 || len(at.children) == 0) {
+		prop.FolderID, prop.Path = at.ID, at.path
+		return prop, nil
+	}
+	// Nothing below at fits: a new folder under it.
+	name, p, err := f.name(ctx, in, sample, at)
+	if err != nil || name == "" {
+		return nil, err
+	}
+	prop.ParentID, prop.NewName, prop.Confidence = at.ID, name, prop.Confidence*p
+	prop.Path = name
+	if at.path != "" {
+		prop.Path = at.path + " › " + name
+	}
+	return prop, nil
+}
+
+// pick asks which of folders fits; nil when none does. Levels larger than
+// one menu are asked in menus of MenuSize, and their winners in a final one.
+func (f *Filer) pick(ctx context.Context, in input, folders []*node) (*node, float64, error) {
+	var winners []*node
+	var probs []float64
+	for start := 0; start < len(folders); start += MenuSize {
+		menu := folders[start:min(start+MenuSize, len(folders))]
+		w, p, err := f.choose(ctx, in, menu)
+		if err != nil {
+			return nil, 0, err
+		}
+		if w != nil {
+			winners, probs = append(winners, w), append(probs, p)
+		}
+	}
+	switch len(winners) {
+	case 0:
+		return nil, 0, nil
+	case 1:
+		return winners[0], probs[0], nil
+	}
+	return f.pick(ctx, in, winners)
+}
+
+// choose asks one menu of at most MenuSize folders plus none.
+func (f *Filer) choose(ctx context.Context, in input, menu []*node) (*node, float64, error) {
+	q := jev.Question{ID: "folder", Kind: jev.Choice, Instructions: folderInstructions, Evidence: in.sample}
+	for i, n := range menu {
+		desc, parts := describe(n)
+		q.Options = append(q.Options, jev.Option{Label: "f" + strconv.Itoa(i+1), Description: desc, Parts: parts})
+	}
+	q.Options = append(q.Options, jev.Option{Label: jev.NoneLabel, Description: "None of these folders fits the document."})
+	answers, err := jev.Decide(ctx, f.Provider, &jev.Request{State: in.state, Questions: []jev.Question{q}})
+	if err != nil {
+		return nil, 0, fmt.Errorf("filing: %w", err)
+	}
+	a := answers["folder"]
+	bar := NoneWeight * a.Probabilities[jev.NoneLabel]
+	best, bestP := -1, bar
+	for i := range menu {
+		if p := a.Probabilities["f"+strconv.Itoa(i+1)]; p > bestP {
+			best, bestP = i, p
+		}
+	}
+	if best < 0 {
+		return nil, 0, nil
+	}
+	return menu[best], bestP, nil
+}
+
+// name proposes a name for a new folder under parent. The candidates are
+// drawn from the document itself (never invented) and validated before the
+// provider ranks them: a clean folder name (app.CleanFolderName), not used
+// by a folder beside it — the walk already found that folder no fit — and
+// a level with room for one more in its menu of MenuSize.
+func (f *Filer) name(ctx context.Context, in input, sample *store.DocumentSample, parent *node) (string, float64, error) {
+	if len(parent.children) >= MenuSize {
+		return "", 0, nil // the level's menu is full: a person must decide
+	}
+	taken := map[string]bool{}
+	for _, c := range parent.children {
+		taken[strings.ToLower(c.Name)] = true
+	}
+	var names []string
+	for _, n := range candidateNames(sample) {
+		clean, err := app.CleanFolderName(n)
+		if err != nil || taken[strings.ToLower(clean)] || slices.Contains(names, clean) {
+			continue
+		}
+		names = append(names, clean)
+	}
+	if len(names) == 0 {
+		return "", 0, nil
+	}
+	q := jev.Question{ID: "name", Kind: jev.Choice, Instructions: nameInstructions, Evidence: in.sample}
+	for i, n := range names {
+		q.Options = append(q.Options, jev.Option{Label: "n" + strconv.Itoa(i+1), Description: n,
+			Parts: []jev.Part{{Role: jev.RoleHeading, Text: n}}})
+	}
+	answers, err := jev.Decide(ctx, f.Provider, &jev.Request{State: in.state, Questions: []jev.Question{q}})
+	if err != nil {
+		return "", 0, fmt.Errorf("filing: %w", err)
+	}
+	a := answers["name"]
+	best, bestP := -1, 0.0
+	for i := range names {
+		if p := a.Probabilities["n"+strconv.Itoa(i+1)]; p > bestP {
+			best, bestP = i, p
+		}
+	}
+	if best < 0 {
+		return "", 0, nil
+	}
+	return names[best], bestP, nil
+}
+
+// buildTree links folders under a root (the top level) and hangs each filed
+// document, except the one being filed, on its folder.
+func buildTree(folders []app.Folder, filed []store.FiledDocument, except string) *node {
+	root := &node{}
+	byID := map[string]*node{"": root}
+	for _, f := range folders {
+		byID[f.ID] = &node{Folder: f}
+	}
+	for _, f := range folders {
+		parent := byID[f.ParentID]
+		if parent == nil {
+			parent = root
+		}
+		parent.children = append(parent.children, byID[f.ID])
+	}
+	var walk func(n *node, prefix string)
+	walk = func(n *node, prefix string) {
+		for _, c := range n.children {
+			c.path = c.Name
+			if prefix != "" {
+				c.path = prefix + " › " + c.Name
+			}
+			walk(c, c.path)
+		}
+	}
+	walk(root, "")
+	for _, d := range filed {
+		if n := byID[d.FolderID]; n != nil && d.ID != except {
+			n.docs = append(n.docs, d)
+		}
+	}
+	return root
+}
+
+// describe is a folder as a menu option: its name and its sub-folders'
+// names, then the titles and headings of documents in it and below it
+// (breadth first), within FolderChars.
+func describe(n *node) (string, []jev.Part) {
+	parts := []jev.Part{{Role: jev.RoleTitle, Text: n.Name}}
+	var subs []string
+	for _, c := range n.children {
+		subs = append(subs, c.Name)
+	}
+	if len(subs) > 0 {
+		parts = append(parts, jev.Part{Role: jev.RoleHeading, Text: strings.Join(subs, "; ")})
+	}
+	used := len(n.Name)
+	queue := []*node{n}
+	count := 0
+	for len(queue) > 0 && count < FolderDocuments && used < FolderChars {
+		cur := queue[0]
+		queue = append(queue[1:], cur.children...)
+		for _, d := range cur.docs {
+			if count == FolderDocuments || used >= FolderChars {
+				break
+			}
+			text := d.Title
+			if len(d.Headings) > 0 {
+				text += ": " + strings.Join(d.Headings, "; ")
+			}
+			text = clip(text, FolderChars-used)
+			used += len(text)
+			count++
+			parts = append(parts, jev.Part{Role: jev.RoleHeading, Text: text})
+		}
+	}
+	var b strings.Builder
+	b.WriteString("Folder " + n.Name)
+	for _, p := range parts[1:] {
+		b.WriteString("\n" + p.Text)
+	}
+	return b.String(), parts
+}
+
+// stateOf is what the provider reads about the new document: its title
+// and shallowest headings, lower-cased, without bare numbers. A folder is
+// about a subject: the local judge reads capitalised words as names and
+// numbers as periods that every fitting folder would have to mention.
+func stateOf(s *store.DocumentSample) string {
+	parts := []string{readable(s.Title)}
+	if len(s.Headings) > 0 {
+		parts = append(parts, readable(strings.Join(s.Headings, "; ")))
+	}
+	return strings.ToLower(strings.TrimSpace(strings.Join(parts, ". ")))
+}
+
+// topicHeadings keeps at most n headings that read like headings: a long
+// "heading" is usually an address block or a sentence a parser promoted,
+// and it would drown the words that say what the document is about.
+func topicHeadings(headings []string, n int) []string {
+	var out []string
+	for _, h := range headings {
+		if len(out) == n {
+			break
+		}
+		if utf8.RuneCountInString(h) <= MaxHeadingChars && len(strings.Fields(h)) <= 8 && !strings.HasPrefix(h, "(") {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// sampleOf is the bounded text sample a remote provider reads with each
+// menu, as the question's evidence. (The local judge weighs options against
+// the state alone: a page of body text would drown the headings.)
+func sampleOf(s *store.DocumentSample) string {
+	if s.Text == "" {
+		return ""
+	}
+	return "Text sample from the document:\n" + s.Text
+}
+
+// readable drops bare numbers and turns file-name separators into spaces.
+func readable(s string) string {
+	s = strings.NewReplacer("_", " ").Replace(s)
+	var keep []string
+	for _, w := range strings.Fields(s) {
+		if strings.IndexFunc(w, unicode.IsLetter) < 0 {
+			continue
+		}
+		keep = append(keep, w)
+	}
+	return strings.Join(keep, " ")
+}
+
+// candidateNames are names a new folder for the document could take, best
+// guesses first: its title without numbers, its first top-level heading,
+// and the words its headings use most.
+func candidateNames(s *store.DocumentSample) []string {
+	var out []string
+	if t := firstWords(readable(s.Title), NameWords); t != "" {
+		out = append(out, t)
+	}
+	for _, h := range s.Headings {
+		if h := firstWords(readable(h), NameWords); h != "" && utf8.RuneCountInString(h) >= 3 {
+			out = append(out, h)
+			break
+		}
+	}
+	if w := commonWord(s); w != "" {
+		out = append(out, w)
+	}
+	return out
+}
+
+// firstWords is a name from the start of s: at most n words, ending before
+// a connecting word ("Form 8-K for Pepsico" → "Form 8-K"), in title case
+// when s shouts in capitals.
+func firstWords(s string, n int) string {
+	f := strings.Fields(s)
+	for i, w := range f {
+		if i > 0 && connectors[strings.ToLower(w)] {
+			f = f[:i]
+			break
+		}
+	}
+	if len(f) > n {
+		f = f[:n]
+	}
+	out := strings.TrimRight(strings.Join(f, " "), ".,;:-–—")
+	if out == strings.ToUpper(out) && strings.ContainsFunc(out, unicode.IsLetter) && utf8.RuneCountInString(out) > 6 {
+		words := strings.Fields(strings.ToLower(out))
+		for i, w := range words {
+			r, size := utf8.DecodeRuneInString(w)
+			words[i] = string(unicode.ToUpper(r)) + w[size:]
+		}
+		out = strings.Join(words, " ")
+	}
+	return out
+}
+
+// connectors end a name drawn from a title.
+var connectors = map[string]bool{"for": true, "of": true, "and": true, "filed": true, "dated": true, "the": true,
+	"to": true, "in": true, "on": true, "by": true, "-": true, "–": true, "—": true, "|": true}
+
+// commonWord is the longest-standing content word of the headings: the one
+// most headings share (ties to the earlier), capitalised.
+func commonWord(s *store.DocumentSample) string {
+	counts := map[string]int{}
+	var order []string
+	for _, h := range s.Headings {
+		seen := map[string]bool{}
+		for _, w := range strings.FieldsFunc(strings.ToLower(h), func(r rune) bool { return !unicode.IsLetter(r) }) {
+			if utf8.RuneCountInString(w) < 4 || stopWords[w] || seen[w] {
+				continue
+			}
+			seen[w] = true
+			if counts[w] == 0 {
+				order = append(order, w)
+			}
+			counts[w]++
+		}
+	}
+	best := ""
+	for _, w := range order {
+		if counts[w] > counts[best] {
+			best = w
+		}
+	}
+	if counts[best] < 2 {
+		return ""
+	}
+	r, size := utf8.DecodeRuneInString(best)
+	return string(unicode.ToUpper(r)) + best[size:]
+}
+
+var stopWords = map[string]bool{"with": true, "from": true, "that": true, "this": true, "their": true, "about": true,
+	"into": true, "other": true, "part": true, "item": true, "section": true, "chapter": true, "note": true,
+	"notes": true, "table": true, "contents": true, "page": true, "appendix": true, "introduction": true}
+
+func clip(s string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
