@@ -7,7 +7,7 @@ BIN      := bin/archivist
 APT_PKGS := gcc libc6-dev pkg-config libgl-dev libx11-dev libxcursor-dev libxrandr-dev \
             libxinerama-dev libxi-dev libxxf86vm-dev
 
-.PHONY: all deps build run test vet bench fuzz screenshot clean
+.PHONY: all deps build run test vet bench fuzz screenshot clean crashtest
 
 all: build
 
@@ -57,3 +57,14 @@ fuzz:
 
 clean:
 	rm -rf bin
+
+# Crash safety and disk faults (README "Crash safety"): SIGKILLs imports of
+# the FinanceBench PDFs (when ../shared is present) and generated documents
+# at random moments, and checks the library after each restart; then a full
+# disk, a read-only folder, a slow folder and a second instance. The mounts
+# need root; without it those checks skip and say so.
+# CRASH_TRIALS sets the number of kills.
+CRASH_TRIALS ?= 120
+crashtest: build
+	ARCHIVIST_CRASH_TRIALS=$(CRASH_TRIALS) CGO_ENABLED=0 $(GO) test -tags 'ci crashtest' -count=1 -timeout 120m -v \
+		-run '^Test(CrashSafety|DiskFull|ReadOnlyLibrary|SecondInstance|SlowLibrary)$$' .

@@ -182,7 +182,7 @@ func (im *Importer) importFile(ctx context.Context, path, password string) app.I
 	jobID := im.NewID()
 	dup, err := im.DB.EnqueueImport(ctx, doc, jobID, path)
 	if err != nil {
-		r.Err = err
+		r.Err = im.DB.WriteError(err)
 		return r
 	}
 	if dup != nil {
@@ -278,7 +278,7 @@ func (im *Importer) Run(ctx context.Context, job store.Job) (string, error) {
 
 func (im *Importer) run(ctx context.Context, job store.Job, password string) (string, error) {
 	if err := im.DB.StartImport(ctx, job); err != nil {
-		return "", err
+		return "", im.DB.WriteError(err)
 	}
 	doc, err := im.DB.Document(ctx, job.DocumentID)
 	if err != nil {
@@ -299,6 +299,21 @@ func (im *Importer) run(ctx context.Context, job store.Job, password string) (st
 		return "", err
 	}
 	if err := im.DB.CommitImport(ctx, job, content); err != nil {
+		// Nothing of the document was written. Say why on the document, so
+		// a full disk is not retried at every start and the person can
+		// import the file again once there is room.
+		err = im.DB.WriteError(err)
+		reason := "the library could not save this document (internal error); import it again to retry"
+		var ae *app.Error
+		switch {
+		case ctx.Err() != nil:
+			reason, err = "the import was cancelled", app.Errorf(app.ECancelled, "the import was cancelled")
+		case errors.As(err, &ae):
+			reason = ae.Message
+		}
+		if ferr := im.DB.FailImport(context.WithoutCancel(ctx), job, reason); ferr != nil {
+			return "", err
+		}
 		return "", err
 	}
 	if doc.Format == app.FormatPDF {

@@ -19,6 +19,11 @@ const blobDir = "blobs"
 // synced, then renamed, so a blob that exists is always complete. Putting
 // bytes that are already stored keeps the existing copy.
 func (db *DB) PutBlob(r io.Reader) (sum string, size int64, err error) {
+	defer func() {
+		if err != nil {
+			err = db.WriteError(err)
+		}
+	}()
 	tmp, err := os.CreateTemp(filepath.Join(db.Dir, blobDir), ".incoming-*")
 	if err != nil {
 		return "", 0, fmt.Errorf("store: put blob: %w", err)
@@ -51,7 +56,28 @@ func (db *DB) PutBlob(r io.Reader) (sum string, size int64, err error) {
 	if err = os.Rename(tmp.Name(), dst); err != nil {
 		return "", 0, fmt.Errorf("store: put blob: %w", err)
 	}
+	// The rename reaches the disk with its folder's entry: sync it, so a
+	// document committed after this call never outlives its original.
+	syncDir(filepath.Dir(dst))
 	return sum, size, nil
+}
+
+// syncDir flushes a folder's entries to disk where the system allows it.
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+}
+
+// removeIncoming deletes the partial copies an interrupted PutBlob left
+// behind. Only the process holding the library's lock calls it, so no copy
+// is still being written.
+func removeIncoming(dir string) {
+	names, _ := filepath.Glob(filepath.Join(dir, ".incoming-*"))
+	for _, n := range names {
+		os.Remove(n)
+	}
 }
 
 // BlobPath is where the original with the given SHA-256 is kept.

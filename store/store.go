@@ -32,30 +32,43 @@ type DB struct {
 
 	write *sql.DB
 	read  *sql.DB
+	lock  *libraryLock
 }
 
 // DatabaseFile is the database's file name inside the library folder.
 const DatabaseFile = "library.db"
 
 // Open opens (creating when needed) the library in dir and brings its schema
-// up to date.
+// up to date. The process holds the library's lock until Close: a second
+// Open of the same folder, in this process or another, fails with an
+// app.EConflict error naming the folder.
 func Open(ctx context.Context, dir string) (*DB, error) {
 	if err := os.MkdirAll(filepath.Join(dir, blobDir), 0o700); err != nil {
-		return nil, fmt.Errorf("store: create library folder: %w", err)
+		return nil, folderError(dir, "create library folder", err)
 	}
+	lock, err := lockLibrary(dir)
+	if err != nil {
+		return nil, err
+	}
+	removeIncoming(filepath.Join(dir, blobDir))
 	path := filepath.Join(dir, DatabaseFile)
-	db := &DB{Dir: dir, Now: time.Now}
-	var err error
+	db := &DB{Dir: dir, Now: time.Now, lock: lock}
 	if db.write, err = sql.Open("sqlite", dsn(path, "_txlock=immediate")); err != nil {
+		lock.release()
 		return nil, fmt.Errorf("store: open: %w", err)
 	}
 	db.write.SetMaxOpenConns(1)
 	if err := db.migrate(ctx); err != nil {
 		db.write.Close()
+		lock.release()
+		if isDiskFull(err) || isReadOnly(err) {
+			return nil, folderError(dir, "open", err)
+		}
 		return nil, err
 	}
 	if db.read, err = sql.Open("sqlite", dsn(path, "_pragma=query_only(1)")); err != nil {
 		db.write.Close()
+		lock.release()
 		return nil, fmt.Errorf("store: open readers: %w", err)
 	}
 	db.read.SetMaxOpenConns(4)
@@ -68,11 +81,14 @@ func dsn(path string, extra string) string {
 	return u.String() + "?" + q + "&" + extra
 }
 
-// Close closes the database.
+// Close closes the database and releases the library's lock.
 func (db *DB) Close() error {
 	err := db.read.Close()
 	if werr := db.write.Close(); err == nil {
 		err = werr
+	}
+	if lerr := db.lock.release(); err == nil {
+		err = lerr
 	}
 	return err
 }
