@@ -63,12 +63,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err := global.Parse(args); err != nil {
 		return 2
 	}
-	if *libDir == "" {
-		*libDir = defaultLibraryDir()
-	}
 	rest := global.Args()
 	if len(rest) == 0 {
 		return runGUI(ctx, *libDir, stderr)
+	}
+	if *libDir == "" {
+		*libDir = defaultLibraryDir()
 	}
 	cmd, cmdArgs := rest[0], rest[1:]
 	commands := map[string]func(context.Context, *parts, []string, io.Writer, io.Writer) int{
@@ -420,8 +420,16 @@ func cmdReindex(ctx context.Context, p *parts, args []string, stdout, stderr io.
 	return 0
 }
 
-// runGUI opens the library and shows the main window until it is closed.
+// runGUI opens the library (dir, else the one chosen in settings, else the
+// OS default) and shows the main window until it is closed.
 func runGUI(ctx context.Context, dir string, stderr io.Writer) int {
+	a := fyneapp.NewWithID(ui.AppID)
+	if dir == "" {
+		dir = ui.SavedLibraryDir(a)
+	}
+	if dir == "" {
+		dir = defaultLibraryDir()
+	}
 	p, err := open(ctx, dir)
 	if err != nil {
 		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
@@ -429,10 +437,18 @@ func runGUI(ctx context.Context, dir string, stderr io.Writer) int {
 	}
 	defer p.close()
 	p.importer.RenderPages = true
-	a := fyneapp.NewWithID("app.archivist.desktop")
+	// The providers follow the settings window.
+	ans, dec := &liveAnswerer{cur: answer.Extractive{}}, &liveDecider{cur: jev.Local{}}
+	p.research.Answerer = ans
+	p.research.Router = retrieve.NewRouter(dec)
 	w := a.NewWindow("Archivist")
 	a.SetIcon(fyne.NewStaticResource("archivist.svg", assets.Icon))
 	u := ui.New(a, w, p.importer, p.research)
+	u.SetProviders(ui.Providers{
+		Apply: func(s app.Settings, keys ui.ProviderKeys) (string, error) { return applySettings(ans, dec, s, keys) },
+		Test:  testProvider,
+	})
+	u.OpenOriginal = func(id string, page int) error { return openOriginal(ctx, p.db, id, page) }
 	w.SetOnClosed(u.Close)
 	go func() {
 		// Finish imports a crash or quit interrupted, then show them.

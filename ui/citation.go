@@ -65,6 +65,9 @@ type citationView struct {
 	content *fyne.Container
 
 	paged      bool
+	shownPage  int // the page image shown (0: none), a cited page or one browsed to
+	docPages   int // the cited document's page count; 0 when unknown
+	nav        *navBar
 	page       *pageView
 	pageScroll *container.Scroll
 	loading    *widget.Activity
@@ -130,8 +133,9 @@ func newCitationView(u *UI) *citationView {
 
 	heading := container.New(noGapVBox(), v.title, v.where)
 	header := container.NewBorder(nil, nil, nil, container.NewHBox(v.zoomBar, v.prev, v.next, v.close), heading)
+	v.nav = v.newNavBar()
 	v.body = container.NewStack(v.scroll)
-	v.content = container.NewBorder(container.NewVBox(header, v.status), nil, nil, nil, v.body)
+	v.content = container.NewBorder(container.NewVBox(header, v.nav.box, v.status), nil, nil, nil, v.body)
 	v.content.Hide()
 	return v
 }
@@ -177,15 +181,16 @@ func (v *citationView) showStop(k int) {
 		v.text.Segments = nil
 		v.text.Refresh()
 		v.title.SetText("[" + strconv.Itoa(c.N) + "] " + nonEmpty(c.Title, "Untitled document"))
+		v.docPages = v.ui.documentPages(c.DocumentID)
 		v.setStatus("Loading the cited passage…", widget.LowImportance)
 		v.loadText(c)
 		v.loadCrop(c, st.page)
 	}
 	v.setPaged(st.page > 0)
-	v.updateWhere()
 	if st.page > 0 {
 		v.loadPage(c, st.page, st.page == cropPage(c) && v.cropPending)
 	}
+	v.updateWhere()
 
 	if len(v.stops) > 1 {
 		v.prev.Show()
@@ -232,7 +237,8 @@ func (v *citationView) updateWhere() {
 			lineStart, lineEnd = v.ct.LineStart, v.ct.LineEnd
 		}
 	}
-	v.where.SetText(citationHeader(c, section, lineStart, lineEnd, st.page))
+	v.where.SetText(citationHeader(c, section, lineStart, lineEnd, v.shownPage))
+	v.updateNav()
 }
 
 func (v *citationView) fill(c app.Citation, ct *app.CitedText, err error) {
@@ -391,7 +397,7 @@ func citationHeader(c app.Citation, section string, lineStart, lineEnd, shownPag
 	if w := citationWhere(section, lineStart, lineEnd, c.PageStart, c.PageEnd); w != "" {
 		parts = append(parts, w)
 	}
-	if shownPage > 0 && c.PageEnd > c.PageStart {
+	if shownPage > 0 && (c.PageEnd > c.PageStart || shownPage != c.PageStart) {
 		parts = append(parts, "showing page "+strconv.Itoa(shownPage))
 	}
 	switch p := strings.TrimSpace(c.Precision); p {
