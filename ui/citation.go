@@ -263,6 +263,7 @@ func (v *citationView) fill(c app.Citation, ct *app.CitedText, err error) {
 		flat.Text = printedLines.Replace(ct.Text)
 		ct, quote = &flat, printedLines.Replace(quote)
 	}
+	ct = clipContext(ct, quote, citeContextBytes)
 	segs, hl := quoteSegments(ct, quote)
 	v.text.Segments = segs
 	v.highlight = hl
@@ -274,6 +275,64 @@ func (v *citationView) fill(c app.Citation, ct *app.CitedText, err error) {
 		v.content.Refresh()
 	}
 	v.scrollToQuote(ct)
+}
+
+// citeContextBytes is how much text the citation view keeps on each side
+// of the quote. A cited block can be pages long (a table, a PDF paragraph
+// without breaks); laying all of it out costs tens of milliseconds per
+// thousand characters, and the reader wants the neighbourhood of the quote.
+const citeContextBytes = 700
+
+// clipContext returns ct cut to keep at most n bytes of text on each side
+// of the quote, at word boundaries and marked with "…"; ct itself when it
+// is short or the quote cannot be placed.
+func clipContext(ct *app.CitedText, quote string, n int) *app.CitedText {
+	text := ct.Text
+	start, end := ct.QuoteStart, ct.QuoteEnd
+	if !validSpan(text, start, end) {
+		i := -1
+		if quote != "" {
+			i = strings.Index(text, quote)
+		}
+		if i < 0 {
+			return ct
+		}
+		start, end = i, i+len(quote)
+	}
+	from, to := 0, len(text)
+	if start > n {
+		from = start - n
+		if sp := strings.IndexAny(text[from:start], " \n"); sp >= 0 {
+			from += sp + 1
+		}
+	}
+	if len(text)-end > n {
+		to = end + n
+		if sp := strings.LastIndexAny(text[end:to], " \n"); sp >= 0 {
+			to = end + sp
+		}
+	}
+	for from > 0 && !utf8.RuneStart(text[from]) {
+		from++
+	}
+	for to < len(text) && !utf8.RuneStart(text[to]) {
+		to--
+	}
+	if from == 0 && to == len(text) {
+		return ct
+	}
+	out := *ct
+	prefix, suffix := "", ""
+	if from > 0 {
+		prefix = "… "
+	}
+	if to < len(text) {
+		suffix = " …"
+	}
+	out.Text = prefix + text[from:to] + suffix
+	out.QuoteStart = len(prefix) + start - from
+	out.QuoteEnd = len(prefix) + end - from
+	return &out
 }
 
 // printedLines joins a PDF block's printed lines, keeping blank lines

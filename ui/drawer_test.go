@@ -348,3 +348,34 @@ func TestTranscriptKeepsTwentyTurns(t *testing.T) {
 		t.Error("Clear transcript left turns")
 	}
 }
+
+func TestClipContextKeepsTheQuoteInItsNeighbourhood(t *testing.T) {
+	before := strings.Repeat("early words here ", 100)
+	quote := "The lens was replaced in 1998."
+	after := strings.Repeat(" later words there", 100)
+	text := before + quote + after
+	ct := &app.CitedText{Text: text, QuoteStart: len(before), QuoteEnd: len(before) + len(quote)}
+	got := clipContext(ct, quote, 100)
+	if got.Text[got.QuoteStart:got.QuoteEnd] != quote {
+		t.Fatalf("clipped offsets point at %q", got.Text[got.QuoteStart:got.QuoteEnd])
+	}
+	body := strings.TrimSuffix(strings.TrimPrefix(got.Text, "… "), " …")
+	if len(body) != len(got.Text)-len("… ")-len(" …") {
+		t.Errorf("clipped text lacks its ellipses: %q", got.Text)
+	}
+	if i := strings.Index(text, body); i <= 0 || text[i-1] != ' ' || text[i+len(body)] != ' ' {
+		t.Errorf("clipped text is not cut at word boundaries: %q", body)
+	}
+	if len(got.Text) > len(quote)+2*100+8 {
+		t.Errorf("clipped to %d bytes, want at most 100 each side", len(got.Text))
+	}
+	// Bad offsets: the quote is searched for.
+	got = clipContext(&app.CitedText{Text: text, QuoteStart: -1}, quote, 100)
+	if !strings.Contains(got.Text, quote) || got.Text[got.QuoteStart:got.QuoteEnd] != quote {
+		t.Error("quote lost when located by search")
+	}
+	short := &app.CitedText{Text: "a " + quote, QuoteStart: 2, QuoteEnd: 2 + len(quote)}
+	if clipContext(short, quote, 100) != short {
+		t.Error("a short passage was clipped")
+	}
+}
