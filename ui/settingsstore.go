@@ -203,7 +203,7 @@ func themeFor(setting string) fyne.Theme {
 
 // AppID is the application's ID: Fyne keeps its preferences under it, and
 // packaging names the desktop entry after it.
-const AppID = "app.archivist.desktop"
+const AppID = "app.archivist.Archivist"
 
 // SavedLibraryDir is the library folder chosen in settings, "" for the OS
 // default. main reads it before the window exists.
