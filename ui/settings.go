@@ -359,7 +359,9 @@ func (u *UI) applySettings(st app.Settings, keys ProviderKeys) error {
 		}
 		receiver = r
 	}
-	u.fapp.Settings().SetTheme(themeFor(st.Theme))
+	if t := themeFor(st.Theme); !sameTheme(u.fapp.Settings().Theme(), t) {
+		u.fapp.Settings().SetTheme(t)
+	}
 	u.drawer.preset.SetSelected(presetLabel(st.Preset))
 	if receiver != u.drawer.receiverText() {
 		// DESIGN.md §6: a provider change starts a new conversation.
@@ -367,4 +369,13 @@ func (u *UI) applySettings(st app.Settings, keys ProviderKeys) error {
 		u.drawer.resetTranscript()
 	}
 	return nil
+}
+
+func sameTheme(a, b fyne.Theme) bool {
+	va, okA := a.(variantTheme)
+	vb, okB := b.(variantTheme)
+	if okA || okB {
+		return okA && okB && va.variant == vb.variant
+	}
+	return a == b
 }

@@ -80,6 +80,10 @@ func newUI(a fyne.App, w fyne.Window, lib app.Library, research app.Research, do
 	u.ctx, u.cancel = context.WithCancel(context.Background())
 
 	u.settings = newSettingsStore(a)
+	st := u.settings.load()
+	// Before any widget exists: widgets drawn under one theme and switched
+	// in the same frame kept some of the old colours.
+	a.Settings().SetTheme(themeFor(st.Theme))
 	u.tips = newTooltipLayer()
 	u.imports = newImportPanel(u)
 	u.library = newLibraryView(u)
@@ -93,8 +97,6 @@ func newUI(a fyne.App, w fyne.Window, lib app.Library, research app.Research, do
 	w.Resize(defaultWindowSize)
 	u.bindKeys()
 
-	st := u.settings.load()
-	a.Settings().SetTheme(themeFor(st.Theme))
 	u.drawer.preset.SetSelected(presetLabel(st.Preset))
 
 	u.library.reload()
