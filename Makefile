@@ -7,7 +7,7 @@ BIN      := bin/archivist
 APT_PKGS := gcc libc6-dev pkg-config libgl-dev libx11-dev libxcursor-dev libxrandr-dev \
             libxinerama-dev libxi-dev libxxf86vm-dev
 
-.PHONY: all deps build run test vet bench fuzz screenshot clean crashtest
+.PHONY: all deps build run test vet bench fuzz screenshot package clean crashtest
 
 all: build
 
@@ -55,8 +55,27 @@ fuzz:
 	CGO_ENABLED=0 $(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./ingest/docx
 	CGO_ENABLED=0 $(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./ingest/pdf
 
+# The packaging tool, pinned and installed into bin/ (fetched once through
+# the Go module proxy; offline afterwards).
+FYNE_TOOLS := fyne.io/tools/cmd/fyne@v1.7.4
+bin/fyne:
+	GOBIN=$(CURDIR)/bin $(GO) install $(FYNE_TOOLS)
+
+# package makes dist/Archivist.tar.xz: the stripped desktop binary, its
+# icon and a .desktop entry (from FyneApp.toml), with a Makefile that
+# installs them (`sudo make install` inside the unpacked folder).
+package: deps bin/fyne
+	mkdir -p dist
+	$(GO) build -trimpath -ldflags '-s -w' -o dist/archivist .
+	rm -f Archivist.tar.xz
+	cp FyneApp.toml dist/FyneApp.toml.keep   # fyne package bumps Build in it on every run
+	bin/fyne package --os linux --release --executable dist/archivist; \
+		status=$$?; mv dist/FyneApp.toml.keep FyneApp.toml; rm -f dist/archivist; exit $$status
+	mv Archivist.tar.xz dist/
+	@echo "dist/Archivist.tar.xz"
+
 clean:
-	rm -rf bin
+	rm -rf bin dist
 
 # Crash safety and disk faults (README "Crash safety"): SIGKILLs imports of
 # the FinanceBench PDFs (when ../shared is present) and generated documents

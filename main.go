@@ -27,6 +27,7 @@ import (
 	"archivist/ingest"
 	"archivist/retrieve"
 	"archivist/retrieve/answer"
+	"archivist/retrieve/export"
 	"archivist/retrieve/filing"
 	"archivist/retrieve/jev"
 	"archivist/store"
@@ -74,12 +75,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err := global.Parse(args); err != nil {
 		return 2
 	}
-	if *libDir == "" {
-		*libDir = defaultLibraryDir()
-	}
 	rest := global.Args()
 	if len(rest) == 0 {
 		return runGUI(ctx, *libDir, stderr)
+	}
+	if *libDir == "" {
+		*libDir = defaultLibraryDir()
 	}
 	cmd, cmdArgs := rest[0], rest[1:]
 	commands := map[string]func(context.Context, *parts, []string, io.Writer, io.Writer) int{
@@ -385,8 +386,16 @@ func cmdReindex(ctx context.Context, p *parts, args []string, stdout, stderr io.
 	return 0
 }
 
-// runGUI opens the library and shows the main window until it is closed.
+// runGUI opens the library (dir, else the one chosen in settings, else the
+// OS default) and shows the main window until it is closed.
 func runGUI(ctx context.Context, dir string, stderr io.Writer) int {
+	a := fyneapp.NewWithID(ui.AppID)
+	if dir == "" {
+		dir = ui.SavedLibraryDir(a)
+	}
+	if dir == "" {
+		dir = defaultLibraryDir()
+	}
 	p, err := open(ctx, dir)
 	if err != nil {
 		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
@@ -395,13 +404,30 @@ func runGUI(ctx context.Context, dir string, stderr io.Writer) int {
 	defer p.close()
 	p.logTo(stderr)
 	p.importer.RenderPages = true
-	a := fyneapp.NewWithID("app.archivist.desktop")
+	// The providers follow the settings window.
+	ans, dec := &liveAnswerer{cur: answer.Extractive{}}, &liveDecider{cur: jev.Local{}}
+	p.research.Answerer = ans
+	p.research.Router = retrieve.NewRouter(dec)
 	w := a.NewWindow("Archivist")
 	a.SetIcon(fyne.NewStaticResource("archivist.svg", assets.Icon))
 	u := ui.New(a, w, p.importer, p.research)
-	// New documents get a proposed folder from the same offline decision
-	// provider that routes questions; nothing moves until it is accepted.
+	// New documents get a proposed folder from the embedded decision
+	// provider: filing runs outside any conversation, so it never has
+	// consent to send a document's headings anywhere. Nothing moves until
+	// the proposal is accepted.
 	u.SetFiler(filing.New(p.db, jev.Local{}))
+	u.SetProviders(ui.Providers{
+		Apply: func(s app.Settings, keys ui.ProviderKeys) (string, error) { return applySettings(ans, dec, s, keys) },
+		Test:  testProvider,
+	})
+	u.OpenOriginal = func(id string, page int) error { return openOriginal(ctx, p.db, id, page) }
+	u.ExportEvidence = func(ctx context.Context, ans *app.Answer, question, out string) error {
+		if ans.Question == "" {
+			ans.Question = question
+		}
+		_, err := export.WriteFile(ctx, p.db, ans, out)
+		return err
+	}
 	w.SetOnClosed(u.Close)
 	go func() {
 		// Finish imports a crash or quit interrupted, then show them.

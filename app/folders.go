@@ -25,10 +25,6 @@ type Placement struct {
 	Sensitivity string // as stored; "" means unset (treated as internal)
 }
 
-// The sensitivity levels a person can set (DESIGN.md §7). Unset means
-// internal.
-var SensitivityLevels = []string{"public", "internal", "confidential", "restricted"}
-
 // MaxFolderNameChars bounds a folder name.
 const MaxFolderNameChars = 80
 

@@ -40,7 +40,7 @@ func (im *Importer) Placements(ctx context.Context) (map[string]app.Placement, e
 
 // SetSensitivity sets a document's sensitivity level.
 func (im *Importer) SetSensitivity(ctx context.Context, id, level string) error {
-	return im.DB.SetDocumentSensitivity(ctx, id, level)
+	return im.DB.SetSensitivity(ctx, id, level)
 }
 
 // Trash moves documents to the trash.

@@ -118,6 +118,15 @@ type questionLog struct {
 // completion slot, then the answer stored under its trace token.
 func (r *Research) AskWith(ctx context.Context, q app.Question, opts AskOptions) (ans *app.Answer, body []byte, tr *Trace, err error) {
 	lg := questionLog{history: len(opts.History)}
+	// Stages reach both the caller's callback and a progress function the
+	// context carries (the window's drawer).
+	progress := opts.Progress
+	opts.Progress = func(s app.Stage) {
+		if progress != nil {
+			progress(s)
+		}
+		app.ReportProgress(ctx, app.AskProgress{Stage: s})
+	}
 	began := time.Now()
 	defer func() {
 		if r.Log == nil {

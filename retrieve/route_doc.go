@@ -95,6 +95,8 @@ func (w *walk) load(ctx context.Context, ds *docState) error {
 		return err
 	}
 	ds.docStructure = st
+	w.explored++
+	app.ReportProgress(ctx, app.AskProgress{Stage: app.StageRetrieving, Explored: w.explored, InScope: len(w.order)})
 	ds.prior = map[int64]float64{}
 	if w.bestRank < 0 {
 		for _, h := range w.hitsOf[ds.doc.ID] {

@@ -189,23 +189,6 @@ func (db *DB) Placements(ctx context.Context) (map[string]app.Placement, error) 
 	return out, rows.Err()
 }
 
-// SetDocumentSensitivity sets a document's sensitivity to one of
-// app.SensitivityLevels.
-func (db *DB) SetDocumentSensitivity(ctx context.Context, id, level string) error {
-	level = strings.ToLower(strings.TrimSpace(level))
-	if !slices.Contains(app.SensitivityLevels, level) {
-		return app.Errorf(app.EInvalid, "Unknown sensitivity %q: use public, internal, confidential or restricted.", level)
-	}
-	res, err := db.write.ExecContext(ctx, `UPDATE documents SET sensitivity = ? WHERE id = ?`, level, id)
-	if err != nil {
-		return fmt.Errorf("store: set sensitivity: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return app.Errorf(app.ENotFound, "No document with ID %q.", id)
-	}
-	return nil
-}
-
 // FolderDocumentIDs returns the ready, untrashed documents filed in the
 // folder or any folder below it, as one question's snapshot sees them. A
 // folder that does not exist is not found, never "everything".

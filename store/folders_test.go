@@ -114,17 +114,17 @@ func TestFolders(t *testing.T) {
 		}
 	})
 	t.Run("Sensitivity", func(t *testing.T) {
-		if err := db.SetDocumentSensitivity(ctx, "d2", "Confidential"); err != nil {
+		if err := db.SetSensitivity(ctx, "d2", "Confidential"); err != nil {
 			t.Fatal(err)
 		}
 		pl, _ := db.Placements(ctx)
 		if pl["d2"].Sensitivity != "confidential" {
 			t.Errorf("sensitivity = %q", pl["d2"].Sensitivity)
 		}
-		if err := db.SetDocumentSensitivity(ctx, "d2", "secret"); app.ErrorCode(err) != app.EInvalid {
+		if err := db.SetSensitivity(ctx, "d2", "secret"); app.ErrorCode(err) != app.EInvalid {
 			t.Errorf("unknown level: %v", err)
 		}
-		if err := db.SetDocumentSensitivity(ctx, "nobody", "public"); app.ErrorCode(err) != app.ENotFound {
+		if err := db.SetSensitivity(ctx, "nobody", "public"); app.ErrorCode(err) != app.ENotFound {
 			t.Errorf("unknown document: %v", err)
 		}
 	})

@@ -183,9 +183,15 @@ func (db *DB) Pragma(ctx context.Context, name string) (string, error) {
 
 // IntegrityCheck runs PRAGMA integrity_check and the FTS5 index's own
 // consistency check, returning an error describing any damage.
+//
+// Both run on the writer: a long-lived reader connection can hold an FTS5
+// structure it cached before later merges, which its queries refresh but
+// PRAGMA integrity_check does not, so a reader reports corruption the file
+// does not have (seen under concurrent imports and deletes; a fresh
+// connection found the same file clean).
 func (db *DB) IntegrityCheck(ctx context.Context) error {
 	var v string
-	if err := db.read.QueryRowContext(ctx, "PRAGMA integrity_check").Scan(&v); err != nil {
+	if err := db.write.QueryRowContext(ctx, "PRAGMA integrity_check").Scan(&v); err != nil {
 		return fmt.Errorf("store: integrity check: %w", err)
 	}
 	if v != "ok" {

@@ -65,6 +65,9 @@ type citationView struct {
 	content *fyne.Container
 
 	paged      bool
+	shownPage  int // the page image shown (0: none), a cited page or one browsed to
+	docPages   int // the cited document's page count; 0 when unknown
+	nav        *navBar
 	page       *pageView
 	pageScroll *container.Scroll
 	loading    *widget.Activity
@@ -130,8 +133,9 @@ func newCitationView(u *UI) *citationView {
 
 	heading := container.New(noGapVBox(), v.title, v.where)
 	header := container.NewBorder(nil, nil, nil, container.NewHBox(v.zoomBar, v.prev, v.next, v.close), heading)
+	v.nav = v.newNavBar()
 	v.body = container.NewStack(v.scroll)
-	v.content = container.NewBorder(container.NewVBox(header, v.status), nil, nil, nil, v.body)
+	v.content = container.NewBorder(container.NewVBox(header, v.nav.box, v.status), nil, nil, nil, v.body)
 	v.content.Hide()
 	return v
 }
@@ -177,15 +181,16 @@ func (v *citationView) showStop(k int) {
 		v.text.Segments = nil
 		v.text.Refresh()
 		v.title.SetText("[" + strconv.Itoa(c.N) + "] " + nonEmpty(c.Title, "Untitled document"))
+		v.docPages = v.ui.documentPages(c.DocumentID)
 		v.setStatus("Loading the cited passage…", widget.LowImportance)
 		v.loadText(c)
 		v.loadCrop(c, st.page)
 	}
 	v.setPaged(st.page > 0)
-	v.updateWhere()
 	if st.page > 0 {
 		v.loadPage(c, st.page, st.page == cropPage(c) && v.cropPending)
 	}
+	v.updateWhere()
 
 	if len(v.stops) > 1 {
 		v.prev.Show()
@@ -232,7 +237,8 @@ func (v *citationView) updateWhere() {
 			lineStart, lineEnd = v.ct.LineStart, v.ct.LineEnd
 		}
 	}
-	v.where.SetText(citationHeader(c, section, lineStart, lineEnd, st.page))
+	v.where.SetText(citationHeader(c, section, lineStart, lineEnd, v.shownPage))
+	v.updateNav()
 }
 
 func (v *citationView) fill(c app.Citation, ct *app.CitedText, err error) {
@@ -257,6 +263,7 @@ func (v *citationView) fill(c app.Citation, ct *app.CitedText, err error) {
 		flat.Text = printedLines.Replace(ct.Text)
 		ct, quote = &flat, printedLines.Replace(quote)
 	}
+	ct = clipContext(ct, quote, citeContextBytes)
 	segs, hl := quoteSegments(ct, quote)
 	v.text.Segments = segs
 	v.highlight = hl
@@ -268,6 +275,64 @@ func (v *citationView) fill(c app.Citation, ct *app.CitedText, err error) {
 		v.content.Refresh()
 	}
 	v.scrollToQuote(ct)
+}
+
+// citeContextBytes is how much text the citation view keeps on each side
+// of the quote. A cited block can be pages long (a table, a PDF paragraph
+// without breaks); laying all of it out costs tens of milliseconds per
+// thousand characters, and the reader wants the neighbourhood of the quote.
+const citeContextBytes = 700
+
+// clipContext returns ct cut to keep at most n bytes of text on each side
+// of the quote, at word boundaries and marked with "…"; ct itself when it
+// is short or the quote cannot be placed.
+func clipContext(ct *app.CitedText, quote string, n int) *app.CitedText {
+	text := ct.Text
+	start, end := ct.QuoteStart, ct.QuoteEnd
+	if !validSpan(text, start, end) {
+		i := -1
+		if quote != "" {
+			i = strings.Index(text, quote)
+		}
+		if i < 0 {
+			return ct
+		}
+		start, end = i, i+len(quote)
+	}
+	from, to := 0, len(text)
+	if start > n {
+		from = start - n
+		if sp := strings.IndexAny(text[from:start], " \n"); sp >= 0 {
+			from += sp + 1
+		}
+	}
+	if len(text)-end > n {
+		to = end + n
+		if sp := strings.LastIndexAny(text[end:to], " \n"); sp >= 0 {
+			to = end + sp
+		}
+	}
+	for from > 0 && !utf8.RuneStart(text[from]) {
+		from++
+	}
+	for to < len(text) && !utf8.RuneStart(text[to]) {
+		to--
+	}
+	if from == 0 && to == len(text) {
+		return ct
+	}
+	out := *ct
+	prefix, suffix := "", ""
+	if from > 0 {
+		prefix = "… "
+	}
+	if to < len(text) {
+		suffix = " …"
+	}
+	out.Text = prefix + text[from:to] + suffix
+	out.QuoteStart = len(prefix) + start - from
+	out.QuoteEnd = len(prefix) + end - from
+	return &out
 }
 
 // printedLines joins a PDF block's printed lines, keeping blank lines
@@ -391,7 +456,7 @@ func citationHeader(c app.Citation, section string, lineStart, lineEnd, shownPag
 	if w := citationWhere(section, lineStart, lineEnd, c.PageStart, c.PageEnd); w != "" {
 		parts = append(parts, w)
 	}
-	if shownPage > 0 && c.PageEnd > c.PageStart {
+	if shownPage > 0 && (c.PageEnd > c.PageStart || shownPage != c.PageStart) {
 		parts = append(parts, "showing page "+strconv.Itoa(shownPage))
 	}
 	switch p := strings.TrimSpace(c.Precision); p {

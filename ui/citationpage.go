@@ -52,6 +52,7 @@ func (v *citationView) setCrop(c app.Citation, page int, crop *pageCrop) {
 // also cuts the drawer's crop from it.
 func (v *citationView) loadPage(c app.Citation, page int, withCrop bool) {
 	v.pageSeq++
+	v.shownPage = page
 	u, seq, pageSeq := v.ui, v.seq, v.pageSeq
 	v.page.setPage(nil, nil)
 	v.pageErr.Hide()
@@ -107,6 +108,7 @@ func (v *citationView) setPaged(paged bool) {
 		v.zoomBar.Show()
 	} else {
 		v.pageSeq++
+		v.shownPage = 0
 		v.loading.Stop()
 		v.page.setPage(nil, nil)
 		v.scroll.SetMinSize(fyne.NewSize(0, textQuoteHeight))
@@ -135,6 +137,8 @@ func (v *citationView) focusPage() {
 // typedKey handles the keys the page gets while it has the focus.
 func (v *citationView) typedKey(ev *fyne.KeyEvent) {
 	switch ev.Name {
+	case fyne.KeyEscape:
+		v.ui.escape()
 	case fyne.KeyLeft:
 		v.step(-1)
 	case fyne.KeyRight:

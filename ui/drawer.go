@@ -2,8 +2,8 @@ package ui
 
 import (
 	"context"
-	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -57,6 +57,7 @@ type drawer struct {
 	citeTurn  *turn // the turn whose citation the citation view shows
 	cropTurn  *turn // the turn showing a crop, if any
 
+	receiver        *widget.Label // names the model or endpoint that receives evidence
 	scopeLabel      *widget.Label
 	clearScope      *widget.Button
 	header          *fyne.Container
@@ -74,20 +75,6 @@ type drawer struct {
 	content         fyne.CanvasObject
 }
 
-// turn is one question in the transcript and, once it arrives, its answer.
-type turn struct {
-	question app.Question
-	answer   *app.Answer
-	err      error
-	done     bool
-
-	box      *fyne.Container
-	progress *widget.ProgressBarInfinite
-	text     *widget.RichText // the answer; citation pills are HyperlinkSegments
-	crop     *fyne.Container  // the open PDF citation's highlighted region, under the answer
-	errLabel *widget.Label
-}
-
 func newDrawer(u *UI) *drawer {
 	d := &drawer{ui: u}
 
@@ -102,10 +89,13 @@ func newDrawer(u *UI) *drawer {
 	d.preset.SetSelected("Balanced")
 	d.clearTranscript = widget.NewButtonWithIcon("Clear transcript", theme.DeleteIcon(), d.resetTranscript)
 	scopeIcon := widget.NewIcon(theme.FolderIcon())
-	d.header = container.NewBorder(nil, nil,
-		scopeIcon,
-		container.NewHBox(d.clearScope, d.preset, d.clearTranscript),
-		d.scopeLabel)
+	d.receiver = widget.NewLabel("")
+	d.receiver.SizeName = theme.SizeNameCaptionText
+	d.receiver.Truncation = fyne.TextTruncateEllipsis
+	d.setReceiver("offline — nothing leaves this computer")
+	d.header = container.NewVBox(
+		container.NewBorder(nil, nil, scopeIcon, container.NewHBox(d.clearScope, d.preset, d.clearTranscript), d.scopeLabel),
+		container.New(layout.NewCustomPaddedLayout(-theme.Padding()*2, 0, 0, 0), d.receiver))
 
 	d.placeholder = widget.NewLabel("")
 	d.placeholder.Wrapping = fyne.TextWrapWord
@@ -142,6 +132,47 @@ func newDrawer(u *UI) *drawer {
 	return d
 }
 
+// setReceiver names what receives evidence, under the scope.
+func (d *drawer) setReceiver(who string) {
+	d.receiver.SetText("Evidence goes to: " + who)
+}
+
+func (d *drawer) receiverText() string {
+	return strings.TrimPrefix(d.receiver.Text, "Evidence goes to: ")
+}
+
+// sourceWhere says where source n's citations point: their sections and
+// page range, e.g. "Results; Risk factors · pages 4–9".
+func sourceWhere(n int, cites []app.Citation) string {
+	var sections []string
+	first, last := 0, 0
+	for _, c := range cites {
+		if c.N != n {
+			continue
+		}
+		if s := strings.TrimSpace(c.Section); s != "" && !slices.Contains(sections, s) {
+			sections = append(sections, s)
+		}
+		if c.PageStart > 0 {
+			if first == 0 || c.PageStart < first {
+				first = c.PageStart
+			}
+			last = max(last, c.PageEnd, c.PageStart)
+		}
+	}
+	var parts []string
+	if len(sections) > 0 {
+		parts = append(parts, strings.Join(sections, "; "))
+	}
+	switch {
+	case first > 0 && last > first:
+		parts = append(parts, "pages "+strconv.Itoa(first)+"–"+strconv.Itoa(last))
+	case first > 0:
+		parts = append(parts, "page "+strconv.Itoa(first))
+	}
+	return strings.Join(parts, " · ")
+}
+
 // setScope narrows (or widens) what the next question may draw on. A new
 // scope starts a new transcript, as DESIGN.md §6 asks.
 func (d *drawer) setScope(s app.Scope) {
@@ -176,7 +207,7 @@ func (d *drawer) resetTranscript() {
 	d.turns = nil
 	d.citeTurn = nil
 	d.transcript.RemoveAll()
-	d.showSources(nil)
+	d.showSources(nil, nil)
 	d.showWhy(nil)
 	d.citation.hide()
 	what := "all your documents"
@@ -192,66 +223,6 @@ func (d *drawer) resetTranscript() {
 	d.refreshBody()
 }
 
-// startTurn adds q to the transcript with an activity bar under it.
-func (d *drawer) startTurn(q app.Question) *turn {
-	t := &turn{question: q}
-	question := widget.NewLabelWithStyle(q.Text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	question.Wrapping = fyne.TextWrapWord
-	t.progress = widget.NewProgressBarInfinite()
-	t.text = widget.NewRichText()
-	t.text.Wrapping = fyne.TextWrapWord
-	t.text.Hide()
-	t.crop = container.NewVBox()
-	t.crop.Hide()
-	t.errLabel = widget.NewLabel("")
-	t.errLabel.Wrapping = fyne.TextWrapWord
-	t.errLabel.Importance = widget.DangerImportance
-	t.errLabel.Hide()
-	icon := widget.NewIcon(theme.QuestionIcon())
-	t.box = container.NewVBox(
-		container.NewBorder(nil, nil, container.NewVBox(icon), nil, question),
-		t.progress, t.text, t.crop, t.errLabel, widget.NewSeparator())
-
-	if len(d.turns) == maxTurns {
-		d.transcript.Remove(d.turns[0].box)
-		d.turns = d.turns[1:]
-	}
-	d.turns = append(d.turns, t)
-	d.transcript.Add(t.box)
-	d.placeholder.Hide()
-	d.clearTranscript.Enable()
-	d.scroll.Refresh()
-	d.scroll.ScrollToBottom()
-	return t
-}
-
-// finishTurn shows the answer (or error) for t, unless the transcript was
-// reset meanwhile.
-func (d *drawer) finishTurn(t *turn, ans *app.Answer, err error) {
-	if !d.holds(t) {
-		return
-	}
-	t.done, t.answer, t.err = true, ans, err
-	t.progress.Stop()
-	t.progress.Hide()
-	switch {
-	case err != nil:
-		t.errLabel.SetText(app.ErrorMessage(err))
-		t.errLabel.Show()
-	case ans == nil:
-		t.errLabel.SetText("No answer came back.")
-		t.errLabel.Show()
-	default:
-		t.text.Segments = answerSegments(ans, func(i int) { d.openCitation(t, i) })
-		t.text.Refresh()
-		t.text.Show()
-		d.showSources(ans.Sources)
-		d.showWhy(ans.Why)
-	}
-	t.box.Refresh()
-	d.scroll.Refresh()
-}
-
 func (d *drawer) holds(t *turn) bool {
 	for _, x := range d.turns {
 		if x == t {
@@ -264,7 +235,7 @@ func (d *drawer) holds(t *turn) bool {
 // answerSegments renders an answer's text with each "[n]" that names one of
 // its citations as a tappable pill. An insufficient answer is plain text:
 // it makes no claim, so nothing in it is cited.
-func answerSegments(ans *app.Answer, open func(i int)) []widget.RichTextSegment {
+func answerSegments(ans *app.Answer, tips *tooltipLayer, open func(i int)) []widget.RichTextSegment {
 	text := ans.Answer
 	if !ans.Sufficient || len(ans.Citations) == 0 {
 		return lineSegments(text, widget.RichTextStyleInline)
@@ -289,11 +260,7 @@ func answerSegments(ans *app.Answer, open func(i int)) []widget.RichTextSegment 
 		if m[0] > last {
 			segs = append(segs, lineSegments(text[last:m[0]], widget.RichTextStyleInline)...)
 		}
-		segs = append(segs, &widget.HyperlinkSegment{
-			Text:     "[" + strconv.Itoa(n) + "]",
-			URL:      &url.URL{Scheme: "cite", Opaque: strconv.Itoa(n)},
-			OnTapped: func() { open(i) },
-		})
+		segs = append(segs, newPillSegment(n, ans.Citations[i], tips, func() { open(i) }))
 		last = m[1]
 	}
 	if last < len(text) || len(segs) == 0 {
@@ -336,9 +303,10 @@ func (d *drawer) showWhy(lines []string) {
 	d.whyButton.Show()
 }
 
-// showSources lists the latest answer's sources: number, title and the
-// start of the text the answer drew on.
-func (d *drawer) showSources(sources []app.SourceRef) {
+// showSources lists the latest answer's sources: number, title, the
+// sections and pages its citations point at, and the start of the text the
+// answer drew on.
+func (d *drawer) showSources(sources []app.SourceRef, cites []app.Citation) {
 	d.sources.RemoveAll()
 	if len(sources) == 0 {
 		d.sourcesHeader.Hide()
@@ -350,7 +318,15 @@ func (d *drawer) showSources(sources []app.SourceRef) {
 		title.Wrapping = fyne.TextWrapWord
 		snippet := widget.NewLabel(snippetOf(s.Text, sourceSnippetChars))
 		snippet.Wrapping = fyne.TextWrapWord
-		d.sources.Add(container.New(noGapVBox(), title, snippet))
+		box := container.New(noGapVBox(), title)
+		if w := sourceWhere(s.N, cites); w != "" {
+			where := widget.NewLabel(w)
+			where.SizeName = theme.SizeNameCaptionText
+			where.Wrapping = fyne.TextWrapWord
+			box.Add(where)
+		}
+		box.Add(snippet)
+		d.sources.Add(box)
 	}
 	d.sources.Refresh()
 }

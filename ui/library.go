@@ -690,12 +690,10 @@ func (v *libraryView) showRowMenu(r *docRow) {
 			fyne.NewMenuItem("Move to folder…", func() { v.chooseFolderFor([]string{d.ID}) }),
 		)
 		sens := fyne.NewMenuItem("Sensitivity", nil)
-		current := strings.ToLower(v.placements[d.ID].Sensitivity)
-		if current == "" {
-			current = "internal"
-		}
+		current := string(app.StoredSensitivity(v.placements[d.ID].Sensitivity))
 		var levels []*fyne.MenuItem
-		for _, level := range app.SensitivityLevels {
+		for _, s := range app.Sensitivities {
+			level := string(s)
 			item := fyne.NewMenuItem(sensitivityName(level), func() { v.setSensitivity(d.ID, level) })
 			item.Checked = level == current
 			levels = append(levels, item)

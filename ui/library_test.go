@@ -122,7 +122,7 @@ func (l *folderLibrary) Placements(context.Context) (map[string]app.Placement, e
 }
 
 func (l *folderLibrary) SetSensitivity(_ context.Context, id, level string) error {
-	if !slices.Contains(app.SensitivityLevels, level) {
+	if _, err := app.ParseSensitivity(level); err != nil {
 		return app.Errorf(app.EInvalid, "Unknown sensitivity %q.", level)
 	}
 	l.fmu.Lock()

@@ -8,6 +8,8 @@ import (
 	"math"
 	"os"
 	"slices"
+	"sync"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -46,11 +48,63 @@ func decodePage(path string) (image.Image, error) {
 		return nil, errPageImage
 	}
 	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, errPageImage
+	}
+	if img := decoded.get(path, info); img != nil {
+		return img, nil
+	}
 	img, err := png.Decode(f)
 	if err != nil || img.Bounds().Empty() {
 		return nil, errPageImage
 	}
+	decoded.put(path, info, img)
 	return img, nil
+}
+
+// decodedPages is how many decoded page images stay in memory: stepping
+// back and forth between citations, or reopening one, skips the PNG
+// decoding (about 25 ms of CPU for a Letter page at 144 dpi). Each costs
+// about 8 MB.
+const decodedPages = 4
+
+// decoded holds the most recently decoded page images, newest last.
+var decoded pageCache
+
+type pageCache struct {
+	mu      sync.Mutex
+	entries []pageEntry
+}
+
+type pageEntry struct {
+	path  string
+	size  int64
+	mtime time.Time
+	img   image.Image
+}
+
+// get returns the image decoded from path when the file is unchanged.
+func (c *pageCache) get(path string, info os.FileInfo) image.Image {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for i, e := range c.entries {
+		if e.path == path && e.size == info.Size() && e.mtime.Equal(info.ModTime()) {
+			c.entries = append(append(c.entries[:i:i], c.entries[i+1:]...), e)
+			return e.img
+		}
+	}
+	return nil
+}
+
+func (c *pageCache) put(path string, info os.FileInfo, img image.Image) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.entries = slices.DeleteFunc(c.entries, func(e pageEntry) bool { return e.path == path })
+	if len(c.entries) == decodedPages {
+		c.entries = c.entries[1:]
+	}
+	c.entries = append(c.entries, pageEntry{path, info.Size(), info.ModTime(), img})
 }
 
 // pageCrop is the drawer's preview of a citation: the highlighted region

@@ -12,7 +12,6 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"archivist/app"
 )
@@ -46,7 +45,7 @@ func pdfAnswer() *app.Answer {
 func openPDFCitation(t *testing.T, h *harness) (*turn, *citationView) {
 	t.Helper()
 	tr := h.ask(t, "How did revenue change?")
-	links := findAll[*widget.Hyperlink](tr.text)
+	links := findAll[*pill](tr.text)
 	if len(links) != 2 {
 		t.Fatalf("%d pills, want 2", len(links))
 	}

@@ -391,7 +391,7 @@ func TestAskShowsAnswerAndOpensCitation(t *testing.T) {
 	}
 
 	content := h.win.Canvas().Content()
-	links := findAll[*widget.Hyperlink](content)
+	links := findAll[*pill](content)
 	var pills []string
 	for _, l := range links {
 		pills = append(pills, l.Text)
@@ -692,11 +692,11 @@ func TestInsufficientAnswerShowsNoPills(t *testing.T) {
 	tr := h.ask(t, "Who was the mayor in 1800?")
 
 	for _, s := range tr.text.Segments {
-		if _, ok := s.(*widget.HyperlinkSegment); ok {
+		if _, ok := s.(*pillSegment); ok {
 			t.Fatal("an insufficient answer has a citation pill")
 		}
 	}
-	if links := findAll[*widget.Hyperlink](h.win.Canvas().Content()); len(links) != 0 {
+	if links := findAll[*pill](h.win.Canvas().Content()); len(links) != 0 {
 		t.Errorf("%d pills rendered for an insufficient answer", len(links))
 	}
 	if got := tr.text.String(); got != ans.Answer {
@@ -760,10 +760,10 @@ func TestAnswerSegments(t *testing.T) {
 		Citations:  []app.Citation{{N: 1}, {N: 2}},
 	}
 	var opened []int
-	segs := answerSegments(ans, func(i int) { opened = append(opened, i) })
+	segs := answerSegments(ans, nil, func(i int) { opened = append(opened, i) })
 	var got []string
 	for _, s := range segs {
-		if l, ok := s.(*widget.HyperlinkSegment); ok {
+		if l, ok := s.(*pillSegment); ok {
 			got = append(got, "pill"+l.Text)
 			l.OnTapped()
 		} else {
@@ -788,8 +788,8 @@ func TestRepeatedSourcePillsOpenTheirOwnQuote(t *testing.T) {
 		Citations:  []app.Citation{{N: 1, Quote: "First."}, {N: 1, Quote: "Second."}},
 	}
 	var opened []int
-	for _, s := range answerSegments(ans, func(i int) { opened = append(opened, i) }) {
-		if l, ok := s.(*widget.HyperlinkSegment); ok {
+	for _, s := range answerSegments(ans, nil, func(i int) { opened = append(opened, i) }) {
+		if l, ok := s.(*pillSegment); ok {
 			l.OnTapped()
 		}
 	}

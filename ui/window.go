@@ -10,7 +10,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -54,6 +53,26 @@ type UI struct {
 	imports *importPanel
 	filing  *filingPanel
 	split   *container.Split
+	tips    *tooltipLayer
+
+	settings     *settingsStore
+	providers    Providers
+	settingsWin  fyne.Window
+	settingsView *settingsView
+
+	// ExportEvidence, when set, writes the evidence behind an answer to
+	// the PDF out; the drawer then offers "Export evidence…".
+	ExportEvidence func(ctx context.Context, ans *app.Answer, question string, out string) error
+	// OnDelete, when set, moves the selected documents to the trash: the
+	// Delete key calls it when no text field has the keyboard.
+	OnDelete func()
+	// OpenOriginal, when set, opens a document's original file in the
+	// system's viewer, at page (1-based) when the viewer can; page is 0
+	// for formats without pages. It may block; it runs off the UI goroutine.
+	OpenOriginal func(documentID string, page int) error
+	// OnImport, when set, replaces the Ctrl/⌘-I file picker (the library
+	// view's File → Import…).
+	OnImport func()
 }
 
 // New builds the main window's content into w, registers Ctrl+K (focus the
@@ -70,6 +89,12 @@ func newUI(a fyne.App, w fyne.Window, lib app.Library, research app.Research, do
 	u.ctx, u.cancel = context.WithCancel(context.Background())
 	u.folders, _ = lib.(app.Folders)
 
+	u.settings = newSettingsStore(a)
+	st := u.settings.load()
+	// Before any widget exists: widgets drawn under one theme and switched
+	// in the same frame kept some of the old colours.
+	a.Settings().SetTheme(themeFor(st.Theme))
+	u.tips = newTooltipLayer()
 	u.imports = newImportPanel(u)
 	u.filing = newFilingPanel(u)
 	u.library = newLibraryView(u)
@@ -82,12 +107,13 @@ func newUI(a fyne.App, w fyne.Window, lib app.Library, research app.Research, do
 		u.split.Offset = 0.52 // room for the folder tree beside the list
 	}
 
-	w.SetContent(container.NewBorder(u.topBar(), nil, nil, nil, u.split))
+	w.SetContent(container.NewStack(container.NewBorder(u.topBar(), nil, nil, nil, u.split), u.tips.layer))
 	w.SetMainMenu(fyne.NewMainMenu(u.fileMenu()))
 	w.Resize(defaultWindowSize)
+	u.bindKeys()
+	u.OnDelete = u.library.trashSelected
 
-	focus := func(fyne.Shortcut) { u.omni.focus() }
-	w.Canvas().AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyK, Modifier: fyne.KeyModifierShortcutDefault}, focus)
+	u.drawer.preset.SetSelected(presetLabel(st.Preset))
 
 	u.library.reload()
 	return u
@@ -125,7 +151,8 @@ func (u *UI) Drop(_ fyne.Position, uris []fyne.URI) {
 func (u *UI) topBar() fyne.CanvasObject {
 	name := widget.NewLabelWithStyle("Archivist", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	name.SizeName = theme.SizeNameSubHeadingText
-	bar := container.NewBorder(nil, nil, name, u.omni.askButton, u.omni.entry)
+	settings := widget.NewButtonWithIcon("", theme.SettingsIcon(), u.ShowSettings)
+	bar := container.NewBorder(nil, nil, name, container.NewHBox(u.omni.askButton, settings), u.omni.entry)
 	return container.NewVBox(container.NewPadded(bar), u.omni.results, widget.NewSeparator())
 }
 
@@ -137,12 +164,16 @@ func (u *UI) ask(text string) {
 		return
 	}
 	q := app.Question{Text: text, Scope: u.drawer.scope, Preset: u.drawer.presetValue()}
-	t := u.drawer.startTurn(q)
+	ctx, cancel := context.WithCancel(u.ctx)
+	t := u.drawer.startTurn(q, cancel)
+	u.showDrawer(true)
 	u.asking = true
 	u.omni.setBusy(true)
 	u.omni.entry.SetText("")
-	ctx, cancel := context.WithCancel(u.ctx)
 	u.drawer.askCancel = cancel
+	ctx = app.WithProgress(ctx, func(p app.AskProgress) {
+		u.do(func() { u.drawer.showProgress(t, p) })
+	})
 	go func() {
 		ans, err := u.research.Ask(ctx, q)
 		u.do(func() {

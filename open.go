@@ -1,0 +1,81 @@
+package main
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+
+	"archivist/app"
+	"archivist/store"
+)
+
+// openOriginal opens document id's original in the system's viewer, at
+// page (1-based; 0 for none) when a viewer that takes a page is installed.
+// The viewer gets a link named like the imported file, so it sees the
+// right name and extension, in a private folder under the temp dir.
+func openOriginal(ctx context.Context, db *store.DB, id string, page int) error {
+	doc, err := db.Document(ctx, id)
+	if err != nil {
+		return err
+	}
+	if doc == nil {
+		return app.Errorf(app.ENotFound, "The document is no longer in the library.")
+	}
+	blob := db.BlobPath(doc.SHA256)
+	if _, err := os.Stat(blob); err != nil {
+		return app.Errorf(app.ENotFound, "The library's copy of “%s” is missing.", doc.Filename)
+	}
+	dir := filepath.Join(os.TempDir(), "archivist-originals-"+strconv.Itoa(os.Getuid()), doc.SHA256[:16])
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return app.Errorf(app.EInternal, "Could not prepare the file for the viewer.")
+	}
+	name := filepath.Base(doc.Filename)
+	if name == "." || name == string(filepath.Separator) || name == "" {
+		name = "document"
+	}
+	link := filepath.Join(dir, name)
+	if target, err := os.Readlink(link); err != nil || target != blob {
+		os.Remove(link)
+		if err := os.Symlink(blob, link); err != nil {
+			return app.Errorf(app.EInternal, "Could not prepare the file for the viewer.")
+		}
+	}
+	argv := openCommand(link, page, doc.Format == app.FormatPDF, exec.LookPath)
+	cmd := exec.Command(argv[0], argv[1:]...)
+	if err := cmd.Start(); err != nil {
+		return app.Errorf(app.EInternal, "No program to open “%s” with was found.", name)
+	}
+	go cmd.Wait() // the viewer runs on its own; reap it when it exits
+	return nil
+}
+
+// openCommand is the command that opens path: a PDF viewer known to take a
+// page number when one is installed and page > 0, else the desktop's
+// opener (which cannot be told a page).
+func openCommand(path string, page int, pdf bool, lookPath func(string) (string, error)) []string {
+	if pdf && page > 0 && runtime.GOOS != "darwin" && runtime.GOOS != "windows" {
+		p := strconv.Itoa(page)
+		viewers := [][]string{
+			{"evince", "--page-index=" + p, path},
+			{"okular", "--page", p, path},
+			{"zathura", "--page=" + p, path},
+			{"qpdfview", path + "#" + p},
+			{"mupdf", path, p},
+		}
+		for _, v := range viewers {
+			if _, err := lookPath(v[0]); err == nil {
+				return v
+			}
+		}
+	}
+	switch runtime.GOOS {
+	case "darwin":
+		return []string{"open", path}
+	case "windows":
+		return []string{"rundll32", "url.dll,FileProtocolHandler", path}
+	}
+	return []string{"xdg-open", path}
+}

@@ -1,0 +1,238 @@
+package ui
+
+import (
+	"context"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"archivist/app"
+)
+
+// providerRecorder is a Providers whose Apply and Test record their calls.
+type providerRecorder struct {
+	mu       sync.Mutex
+	applied  []app.Settings
+	keys     []ProviderKeys
+	applyErr error
+	tests    []string // role, kind, URL, key, egress
+	testErr  error
+}
+
+func (r *providerRecorder) providers() Providers {
+	return Providers{
+		Apply: func(s app.Settings, k ProviderKeys) (string, error) {
+			r.mu.Lock()
+			defer r.mu.Unlock()
+			if r.applyErr != nil {
+				return "", r.applyErr
+			}
+			r.applied = append(r.applied, s)
+			r.keys = append(r.keys, k)
+			if s.Answer.Remote() {
+				return "answers: " + s.Answer.Model, nil
+			}
+			return "offline — nothing leaves this computer", nil
+		},
+		Test: func(ctx context.Context, role Role, p app.ProviderSettings, key string, egress bool) error {
+			r.mu.Lock()
+			defer r.mu.Unlock()
+			r.tests = append(r.tests, strings.Join([]string{string(role), p.Kind, p.URL, key, strconvBool(egress)}, "|"))
+			return r.testErr
+		},
+	}
+}
+
+func strconvBool(b bool) string {
+	if b {
+		return "egress"
+	}
+	return "no-egress"
+}
+
+func openSettings(t *testing.T, h *harness) *settingsView {
+	t.Helper()
+	h.ui.ShowSettings()
+	if h.ui.settingsView == nil {
+		t.Fatal("no settings window")
+	}
+	return h.ui.settingsView
+}
+
+// entriesShow reports whether any entry in o shows s.
+func entriesShow(o fyne.CanvasObject, s string) bool {
+	for _, e := range findAll[*widget.Entry](o) {
+		if strings.Contains(e.Text, s) || strings.Contains(e.PlaceHolder, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func TestSettingsRoundTrip(t *testing.T) {
+	h := newHarness(t, &fakeLibrary{}, &fakeResearch{answer: twoCitationAnswer()})
+	rec := &providerRecorder{}
+	h.ui.SetProviders(rec.providers())
+
+	v := openSettings(t, h)
+	if v.answer.kind.Selected != app.ProviderExtractive || v.decision.kind.Selected != app.ProviderLocal {
+		t.Fatalf("fresh settings show %q / %q, want extractive / local", v.answer.kind.Selected, v.decision.kind.Selected)
+	}
+	if !v.answer.url.Disabled() {
+		t.Error("URL editable for the offline answerer")
+	}
+	v.answer.kind.SetSelected(app.ProviderOpenAI)
+	if v.answer.url.Disabled() {
+		t.Fatal("URL still disabled for an HTTP answerer")
+	}
+	test.Type(v.answer.url, "https://models.example.com/v1")
+	test.Type(v.answer.model, "big-model")
+	test.Type(v.answer.key, "sk-secret-123")
+	v.decision.kind.SetSelected(app.ProviderSystemOne)
+	test.Type(v.decision.url, "https://s1.example.com")
+	test.Type(v.decision.key, "s1-key-456")
+	v.egress.SetChecked(true)
+	v.preset.SetSelected("Detailed")
+	v.library.SetText("/data/archive")
+	v.theme.SetSelected("Dark")
+	test.Tap(v.save)
+
+	if v.status.Text != "Saved." {
+		t.Fatalf("status after Save = %q", v.status.Text)
+	}
+	last := rec.applied[len(rec.applied)-1]
+	want := app.Settings{
+		Decision:           app.ProviderSettings{Kind: "systemone", URL: "https://s1.example.com", HasKey: true},
+		Answer:             app.ProviderSettings{Kind: "openai", URL: "https://models.example.com/v1", Model: "big-model", HasKey: true},
+		EgressAcknowledged: true, Preset: app.PresetDetailed, LibraryDir: "/data/archive", Theme: app.ThemeDark,
+	}
+	if last != want {
+		t.Errorf("applied %+v\nwant    %+v", last, want)
+	}
+	if k := rec.keys[len(rec.keys)-1]; k.Answer != "sk-secret-123" || k.Decision != "s1-key-456" {
+		t.Errorf("providers got keys %+v", k)
+	}
+	if got := h.ui.drawer.receiver.Text; got != "Evidence goes to: answers: big-model" {
+		t.Errorf("drawer names %q", got)
+	}
+	if h.ui.drawer.presetValue() != app.PresetDetailed {
+		t.Error("the drawer's preset did not follow the setting")
+	}
+	if _, ok := h.ui.fapp.Settings().Theme().(variantTheme); !ok {
+		t.Error("the dark theme setting did not change the theme")
+	}
+
+	// Stored: preferences hold everything but the keys; the key file is
+	// the user's alone and holds them.
+	reread := newSettingsStore(h.ui.fapp).load()
+	if reread != want {
+		t.Errorf("stored %+v\nwant   %+v", reread, want)
+	}
+	prefs := h.ui.fapp.Preferences()
+	for _, k := range []string{prefAnswerURL, prefDecisionURL, prefAnswerModel} {
+		if strings.Contains(prefs.String(k), "secret") {
+			t.Errorf("preference %s holds a key", k)
+		}
+	}
+	info, err := os.Stat(h.ui.settings.keyFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.Mode().Perm() != 0o600 {
+		t.Errorf("key file mode %v, want 0600", info.Mode().Perm())
+	}
+	data, _ := os.ReadFile(h.ui.settings.keyFile)
+	if !strings.Contains(string(data), "sk-secret-123") || !strings.Contains(string(data), "s1-key-456") {
+		t.Error("key file lacks the saved keys")
+	}
+
+	// Never displayed back: a new window says a key is saved, shows none.
+	h.ui.settingsWin.Close()
+	v = openSettings(t, h)
+	if v.answer.key.Text != "" || v.answer.key.PlaceHolder != keySavedHint {
+		t.Errorf("answer key entry shows %q / %q", v.answer.key.Text, v.answer.key.PlaceHolder)
+	}
+	if entriesShow(v.content, "sk-secret") || entriesShow(v.content, "s1-key") {
+		t.Error("a saved key is shown in the settings window")
+	}
+	if v.answer.url.Text != "https://models.example.com/v1" || v.theme.Selected != "Dark" || v.preset.Selected != "Detailed" {
+		t.Error("the reopened window does not show the saved settings")
+	}
+
+	// Remove key: saving drops it from the file.
+	test.Tap(v.answer.forget)
+	test.Tap(v.save)
+	keys, _ := h.ui.settings.keys()
+	if keys.Answer != "" || keys.Decision != "s1-key-456" {
+		t.Errorf("after Remove key the file holds %+v", keys)
+	}
+}
+
+func TestSettingsThatCannotBeUsedAreNotSaved(t *testing.T) {
+	h := newHarness(t, &fakeLibrary{}, &fakeResearch{answer: twoCitationAnswer()})
+	rec := &providerRecorder{}
+	h.ui.SetProviders(rec.providers())
+	v := openSettings(t, h)
+	rec.applyErr = app.Errorf(app.EEgressNotAcknowledged, "The answer endpoint models.example.com is not on this computer.")
+	v.answer.kind.SetSelected(app.ProviderOpenAI)
+	test.Type(v.answer.url, "https://models.example.com/v1")
+	test.Type(v.answer.key, "sk-never")
+	test.Tap(v.save)
+	if v.status.Importance != widget.DangerImportance || !strings.Contains(v.status.Text, "not on this computer") {
+		t.Errorf("status = %q", v.status.Text)
+	}
+	if got := newSettingsStore(h.ui.fapp).load(); got.Answer.Kind != app.ProviderExtractive {
+		t.Errorf("refused settings were stored: %+v", got.Answer)
+	}
+	if keys, _ := h.ui.settings.keys(); keys.Answer != "" {
+		t.Error("the key of refused settings was stored")
+	}
+	if v.answer.url.Text != "https://models.example.com/v1" {
+		t.Error("the typed settings were lost")
+	}
+}
+
+func TestTestConnection(t *testing.T) {
+	h := newHarness(t, &fakeLibrary{}, &fakeResearch{answer: twoCitationAnswer()})
+	rec := &providerRecorder{}
+	h.ui.SetProviders(rec.providers())
+	if err := h.ui.settings.setKey(RoleDecision, "saved-key"); err != nil {
+		t.Fatal(err)
+	}
+	v := openSettings(t, h)
+	v.decision.kind.SetSelected(app.ProviderOpenAI)
+	test.Type(v.decision.url, "http://localhost:11434/v1")
+	test.Tap(v.decision.test)
+	h.loop.waitFor(t, "the test result", func() bool { return strings.HasPrefix(v.decision.result.Text, "Connected") })
+	if want := "decision|openai|http://localhost:11434/v1|saved-key|no-egress"; !slices.Equal(rec.tests, []string{want}) {
+		t.Errorf("tests %q, want %q (the saved key is used without being shown)", rec.tests, want)
+	}
+
+	rec.testErr = app.Errorf(app.EProviderFailure, "The openai decision provider failed: HTTP 401.")
+	test.Tap(v.decision.test)
+	h.loop.waitFor(t, "the failure", func() bool { return strings.Contains(v.decision.result.Text, "HTTP 401") })
+	if v.decision.result.Importance != widget.DangerImportance {
+		t.Error("a failed test is not shown as an error")
+	}
+}
+
+func TestThemeFor(t *testing.T) {
+	bg := func(th fyne.Theme) fyne.ThemeVariant {
+		// The light background is brighter than the dark one.
+		r, _, _, _ := th.Color(theme.ColorNameBackground, theme.VariantDark).RGBA()
+		if r > 0x8000 {
+			return theme.VariantLight
+		}
+		return theme.VariantDark
+	}
+	if bg(themeFor(app.ThemeLight)) != theme.VariantLight || bg(themeFor(app.ThemeDark)) != theme.VariantDark {
+		t.Error("light and dark themes do not hold their variant")
+	}
+}
