@@ -42,6 +42,7 @@ Usage:
   archivist [--library DIR] replay TOKEN         print a stored answer's JSON
   archivist [--library DIR] reindex [--all]      rebuild passages made by an older builder
   archivist [--library DIR] eval --questions FILE --docs DIR [--scope doc|library] [--k 1,3,6,12] [--provider local|systemone|openai] [--json]
+  archivist bench [--passages N] [--docs N] [--pdf-pages N] [--json]   speed and memory at scale, in generated libraries
 
 Without --library the library lives in %s.
 `
@@ -79,6 +80,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		"show":    cmdShow,
 		"reindex": cmdReindex,
 		"eval":    cmdEval,
+		"bench":   cmdBench,
 	}
 	f, ok := commands[cmd]
 	if !ok {
