@@ -18,14 +18,10 @@ import (
 )
 
 // BenchmarkImportMarkdown measures import throughput (parse, passages,
-// SQLite and FTS5 writes, blob copy) in MB/s of Markdown.
+// SQLite and FTS5 writes, blob copy) in MB/s of Markdown, one file at a
+// time (the reference) and two at a time (the default).
 func BenchmarkImportMarkdown(b *testing.B) {
 	ctx := context.Background()
-	p, err := open(ctx, b.TempDir())
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer p.db.Close()
 	r := rand.New(rand.NewSource(1))
 	dir := b.TempDir()
 	var paths []string
@@ -39,24 +35,31 @@ func BenchmarkImportMarkdown(b *testing.B) {
 		}
 		paths = append(paths, path)
 	}
-	b.SetBytes(int64(total))
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		b.StopTimer()
-		p.db.Close()
-		if p, err = open(ctx, b.TempDir()); err != nil {
-			b.Fatal(err)
-		}
-		b.StartTimer()
-		results, err := p.importer.Import(ctx, paths, nil)
-		if err != nil {
-			b.Fatal(err)
-		}
-		for _, r := range results {
-			if r.Outcome != app.OutcomeImported {
-				b.Fatalf("%s: %v", r.Path, r.Err)
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			b.SetBytes(int64(total))
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				p, err := open(ctx, b.TempDir())
+				if err != nil {
+					b.Fatal(err)
+				}
+				p.importer.Workers = workers
+				b.StartTimer()
+				results, err := p.importer.Import(ctx, paths, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.StopTimer()
+				p.close()
+				for _, r := range results {
+					if r.Outcome != app.OutcomeImported {
+						b.Fatalf("%s: %v", r.Path, r.Err)
+					}
+				}
+				b.StartTimer()
 			}
-		}
+		})
 	}
 }
 
