@@ -1,83 +1,27 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"math/rand"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/test"
 
 	"archivist/app"
+	"archivist/ui"
 )
 
-// vocabulary is the word list of generated documents: pseudo-words drawn
-// with a Zipf distribution, so FTS5 sees realistic posting-list lengths
-// (a few very common words, a long tail of rare ones).
-var vocabulary = func() []string {
-	syll := strings.Fields("ka lo mi ne ru sa te vi do ga he ji ku ma no pe ri so tu wa ya ze bo fa")
-	r := rand.New(rand.NewSource(99))
-	seen := map[string]bool{}
-	var words []string
-	for len(words) < 20000 {
-		var b strings.Builder
-		for n := 1 + r.Intn(4); n > 0; n-- {
-			b.WriteString(syll[r.Intn(len(syll))])
-		}
-		if w := b.String(); !seen[w] && len(w) > 2 {
-			seen[w] = true
-			words = append(words, w)
-		}
-	}
-	return words
-}()
-
-// genMarkdown writes a Markdown document of about size bytes: headings every
-// few paragraphs, sentences of Zipf-distributed words.
-func genMarkdown(r *rand.Rand, title string, size int) []byte {
-	zipf := rand.NewZipf(r, 1.07, 2, uint64(len(vocabulary)-1))
-	word := func() string { return vocabulary[zipf.Uint64()] }
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "# %s\n\n", title)
-	for sec := 1; b.Len() < size; sec++ {
-		fmt.Fprintf(&b, "## Section %d %s %s\n\n", sec, word(), word())
-		for p := 0; p < 4 && b.Len() < size; p++ {
-			for s := 0; s < 5; s++ {
-				n := 8 + r.Intn(14)
-				for i := 0; i < n; i++ {
-					w := word()
-					if i == 0 {
-						w = strings.ToUpper(w[:1]) + w[1:]
-					}
-					b.WriteString(w)
-					if i < n-1 {
-						b.WriteByte(' ')
-					}
-				}
-				fmt.Fprintf(&b, " %d.", r.Intn(10000))
-				if s%2 == 1 {
-					b.WriteByte('\n')
-				} else {
-					b.WriteByte(' ')
-				}
-			}
-			b.WriteString("\n\n")
-		}
-	}
-	return b.Bytes()
-}
-
 // BenchmarkImportMarkdown measures import throughput (parse, passages,
-// SQLite and FTS5 writes, blob copy) in MB/s of Markdown.
+// SQLite and FTS5 writes, blob copy) in MB/s of Markdown, one file at a
+// time (the reference) and two at a time (the default).
 func BenchmarkImportMarkdown(b *testing.B) {
 	ctx := context.Background()
-	p, err := open(ctx, b.TempDir())
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer p.db.Close()
 	r := rand.New(rand.NewSource(1))
 	dir := b.TempDir()
 	var paths []string
@@ -91,24 +35,31 @@ func BenchmarkImportMarkdown(b *testing.B) {
 		}
 		paths = append(paths, path)
 	}
-	b.SetBytes(int64(total))
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		b.StopTimer()
-		p.db.Close()
-		if p, err = open(ctx, b.TempDir()); err != nil {
-			b.Fatal(err)
-		}
-		b.StartTimer()
-		results, err := p.importer.Import(ctx, paths, nil)
-		if err != nil {
-			b.Fatal(err)
-		}
-		for _, r := range results {
-			if r.Outcome != app.OutcomeImported {
-				b.Fatalf("%s: %v", r.Path, r.Err)
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			b.SetBytes(int64(total))
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				p, err := open(ctx, b.TempDir())
+				if err != nil {
+					b.Fatal(err)
+				}
+				p.importer.Workers = workers
+				b.StartTimer()
+				results, err := p.importer.Import(ctx, paths, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.StopTimer()
+				p.close()
+				for _, r := range results {
+					if r.Outcome != app.OutcomeImported {
+						b.Fatalf("%s: %v", r.Path, r.Err)
+					}
+				}
+				b.StartTimer()
 			}
-		}
+		})
 	}
 }
 
@@ -159,4 +110,81 @@ func BenchmarkAsk(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(passages), "passages")
+}
+
+// BenchmarkFrame paints the main window (the real window code, in the
+// toolkit's headless test driver, software-rendered at 1280×800) over a
+// library of 2,000 documents: Idle with nothing else running, the
+// reference; Importing while files dropped on the window import, batch
+// after batch, on the same process and cores. The ratio of the two is
+// what an import costs the window's frame time.
+func BenchmarkFrame(b *testing.B) {
+	ctx := context.Background()
+	dir := b.TempDir()
+	p, err := open(ctx, dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer p.close()
+	r := rand.New(rand.NewSource(4))
+	for i := 0; i < 2000; i++ {
+		doc, c, _ := benchDocument(r, i, 1)
+		job := newBenchID()
+		if _, err := p.db.EnqueueImport(ctx, doc, job, doc.Filename); err != nil {
+			b.Fatal(err)
+		}
+		if err := p.db.CommitImport(ctx, jobFor(job, doc), c); err != nil {
+			b.Fatal(err)
+		}
+	}
+	a := test.NewApp()
+	defer a.Quit()
+	lib := &watchedLibrary{Library: p.importer, listed: make(chan struct{}, 1)}
+	w := a.NewWindow("Archivist")
+	u := ui.New(a, w, lib, p.research)
+	defer u.Close()
+	w.Resize(fyne.NewSize(1280, 800))
+	<-lib.listed
+	list := findList(w.Content())
+	for list.Length() < 2000 {
+		time.Sleep(time.Millisecond)
+	}
+
+	b.Run("Idle", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			w.Canvas().Capture()
+		}
+	})
+	b.Run("Importing", func(b *testing.B) {
+		files := filepath.Join(dir, "drop")
+		os.MkdirAll(files, 0o755)
+		n := 0
+		drop := func() {
+			var uris []fyne.URI
+			for range 10 {
+				n++
+				path := filepath.Join(files, fmt.Sprintf("dropped-%d.md", n))
+				if err := os.WriteFile(path, genMarkdown(r, fmt.Sprintf("Dropped %d", n), 64<<10), 0o644); err != nil {
+					b.Fatal(err)
+				}
+				uris = append(uris, storage.NewFileURI(path))
+			}
+			u.Drop(fyne.NewPos(0, 0), uris)
+		}
+		drop()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			if lib.imported.Load() > 0 {
+				b.StopTimer()
+				lib.imported.Store(0)
+				drop()
+				b.StartTimer()
+			}
+			w.Canvas().Capture()
+		}
+		b.StopTimer()
+		for lib.imported.Load() == 0 {
+			time.Sleep(10 * time.Millisecond) // let the last batch finish before the library closes
+		}
+	})
 }

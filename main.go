@@ -54,6 +54,7 @@ Usage:
                                                  show or set a document's sensitivity
   archivist [--library DIR] reindex [--all]      rebuild passages made by an older builder
   archivist [--library DIR] eval --questions FILE --docs DIR [--scope doc|library] [--k 1,3,6,12] [--provider local|systemone|openai] [--json]
+  archivist bench [--passages N] [--docs N] [--pdf-pages N] [--json]   speed and memory at scale, in generated libraries
 
 Without --library the library lives in %s.
 `
@@ -93,6 +94,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		"eval":        cmdEval,
 		"sensitivity": cmdSensitivity,
 		"export":      cmdExport,
+		"bench":       cmdBench,
 	}
 	f, ok := commands[cmd]
 	if !ok {

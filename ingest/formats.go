@@ -2,6 +2,8 @@ package ingest
 
 import (
 	"context"
+	"math"
+	"runtime/debug"
 
 	"archivist/app"
 	"archivist/ingest/docx"
@@ -39,8 +41,20 @@ func (im *Importer) parseBytes(ctx context.Context, format app.Format, data []by
 
 // engine starts the PDF engine on first use: compiling PDFium costs 0.1–6 s
 // and 100+ MB, which a library of Markdown never needs to pay.
+// PDFMemoryLimit is the soft limit on this process's Go memory set when the
+// first PDF is read, unless GOMEMLIMIT sets one. Reading a long PDF grows
+// the heap in one burst (every page's words and blocks, ~75 KB a page at
+// the peak), and the collector's default pacing lets the heap reach twice
+// its live size before it runs: 270–350 MB of app on a 2,000-page PDF.
+// Near the limit the collector runs sooner; it is soft — a document whose
+// live heap is larger still imports, with more collector work.
+const PDFMemoryLimit = 160 << 20
+
 func (im *Importer) engine(ctx context.Context) (*pdf.Engine, error) {
 	im.pdfOnce.Do(func() {
+		if debug.SetMemoryLimit(-1) == math.MaxInt64 { // GOMEMLIMIT not set
+			debug.SetMemoryLimit(PDFMemoryLimit)
+		}
 		im.pdfEngine, im.pdfErr = pdf.NewEngine(context.WithoutCancel(ctx), im.PDF)
 	})
 	return im.pdfEngine, im.pdfErr

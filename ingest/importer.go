@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 
@@ -43,6 +44,9 @@ type Importer struct {
 	// images in the background, one document at a time. The window sets it;
 	// the CLI renders on demand instead.
 	RenderPages bool
+	// Workers is how many files import at once; 0 means
+	// DefaultImportWorkers (fewer on a single core).
+	Workers int
 
 	pdfOnce   sync.Once
 	pdfEngine *pdf.Engine
@@ -55,7 +59,7 @@ type Importer struct {
 }
 
 // Import copies each file (folders are walked; hidden entries skipped) into
-// the library, parses it and commits it, one file after another. A file
+// the library, parses it and commits it, a few files at once. A file
 // that cannot be read, is empty, or is not a supported format gets a failed
 // result and leaves the library as it was.
 func (im *Importer) Import(ctx context.Context, paths []string, progress func(app.ImportProgress)) ([]app.ImportResult, error) {
@@ -84,16 +88,70 @@ func (im *Importer) ImportFiles(ctx context.Context, paths []string, password st
 	for i := range results {
 		report(app.ImportProgress{Path: results[i].Path, Done: i + 1, Result: &results[i]})
 	}
-	for _, path := range files {
-		if err := ctx.Err(); err != nil {
-			return results, app.Errorf(app.ECancelled, "Import cancelled.")
+	// Files are parsed by up to im.workers() goroutines at once; each
+	// commits its own document and waits for the store's one writer to do
+	// so before taking the next file, so at most that many parsed
+	// documents are held in memory, and a slow writer slows the parsers.
+	// Progress calls are serialised; results keep the order of files.
+	var (
+		mu   sync.Mutex
+		done = len(results)
+		next = 0
+		out  = make([]app.ImportResult, len(files))
+		ran  = make([]bool, len(files))
+	)
+	take := func() (int, bool) {
+		mu.Lock()
+		defer mu.Unlock()
+		if next >= len(files) || ctx.Err() != nil {
+			return 0, false
 		}
-		report(app.ImportProgress{Path: path, Done: len(results)})
-		r := im.importFile(ctx, path, password)
-		results = append(results, r)
-		report(app.ImportProgress{Path: path, Done: len(results), Result: &r})
+		next++
+		report(app.ImportProgress{Path: files[next-1], Done: done})
+		return next - 1, true
+	}
+	var wg sync.WaitGroup
+	for range min(im.workers(), len(files)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i, ok := take()
+				if !ok {
+					return
+				}
+				r := im.importFile(ctx, files[i], password)
+				mu.Lock()
+				out[i], ran[i] = r, true
+				done++
+				report(app.ImportProgress{Path: files[i], Done: done, Result: &r})
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	for i := range files {
+		if ran[i] {
+			results = append(results, out[i])
+		}
+	}
+	if ctx.Err() != nil && len(results) < total {
+		return results, app.Errorf(app.ECancelled, "Import cancelled.")
 	}
 	return results, nil
+}
+
+// DefaultImportWorkers is how many files import at once when
+// Importer.Workers is 0: one per core, at most 2 — the machines this is
+// for have few cores, and every parsed document waiting for the writer
+// is held in memory.
+const DefaultImportWorkers = 2
+
+func (im *Importer) workers() int {
+	if im.Workers > 0 {
+		return im.Workers
+	}
+	return max(1, min(runtime.NumCPU(), DefaultImportWorkers))
 }
 
 // expand turns the given paths into the files to import, plus a failed
@@ -347,7 +405,7 @@ func (im *Importer) parse(ctx context.Context, doc *app.Document, password strin
 	AssignIDs(parsed, im.NewID)
 	words := 0
 	for _, b := range parsed.Blocks {
-		words += len(strings.Fields(b.Text))
+		words += countWords(b.Text)
 	}
 	build, version := im.builder()
 	return &store.Content{

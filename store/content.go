@@ -5,7 +5,9 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
-	"strings"
+	"math"
+	"strconv"
+	"unicode"
 
 	"archivist/app"
 )
@@ -102,20 +104,14 @@ func insertBlocks(ctx context.Context, tx *sql.Tx, docID string, p *app.Parsed) 
 		return err
 	}
 	defer stmt.Close()
+	var buf []byte
 	for _, b := range p.Blocks {
 		if b.Section < 0 || b.Section >= len(p.Sections) {
 			return fmt.Errorf("block %d names section %d of %d", b.Seq, b.Section, len(p.Sections))
 		}
-		words := ""
-		if len(b.Words) > 0 {
-			w, err := json.Marshal(b.Words)
-			if err != nil {
-				return err
-			}
-			words = string(w)
-		}
+		buf = appendWordBoxes(buf[:0], b.Words)
 		if _, err := stmt.ExecContext(ctx, b.ID, docID, p.Sections[b.Section].ID, b.Seq, b.Kind, b.Level, b.Text,
-			b.Page, b.LineStart, b.LineEnd, b.Box.X0, b.Box.Y0, b.Box.X1, b.Box.Y1, words); err != nil {
+			b.Page, b.LineStart, b.LineEnd, b.Box.X0, b.Box.Y0, b.Box.X1, b.Box.Y1, string(buf)); err != nil {
 			return err
 		}
 	}
@@ -129,7 +125,7 @@ func insertPages(ctx context.Context, tx *sql.Tx, docID string, p *app.Parsed) e
 	}
 	words := map[int]int{}
 	for _, b := range p.Blocks {
-		words[b.Page] += len(strings.Fields(b.Text))
+		words[b.Page] += countWords(b.Text)
 	}
 	stmt, err := tx.PrepareContext(ctx, `INSERT INTO pages (document_id, number, label, width_pt, height_pt, rotation, words)
 		VALUES (?, ?, ?, ?, ?, ?, ?)`)
@@ -236,4 +232,51 @@ func (db *DB) ReplacePassages(ctx context.Context, docID string, passages []app.
 		return fmt.Errorf("store: replace passages: %w", err)
 	}
 	return tx.Commit()
+}
+
+// appendWordBoxes appends the JSON array of ws (as encoding/json writes
+// []app.WordBox, "" for none) with coordinates rounded to 1/100,000 of the
+// page — far finer than a pixel at any zoom — which keeps a block's words
+// about half the size of json.Marshal's 17-digit floats, on disk and in
+// memory while a long PDF commits.
+func appendWordBoxes(b []byte, ws []app.WordBox) []byte {
+	if len(ws) == 0 {
+		return b
+	}
+	f := func(b []byte, key string, v float64) []byte {
+		b = append(b, key...)
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			v = 0 // JSON has no such numbers; a box is never either
+		}
+		return strconv.AppendFloat(b, math.Round(v*1e5)/1e5, 'f', -1, 64)
+	}
+	b = append(b, '[')
+	for i, w := range ws {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"s":`...)
+		b = strconv.AppendInt(b, int64(w.Start), 10)
+		b = append(b, `,"e":`...)
+		b = strconv.AppendInt(b, int64(w.End), 10)
+		b = f(b, `,"x0":`, w.X0)
+		b = f(b, `,"y0":`, w.Y0)
+		b = f(b, `,"x1":`, w.X1)
+		b = f(b, `,"y1":`, w.Y1)
+		b = append(b, '}')
+	}
+	return append(b, ']')
+}
+
+// countWords is len(strings.Fields(s)) without building the slice.
+func countWords(s string) int {
+	n, in := 0, false
+	for _, r := range s {
+		space := unicode.IsSpace(r)
+		if !space && !in {
+			n++
+		}
+		in = !space
+	}
+	return n
 }
