@@ -507,9 +507,14 @@ func TestStatisticsBranch(t *testing.T) {
 		}
 		return 0
 	}}
-	_, tr := gatherRouted(t, db, f, app.Question{Text: "How many figures are in the field report?", Scope: one("d")})
+	ev, tr := gatherRouted(t, db, f, app.Question{Text: "How many figures are in the field report?", Scope: one("d")})
 	if len(tr.Results) != 1 || tr.Results[0].Kind != "statistics" || tr.Results[0].PassageID != "" {
 		t.Fatalf("results %+v", tr.Results)
+	}
+	// The statistics reach the evidence, apart from the quotable windows.
+	if len(ev.Statistics) != 1 || ev.Statistics[0].DocumentID != "d" || ev.Statistics[0].Usefulness != 2.9 ||
+		!strings.Contains(ev.Statistics[0].Text, "Numbered figure captions: 2 distinct") || len(ev.Sources) != 0 {
+		t.Fatalf("evidence statistics %+v, sources %d", ev.Statistics, len(ev.Sources))
 	}
 }
 

@@ -285,8 +285,8 @@ func sortByUsefulness(cs []*candidate) {
 
 // assemble turns the kept passages into the question's evidence: ordered
 // by usefulness then route score, at most Passages passages, Chars
-// characters and app.MaxSources documents. A statistics branch appears in
-// the trace; only verbatim passages become evidence windows.
+// characters and app.MaxSources documents. Only verbatim passages become
+// evidence windows; a useful statistics branch becomes Evidence.Statistics.
 func (w *walk) assemble(ctx context.Context) error {
 	if w.stopped == "" {
 		w.stopped = "explored everything"
@@ -331,6 +331,15 @@ func (w *walk) assemble(ctx context.Context) error {
 		w.tr.Results = append(w.tr.Results, TraceResult{PassageID: passageID(c), DocumentID: c.doc.doc.ID, Title: c.doc.doc.Title,
 			Section: section, Kind: c.kind, PageStart: c.ref.PageStart, PageEnd: c.ref.PageEnd,
 			Usefulness: round6(c.usefulness), RouteScore: round6(c.route)})
+		if c.kind == "statistics" {
+			text := c.text
+			if c.counts != "" {
+				text += "\n" + c.counts
+			}
+			w.ev.Statistics = append(w.ev.Statistics, app.Statistic{DocumentID: c.doc.doc.ID, Title: c.doc.doc.Title,
+				Text: text, Usefulness: round6(c.usefulness)})
+			continue
+		}
 		if c.passage == nil {
 			continue
 		}
