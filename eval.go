@@ -255,6 +255,9 @@ type evalDetail struct {
 	Scores       int       `json:"scores,omitempty"`
 	Expansions   int       `json:"expansions,omitempty"`
 	Usefulness   []float64 `json:"usefulness,omitempty"`
+	// Visits is every passage scored, in scoring order: pages, usefulness
+	// and route score (statistics have no pages).
+	Visits [][4]float64 `json:"visits,omitempty"`
 }
 
 func writeDetail(w io.Writer, q retrieve.EvalQuestion, o retrieve.EvalOutcome, ranked []retrieve.PageRange, tr *retrieve.Trace) {
@@ -267,6 +270,9 @@ func writeDetail(w io.Writer, q retrieve.EvalQuestion, o retrieve.EvalOutcome, r
 		d.Stopped, d.Scores, d.Expansions = tr.Stopped, tr.Scores, tr.Expansions
 		for _, r := range tr.Results {
 			d.Usefulness = append(d.Usefulness, r.Usefulness)
+		}
+		for _, v := range tr.Visits {
+			d.Visits = append(d.Visits, [4]float64{float64(v.PageStart), float64(v.PageEnd), v.Usefulness, v.RouteScore})
 		}
 	}
 	b, _ := json.Marshal(d)

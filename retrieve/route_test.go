@@ -626,3 +626,21 @@ func TestTraceExplain(t *testing.T) {
 		t.Fatal("a nil trace explained something")
 	}
 }
+
+func TestNewPagesFirst(t *testing.T) {
+	d := &docState{doc: app.Document{ID: "d"}}
+	e := &docState{doc: app.Document{ID: "e"}}
+	mk := func(key string, ds *docState, a, b int) *candidate {
+		return &candidate{key: key, kind: "passage", doc: ds, ref: store.PassageRef{PageStart: a, PageEnd: b}}
+	}
+	in := []*candidate{mk("a", d, 4, 5), mk("b", d, 5, 5), mk("c", e, 5, 5), mk("d", d, 5, 6), mk("e", d, 4, 4),
+		{key: "s", kind: "statistics", doc: d}}
+	var got []string
+	for _, c := range newPagesFirst(in) {
+		got = append(got, c.key)
+	}
+	// b and e add no page of d that a has not shown; c is another document's page 5.
+	if strings.Join(got, ",") != "a,c,d,s,b,e" {
+		t.Fatalf("order %v", got)
+	}
+}

@@ -284,7 +284,8 @@ func sortByUsefulness(cs []*candidate) {
 }
 
 // assemble turns the kept passages into the question's evidence: ordered
-// by usefulness then route score, at most Passages passages, Chars
+// by usefulness then route score (a passage adding no page to the better
+// ones going after those that do), at most Passages passages, Chars
 // characters and app.MaxSources documents. Only verbatim passages become
 // evidence windows; a useful statistics branch becomes Evidence.Statistics.
 func (w *walk) assemble(ctx context.Context) error {
@@ -300,6 +301,7 @@ func (w *walk) assemble(ctx context.Context) error {
 	}
 	results := append([]*candidate(nil), w.kept...)
 	sortByUsefulness(results)
+	results = newPagesFirst(results)
 	var chosen []*candidate
 	chars := 0
 	docs := map[string]bool{}
@@ -383,4 +385,36 @@ func (w *walk) assemble(ctx context.Context) error {
 		w.ev.Blocks[b.ID] = b
 	}
 	return nil
+}
+
+// newPagesFirst keeps the order of results but moves after the others each
+// passage whose pages better passages of the same document already cover:
+// a second passage of a page adds less for the reader than a page not yet
+// shown. Statistics and passages without pages keep their place.
+func newPagesFirst(results []*candidate) []*candidate {
+	type page struct {
+		doc string
+		n   int
+	}
+	seen := map[page]bool{}
+	var fresh, covered []*candidate
+	for _, c := range results {
+		if c.kind == "statistics" || c.ref.PageStart == 0 {
+			fresh = append(fresh, c)
+			continue
+		}
+		adds := false
+		for n := c.ref.PageStart; n <= max(c.ref.PageStart, c.ref.PageEnd); n++ {
+			if !seen[page{c.doc.doc.ID, n}] {
+				adds = true
+				seen[page{c.doc.doc.ID, n}] = true
+			}
+		}
+		if adds {
+			fresh = append(fresh, c)
+		} else {
+			covered = append(covered, c)
+		}
+	}
+	return append(fresh, covered...)
 }
