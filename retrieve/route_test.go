@@ -644,3 +644,19 @@ func TestNewPagesFirst(t *testing.T) {
 		t.Fatalf("order %v", got)
 	}
 }
+
+func TestFindReferences(t *testing.T) {
+	texts := []string{
+		"Revenue grew; see Note 7 for taxes, and refer to Item 7A. (Note 12) is long. Salon Note 3 is not one.",
+		"As set forth in   the Section 3.4 and described in Appendix B2, shown in Figure 2.1 on page 45.",
+		"Nothing here: notes 7, table of contents, page one. See note7. SEE TABLE 3 and on Page 9",
+		strings.Repeat("filler words ", 40) + "discussed in Exhibit 10 " + strings.Repeat("x", 300) + " see Table 4",
+	}
+	for _, text := range texts {
+		want := xrefRE.FindAllStringSubmatch(text, -1)
+		got := findReferences(text)
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("findReferences(%q)\n got %q\nwant %q", text, got, want)
+		}
+	}
+}
