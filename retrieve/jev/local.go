@@ -45,10 +45,10 @@ const (
 // levelCuts places the boundaries between levels on the quality scale, for
 // the four-level usefulness rubric; other level counts spread evenly. With
 // these, a passage reaches the 1.5 that keeps it as evidence at a quality
-// of about 0.28: a passage holding the question's rarer terms in one place,
+// of about 0.3: a passage holding the question's rarer terms in one place,
 // or ranked near the top by the index, is kept even when its text alone
 // (a table, a figure's labels) shares few of the question's words.
-var levelCuts = []float64{0.12, 0.24, 0.92}
+var levelCuts = []float64{0.13, 0.27, 0.92}
 
 // Decide answers every question of req.
 func (Local) Decide(ctx context.Context, req *Request) (map[string]Answer, error) {
