@@ -660,3 +660,27 @@ func TestFindReferences(t *testing.T) {
 		}
 	}
 }
+
+func TestRouterCountCache(t *testing.T) {
+	r := NewRouter(jev.Local{})
+	calls := 0
+	compute := func() (int, error) { calls++; return 7, nil }
+	for range 2 {
+		if n, err := r.count("s1", "k", compute); err != nil || n != 7 {
+			t.Fatalf("count = %d, %v", n, err)
+		}
+	}
+	if calls != 1 {
+		t.Fatalf("computed %d times under one stamp", calls)
+	}
+	if _, err := r.count("s2", "k", compute); err != nil || calls != 2 {
+		t.Fatalf("a new index stamp did not recompute (%d calls, %v)", calls, err)
+	}
+	failing := func() (int, error) { return 0, errors.New("disk") }
+	if _, err := r.count("s2", "other", failing); err == nil {
+		t.Fatal("a failed count was not reported")
+	}
+	if _, err := r.count("s2", "other", compute); err != nil || calls != 3 {
+		t.Fatal("a failed count was cached")
+	}
+}

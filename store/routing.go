@@ -28,6 +28,22 @@ func (s *Snapshot) MatchCount(ctx context.Context, match string, docIDs []string
 	return n, nil
 }
 
+// IndexStamp identifies the state of the passage index cheaply: the highest
+// passage rowid (new passages, a reindex), and how many documents there are
+// and how many are ready and untrashed (a removal, a trashing). Term
+// statistics cached under one stamp are valid while it stays the same.
+func (s *Snapshot) IndexStamp(ctx context.Context) (string, error) {
+	var hi sql.NullInt64
+	var docs, ready int
+	err := s.tx.QueryRowContext(ctx, `SELECT (SELECT max(rowid) FROM passages),
+		(SELECT count(*) FROM documents),
+		(SELECT count(*) FROM documents WHERE status = 'ready' AND trashed_at IS NULL)`).Scan(&hi, &docs, &ready)
+	if err != nil {
+		return "", fmt.Errorf("store: index stamp: %w", err)
+	}
+	return fmt.Sprintf("%d/%d/%d", hi.Int64, docs, ready), nil
+}
+
 // SearchTop is Search for large result sets: FTS5 ranks and cuts to limit
 // first, and only those rows are joined to their passages and documents
 // (so a hit of a trashed document can leave fewer than limit hits).

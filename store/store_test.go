@@ -299,3 +299,37 @@ func TestSnapshotProfiles(t *testing.T) {
 		t.Error("a profile for a document that does not exist")
 	}
 }
+
+func TestIndexStamp(t *testing.T) {
+	db := MustOpen(t)
+	ctx := context.Background()
+	stamp := func() string {
+		t.Helper()
+		snap, err := db.Snapshot(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer snap.Close()
+		s, err := snap.IndexStamp(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	empty := stamp()
+	job, _ := enqueue(t, db, "d1", strings.Repeat("b", 64))
+	queued := stamp()
+	if queued == empty {
+		t.Error("a new document left the stamp unchanged")
+	}
+	if err := db.CommitImport(ctx, job, content("d1", "Zoo", "The walrus sleeps.")); err != nil {
+		t.Fatal(err)
+	}
+	ready := stamp()
+	if ready == queued {
+		t.Error("committed passages left the stamp unchanged")
+	}
+	if stamp() != ready {
+		t.Error("the stamp changed without a change")
+	}
+}
