@@ -3,6 +3,7 @@ package jev
 import (
 	"context"
 	"math"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -182,6 +183,12 @@ const (
 func localScore(q *lex.Query, qu *Question, absent map[string]bool) Answer {
 	f := q.Match(textOf(qu.EvidenceParts, qu.Evidence, false), absent)
 	x := quality(q, f, qu.IndexScore) * periodFit(q, qu.EvidenceParts)
+	if asksVisual.MatchString(q.Text) && holdsCaption(qu.EvidenceParts, qu.Evidence) {
+		// A question about a figure, chart or table is answered where one
+		// is: its numbered caption is there even when its labels share
+		// few of the question's words.
+		x += visualBonus
+	}
 	if hasRole(qu.EvidenceParts, RoleStatistics) && !q.Intent.Count {
 		// Computed statistics answer counting questions, not others.
 		x *= 0.3
@@ -308,6 +315,29 @@ const (
 	periodNear  = 0.7
 	periodOther = 0.5
 )
+
+// visualBonus is the quality a numbered caption adds for a question about
+// a figure, chart, map or table.
+const visualBonus = 0.15
+
+var (
+	asksVisual = regexp.MustCompile(`(?i)\b(figures?|fig\.|charts?|graphs?|maps?|diagrams?|tables?|images?|pictures?|photos?|photographs?|plots?|illustrations?)\b`)
+	captionRE  = regexp.MustCompile(`(?im)^\s*(figure|fig\.|table|chart|exhibit|map|graph|diagram|plate)\s*\d`)
+)
+
+// holdsCaption reports whether the evidence body has a numbered caption
+// line ("Figure 3: …", "Table 2").
+func holdsCaption(parts []Part, fallback string) bool {
+	if len(parts) == 0 {
+		return captionRE.MatchString(fallback)
+	}
+	for _, p := range parts {
+		if (p.Role == RoleBody || p.Role == RoleCaption) && captionRE.MatchString(p.Text) {
+			return true
+		}
+	}
+	return false
+}
 
 func hasRole(parts []Part, r Role) bool {
 	for _, p := range parts {
