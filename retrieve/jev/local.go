@@ -183,6 +183,12 @@ const (
 func localScore(q *lex.Query, qu *Question, absent map[string]bool) Answer {
 	f := q.Match(textOf(qu.EvidenceParts, qu.Evidence, false), absent)
 	x := quality(q, f, qu.IndexScore) * periodFit(q, qu.EvidenceParts)
+	if f.Tokens < shortTokens && qu.IndexScore > shortIndex {
+		// A short passage the index ranks high — a table's header piece,
+		// a figure's few labels, a title page — has too few words for its
+		// own text to look strong.
+		x += shortBonus
+	}
 	if asksVisual.MatchString(q.Text) && holdsCaption(qu.EvidenceParts, qu.Evidence) {
 		// A question about a figure, chart or table is answered where one
 		// is: its numbered caption is there even when its labels share
@@ -314,6 +320,14 @@ func periodFit(q *lex.Query, parts []Part) float64 {
 const (
 	periodNear  = 0.7
 	periodOther = 0.5
+)
+
+// A passage of fewer than shortTokens body tokens whose index score
+// exceeds shortIndex gains shortBonus of quality.
+const (
+	shortTokens = 60
+	shortIndex  = 0.3
+	shortBonus  = 0.1
 )
 
 // visualBonus is the quality a numbered caption adds for a question about

@@ -145,3 +145,18 @@ func TestLocalScoreCaption(t *testing.T) {
 		t.Fatalf("the caption changed a plain question's score: %v vs %v", b["with"].Score, b["without"].Score)
 	}
 }
+
+func TestLocalScoreShortPassage(t *testing.T) {
+	// A short passage the index ranks above the bar gains a step of
+	// quality there: the score jumps across it, not just rises with the
+	// index score.
+	at := func(index float64) float64 {
+		p := passage("p", "Annual report", "Balance sheet", "Total assets 2023 2022")
+		p.IndexScore = index
+		return decideLocal(t, &Request{State: "What were total assets in 2023?", Questions: []Question{p}})["p"].Score
+	}
+	below, edge, above := at(shortIndex-0.04), at(shortIndex-0.01), at(shortIndex+0.02)
+	if jump, slope := above-edge, edge-below; jump < 2*slope+0.05 {
+		t.Fatalf("no step at the short-passage bar: %.3f → %.3f → %.3f", below, edge, above)
+	}
+}
