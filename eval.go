@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"sort"
 	"strconv"
 	"strings"
@@ -20,7 +21,7 @@ import (
 )
 
 const evalUsage = "usage: archivist [--library DIR] eval --questions FILE --docs DIR [--scope doc|library] [--k 1,3,6,12] " +
-	"[--provider local|systemone|openai] [--retrieval routed|fts] [--details FILE] [--json]"
+	"[--provider local|systemone|openai] [--retrieval routed|fts] [--details FILE] [--cpuprofile FILE] [--json]"
 
 // cmdEval measures retrieval quality on a question set: it imports the
 // documents the questions name (into a temporary library unless --library
@@ -42,6 +43,7 @@ func cmdEval(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 	retrieval := fs.String("retrieval", "routed", "routed (tree routing and scoring) or fts (the FTS5 candidate pass alone)")
 	details := fs.String("details", "", "write one JSON line per question to this file")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the questions (not the import) to this file")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -110,13 +112,26 @@ func cmdEval(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 		detailOut = df
 	}
 	router := retrieve.NewRouter(prov)
+	if *cpuProfile != "" {
+		pf, err := os.Create(*cpuProfile)
+		if err != nil {
+			fmt.Fprintf(stderr, "archivist: %s\n", err)
+			return 1
+		}
+		defer pf.Close()
+		if err := pprof.StartCPUProfile(pf); err != nil {
+			fmt.Fprintf(stderr, "archivist: %s\n", err)
+			return 1
+		}
+		defer pprof.StopCPUProfile()
+	}
 	var outcomes []retrieve.EvalOutcome
 	for i, q := range questions {
 		question := app.Question{Text: q.Question, Preset: app.PresetBalanced}
 		if *scope == "doc" {
 			question.Scope = app.Scope{DocumentIDs: []string{ids[q.Doc]}}
 		}
-		start := time.Now()
+		start, cpuStart := time.Now(), processCPU()
 		ranked, tr, ans, err := askForEval(ctx, p, router, *retrieval == "routed", question)
 		if err != nil {
 			fmt.Fprintf(stderr, "archivist: question %s: %s\n", q.ID, describe(err))
@@ -124,6 +139,9 @@ func cmdEval(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 		}
 		o := retrieve.EvalOutcome{Answerable: q.IsAnswerable(), FirstHit: retrieve.FirstHit(ranked, q.EvidencePages),
 			Insufficient: !ans.Sufficient, Elapsed: time.Since(start)}
+		if cpuStart > 0 {
+			o.CPU = processCPU() - cpuStart
+		}
 		outcomes = append(outcomes, o)
 		if detailOut != nil {
 			writeDetail(detailOut, q, o, ranked, tr)
@@ -142,6 +160,9 @@ func cmdEval(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 	}
 	fmt.Fprintf(stdout, "unanswerable: %d, answered as insufficient: %.3f\n", rep.Unanswerable, rep.InsufficientOnUnanswerable)
 	fmt.Fprintf(stdout, "latency ms: p50 %.1f, p95 %.1f\n", rep.LatencyMS.P50, rep.LatencyMS.P95)
+	if rep.CPUMS != nil {
+		fmt.Fprintf(stdout, "processor ms: p50 %.1f, p95 %.1f\n", rep.CPUMS.P50, rep.CPUMS.P95)
+	}
 	return 0
 }
 
@@ -251,15 +272,20 @@ type evalDetail struct {
 	Ranked       [][2]int  `json:"ranked"`
 	Insufficient bool      `json:"insufficient"`
 	MS           float64   `json:"ms"`
+	CPUMS        float64   `json:"cpu_ms,omitempty"`
 	Stopped      string    `json:"stopped,omitempty"`
 	Scores       int       `json:"scores,omitempty"`
 	Expansions   int       `json:"expansions,omitempty"`
 	Usefulness   []float64 `json:"usefulness,omitempty"`
+	// Visits is every passage scored, in scoring order: pages, usefulness
+	// and route score (statistics have no pages).
+	Visits [][4]float64 `json:"visits,omitempty"`
 }
 
 func writeDetail(w io.Writer, q retrieve.EvalQuestion, o retrieve.EvalOutcome, ranked []retrieve.PageRange, tr *retrieve.Trace) {
 	d := evalDetail{ID: q.ID, Answerable: o.Answerable, FirstHit: o.FirstHit, Gold: q.EvidencePages, Ranked: [][2]int{},
-		Insufficient: o.Insufficient, MS: float64(o.Elapsed.Microseconds()) / 1000}
+		Insufficient: o.Insufficient, MS: float64(o.Elapsed.Microseconds()) / 1000,
+		CPUMS: float64(o.CPU.Microseconds()) / 1000}
 	for _, r := range ranked {
 		d.Ranked = append(d.Ranked, [2]int{r.Start, r.End})
 	}
@@ -267,6 +293,9 @@ func writeDetail(w io.Writer, q retrieve.EvalQuestion, o retrieve.EvalOutcome, r
 		d.Stopped, d.Scores, d.Expansions = tr.Stopped, tr.Scores, tr.Expansions
 		for _, r := range tr.Results {
 			d.Usefulness = append(d.Usefulness, r.Usefulness)
+		}
+		for _, v := range tr.Visits {
+			d.Visits = append(d.Visits, [4]float64{float64(v.PageStart), float64(v.PageEnd), v.Usefulness, v.RouteScore})
 		}
 	}
 	b, _ := json.Marshal(d)

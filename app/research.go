@@ -129,6 +129,19 @@ type Evidence struct {
 	// answerer needs to turn a quote into a citation without the store.
 	Blocks   map[string]Block
 	Sections map[string]string
+	// Statistics holds counts computed from a document's parsed text (page,
+	// word, figure, table and caption counts, term occurrences) when they
+	// were judged useful: evidence for counting questions, but not quotes,
+	// so never cited as verbatim text.
+	Statistics []Statistic
+}
+
+// Statistic is one document's computed statistics, as evidence.
+type Statistic struct {
+	DocumentID string
+	Title      string
+	Text       string
+	Usefulness float64
 }
 
 // Citation ties one claim of an answer to the exact source text behind it.

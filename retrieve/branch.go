@@ -243,6 +243,67 @@ const (
 // Item 7", "described in Section 3.4", "(Note 12)", "on page 45".
 var xrefRE = regexp.MustCompile(`(?i)\b(?:see|refer\s+to|described\s+in|discussed\s+in|included\s+in|set\s+forth\s+in|presented\s+in|shown\s+in|on|\()\s*(?:the\s+)?(note|item|section|appendix|exhibit|table|figure|page)\s+(\d{1,3}[a-z]?(?:\.\d{1,2})*)\b`)
 
+// referenceKinds are the words xrefRE's references name.
+var referenceKinds = []string{"note", "item", "section", "appendix", "exhibit", "table", "figure", "page"}
+
+// referenceLead bounds the bytes before a kind word that xrefRE's lead
+// ("set forth in the") can take.
+const referenceLead = 64
+
+// findReferences is xrefRE.FindAllStringSubmatch(text, -1), fast: the
+// expression runs only around the places where a kind word is followed by
+// a space and a digit, instead of at every position of a long passage.
+func findReferences(text string) [][]string {
+	lower := asciiLower(text)
+	var at []int
+	for _, k := range referenceKinds {
+		for i := 0; ; {
+			j := strings.Index(lower[i:], k)
+			if j < 0 {
+				break
+			}
+			p := i + j
+			i = p + len(k)
+			q := i
+			for q < len(lower) && (lower[q] == ' ' || lower[q] == '\t' || lower[q] == '\n' || lower[q] == '\r') {
+				q++
+			}
+			if q > i && q < len(lower) && lower[q] >= '0' && lower[q] <= '9' {
+				at = append(at, p)
+			}
+		}
+	}
+	sort.Ints(at)
+	var out [][]string
+	for _, p := range at {
+		start := max(0, p-referenceLead)
+		for start > 0 && !isSpaceByte(text[start-1]) {
+			start-- // never start inside a word: \b must see what xrefRE sees
+		}
+		end := min(len(text), p+len("appendix")+24)
+		for _, m := range xrefRE.FindAllStringSubmatchIndex(text[start:end], -1) {
+			if start+m[2] == p {
+				out = append(out, []string{text[start+m[0] : start+m[1]], text[start+m[2] : start+m[3]], text[start+m[4] : start+m[5]]})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// asciiLower lower-cases ASCII letters only, so byte offsets stay those of s.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
 // followReferences queues what a useful passage refers to, in the same
 // document, behind the passage's own route score.
 func (w *walk) followReferences(ctx context.Context, c *candidate) error {
@@ -252,7 +313,7 @@ func (w *walk) followReferences(ctx context.Context, c *candidate) error {
 	ds := c.doc
 	seen := map[string]bool{}
 	n := 0
-	for _, m := range xrefRE.FindAllStringSubmatch(c.passage.Text, -1) {
+	for _, m := range findReferences(c.passage.Text) {
 		kind, num := strings.ToLower(m[1]), strings.ToLower(m[2])
 		if seen[kind+num] {
 			continue

@@ -102,6 +102,11 @@ type EvalReport struct {
 	Unanswerable               int                `json:"unanswerable"`
 	InsufficientOnUnanswerable float64            `json:"insufficient_on_unanswerable"`
 	LatencyMS                  Latency            `json:"latency_ms"`
+	// CPUMS is the processor time of each question (all threads of the
+	// process, which asks one question at a time): unlike latency it
+	// hardly moves when other programs share the processors. Absent where
+	// the platform does not report it.
+	CPUMS *Latency `json:"cpu_ms,omitempty"`
 }
 
 // Latency is the median and 95th percentile of question times.
@@ -116,6 +121,7 @@ type EvalOutcome struct {
 	FirstHit     int // rank of the first passage on a gold page; 0 for none
 	Insufficient bool
 	Elapsed      time.Duration
+	CPU          time.Duration // processor time; 0 when unknown
 }
 
 // Summarize computes the report: hit@k over answerable questions, the
@@ -126,9 +132,12 @@ func Summarize(outcomes []EvalOutcome, ks []int) EvalReport {
 	answerable := 0
 	hits := make([]int, len(ks))
 	insufficient := 0
-	var times []time.Duration
+	var times, cpu []time.Duration
 	for _, o := range outcomes {
 		times = append(times, o.Elapsed)
+		if o.CPU > 0 {
+			cpu = append(cpu, o.CPU)
+		}
 		if !o.Answerable {
 			rep.Unanswerable++
 			if o.Insufficient {
@@ -154,6 +163,9 @@ func Summarize(outcomes []EvalOutcome, ks []int) EvalReport {
 		rep.InsufficientOnUnanswerable = round3(float64(insufficient) / float64(rep.Unanswerable))
 	}
 	rep.LatencyMS = Latency{P50: millis(Percentile(times, 50)), P95: millis(Percentile(times, 95))}
+	if len(cpu) == len(outcomes) && len(cpu) > 0 {
+		rep.CPUMS = &Latency{P50: millis(Percentile(cpu, 50)), P95: millis(Percentile(cpu, 95))}
+	}
 	return rep
 }
 

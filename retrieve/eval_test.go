@@ -64,6 +64,15 @@ func TestSummarize(t *testing.T) {
 	if r.LatencyMS.P50 != 30 || r.LatencyMS.P95 != 1000 {
 		t.Fatalf("latency %+v", r.LatencyMS)
 	}
+	if r.CPUMS != nil {
+		t.Fatalf("processor time %+v reported without measurements", r.CPUMS)
+	}
+	for i := range outcomes {
+		outcomes[i].CPU = ms(i + 1)
+	}
+	if r := Summarize(outcomes, []int{6}); r.CPUMS == nil || r.CPUMS.P50 != 3 || r.CPUMS.P95 != 6 {
+		t.Fatalf("processor time %+v", r.CPUMS)
+	}
 }
 
 func TestRankedPages(t *testing.T) {

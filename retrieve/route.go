@@ -31,6 +31,10 @@ type Router struct {
 	mu         sync.Mutex
 	profiles   map[string]*docProfile   // by document ID + import time
 	structures map[string]*docStructure // likewise
+	// counts caches term statistics (passages in a scope, passages
+	// matching an expression in it) while the index stamp stays the same.
+	counts     map[string]int
+	countStamp string
 }
 
 // Limits are the router's budgets; DefaultLimits holds the design's.
@@ -231,9 +235,17 @@ func (w *walk) addNode(n *node) *node {
 // and a concept no passage holds is marked absent.
 func (w *walk) weighTerms(ctx context.Context) error {
 	q := lex.Analyze(w.question.Text, nil)
-	n, err := w.snap.PassageCount(ctx, w.scope)
+	stamp, err := w.snap.IndexStamp(ctx)
 	if err != nil {
 		return fmt.Errorf("retrieve: route: %w", err)
+	}
+	scopeKey := strings.Join(w.scope, ",")
+	n, err := w.r.count(stamp, "n\x00"+scopeKey, func() (int, error) { return w.snap.PassageCount(ctx, w.scope) })
+	if err != nil {
+		return fmt.Errorf("retrieve: route: %w", err)
+	}
+	matchCount := func(expr string) (int, error) {
+		return w.r.count(stamp, "m\x00"+scopeKey+"\x00"+expr, func() (int, error) { return w.snap.MatchCount(ctx, expr, w.scope) })
 	}
 	h := &jev.Hints{IDF: map[string]float64{}, Absent: map[string]bool{}}
 	idf := func(df int) float64 {
@@ -246,7 +258,7 @@ func (w *walk) weighTerms(ctx context.Context) error {
 		if expr == "" {
 			continue
 		}
-		df, err := w.snap.MatchCount(ctx, expr, w.scope)
+		df, err := matchCount(expr)
 		if err != nil {
 			return fmt.Errorf("retrieve: route: %w", err)
 		}
@@ -257,7 +269,7 @@ func (w *walk) weighTerms(ctx context.Context) error {
 		if c.Kind == lex.Entity && len(c.Forms) > 1 && df == 0 {
 			// The whole name is nowhere: which of its words are?
 			for k, f := range c.Forms[1:] {
-				df, err := w.snap.MatchCount(ctx, phrasesMatch(c.Phrases[k+1:k+2]), w.scope)
+				df, err := matchCount(phrasesMatch(c.Phrases[k+1 : k+2]))
 				if err != nil {
 					return fmt.Errorf("retrieve: route: %w", err)
 				}
@@ -280,6 +292,33 @@ func (w *walk) weighTerms(ctx context.Context) error {
 	}
 	w.match = phrasesMatch(all)
 	return nil
+}
+
+// countEntries bounds the cached term statistics.
+const countEntries = 16384
+
+// count returns the cached count under key, computing and caching it when
+// missing; a new index stamp empties the cache.
+func (r *Router) count(stamp, key string, compute func() (int, error)) (int, error) {
+	r.mu.Lock()
+	if r.countStamp != stamp || len(r.counts) >= countEntries {
+		r.counts, r.countStamp = map[string]int{}, stamp
+	}
+	n, ok := r.counts[key]
+	r.mu.Unlock()
+	if ok {
+		return n, nil
+	}
+	n, err := compute()
+	if err != nil {
+		return 0, err
+	}
+	r.mu.Lock()
+	if r.countStamp == stamp {
+		r.counts[key] = n
+	}
+	r.mu.Unlock()
+	return n, nil
 }
 
 // scopeHits bounds the one FTS5 pass of a question: it ranks passages for

@@ -248,6 +248,9 @@ func docParts(ds *docState, p *docProfile) []jev.Part {
 		if len(p.captions) > 0 {
 			parts = append(parts, jev.Part{Role: jev.RoleCaption, Text: strings.Join(p.captions, "; ")})
 		}
+		if len(p.acronyms) > 0 {
+			parts = append(parts, jev.Part{Role: jev.RoleMeta, Text: "Abbreviations: " + strings.Join(p.acronyms, "; ")})
+		}
 		if len(p.years) > 0 {
 			meta += "; years most mentioned: " + strings.Join(p.years, ", ")
 		}
@@ -598,21 +601,24 @@ func clipWords(text string, start, n int) string {
 }
 
 // docProfile is a document's bounded search profile: its outline, numbered
-// captions and most-mentioned years, cached per document import.
+// captions, spelled-out abbreviations and most-mentioned years, cached per
+// document import.
 type docProfile struct {
 	outline  []string
 	captions []string
+	acronyms []string // "NARL: National Atmospheric Research Laboratory"
 	years    []string
 }
 
-// Bounds of a search profile.
+// Bounds of a search profile as menus show it.
 const (
 	profileHeadings = 40
 	profileCaptions = 12
+	profileAcronyms = 8
 )
 
-// profilesOf returns the profiles of docs, reading the missing ones in two
-// queries.
+// profilesOf returns the profiles of docs, reading the missing ones from
+// the profiles ingest stored (one query).
 func (r *Router) profilesOf(ctx context.Context, snap *store.Snapshot, docs []*docState) (map[string]*docProfile, error) {
 	out := map[string]*docProfile{}
 	var missing []string
@@ -631,11 +637,7 @@ func (r *Router) profilesOf(ctx context.Context, snap *store.Snapshot, docs []*d
 	if len(missing) == 0 {
 		return out, nil
 	}
-	outlines, err := snap.Outlines(ctx, missing, profileHeadings)
-	if err != nil {
-		return nil, fmt.Errorf("retrieve: profiles: %w", err)
-	}
-	caps, err := snap.BlockTexts(ctx, missing, []app.BlockKind{app.BlockCaption}, profileCaptions)
+	stored, err := snap.Profiles(ctx, missing)
 	if err != nil {
 		return nil, fmt.Errorf("retrieve: profiles: %w", err)
 	}
@@ -646,21 +648,7 @@ func (r *Router) profilesOf(ctx context.Context, snap *store.Snapshot, docs []*d
 		if _, ok := out[id]; ok {
 			continue
 		}
-		p := &docProfile{}
-		years := map[string]int{}
-		for _, e := range outlines[id] {
-			h := strings.TrimSpace(e.Heading)
-			if h == "" || strings.EqualFold(h, d.doc.Title) {
-				continue
-			}
-			p.outline = append(p.outline, shorten(h, 80))
-			countYears(h, years)
-		}
-		for _, c := range caps[id] {
-			p.captions = append(p.captions, shorten(c, 100))
-		}
-		countYears(d.doc.Title+" "+d.doc.Filename, years)
-		p.years = topYears(years, 3)
+		p := menuProfile(d.doc, stored[id])
 		out[id] = p
 		if len(r.profiles) > 4096 {
 			r.profiles = map[string]*docProfile{}
@@ -668,6 +656,49 @@ func (r *Router) profilesOf(ctx context.Context, snap *store.Snapshot, docs []*d
 		r.profiles[profileKey(d.doc)] = p
 	}
 	return out, nil
+}
+
+// menuProfile bounds a stored profile for menus: the shallowest headings
+// (in reading order), the first numbered captions, the most frequent
+// abbreviations the document spells out, and the years its headings and
+// name mention most.
+func menuProfile(d app.Document, sp *app.Profile) *docProfile {
+	p := &docProfile{}
+	years := map[string]int{}
+	if sp != nil {
+		var keep []int
+		for i, e := range sp.Outline {
+			h := strings.TrimSpace(e.Heading)
+			if h != "" && !strings.EqualFold(h, d.Title) {
+				keep = append(keep, i)
+			}
+		}
+		if len(keep) > profileHeadings {
+			sort.SliceStable(keep, func(a, b int) bool { return sp.Outline[keep[a]].Level < sp.Outline[keep[b]].Level })
+			keep = keep[:profileHeadings]
+			sort.Ints(keep)
+		}
+		for _, i := range keep {
+			h := strings.TrimSpace(sp.Outline[i].Heading)
+			p.outline = append(p.outline, shorten(h, 80))
+			countYears(h, years)
+		}
+		for _, c := range sp.Captions[:min(len(sp.Captions), profileCaptions)] {
+			p.captions = append(p.captions, shorten(c, 100))
+		}
+		for _, a := range sp.Acronyms {
+			if a.Expansion == "" {
+				continue
+			}
+			p.acronyms = append(p.acronyms, a.Short+": "+shorten(a.Expansion, 80))
+			if len(p.acronyms) == profileAcronyms {
+				break
+			}
+		}
+	}
+	countYears(d.Title+" "+d.Filename, years)
+	p.years = topYears(years, 3)
+	return p
 }
 
 func profileKey(d app.Document) string { return d.ID + "@" + d.ImportedAt.String() }

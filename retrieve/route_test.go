@@ -507,9 +507,14 @@ func TestStatisticsBranch(t *testing.T) {
 		}
 		return 0
 	}}
-	_, tr := gatherRouted(t, db, f, app.Question{Text: "How many figures are in the field report?", Scope: one("d")})
+	ev, tr := gatherRouted(t, db, f, app.Question{Text: "How many figures are in the field report?", Scope: one("d")})
 	if len(tr.Results) != 1 || tr.Results[0].Kind != "statistics" || tr.Results[0].PassageID != "" {
 		t.Fatalf("results %+v", tr.Results)
+	}
+	// The statistics reach the evidence, apart from the quotable windows.
+	if len(ev.Statistics) != 1 || ev.Statistics[0].DocumentID != "d" || ev.Statistics[0].Usefulness != 2.9 ||
+		!strings.Contains(ev.Statistics[0].Text, "Numbered figure captions: 2 distinct") || len(ev.Sources) != 0 {
+		t.Fatalf("evidence statistics %+v, sources %d", ev.Statistics, len(ev.Sources))
 	}
 }
 
@@ -619,5 +624,63 @@ func TestTraceExplain(t *testing.T) {
 	}
 	if (*Trace)(nil).Explain() != nil {
 		t.Fatal("a nil trace explained something")
+	}
+}
+
+func TestNewPagesFirst(t *testing.T) {
+	d := &docState{doc: app.Document{ID: "d"}}
+	e := &docState{doc: app.Document{ID: "e"}}
+	mk := func(key string, ds *docState, a, b int) *candidate {
+		return &candidate{key: key, kind: "passage", doc: ds, ref: store.PassageRef{PageStart: a, PageEnd: b}}
+	}
+	in := []*candidate{mk("a", d, 4, 5), mk("b", d, 5, 5), mk("c", e, 5, 5), mk("d", d, 5, 6), mk("e", d, 4, 4),
+		{key: "s", kind: "statistics", doc: d}}
+	var got []string
+	for _, c := range newPagesFirst(in) {
+		got = append(got, c.key)
+	}
+	// b and e add no page of d that a has not shown; c is another document's page 5.
+	if strings.Join(got, ",") != "a,c,d,s,b,e" {
+		t.Fatalf("order %v", got)
+	}
+}
+
+func TestFindReferences(t *testing.T) {
+	texts := []string{
+		"Revenue grew; see Note 7 for taxes, and refer to Item 7A. (Note 12) is long. Salon Note 3 is not one.",
+		"As set forth in   the Section 3.4 and described in Appendix B2, shown in Figure 2.1 on page 45.",
+		"Nothing here: notes 7, table of contents, page one. See note7. SEE TABLE 3 and on Page 9",
+		strings.Repeat("filler words ", 40) + "discussed in Exhibit 10 " + strings.Repeat("x", 300) + " see Table 4",
+	}
+	for _, text := range texts {
+		want := xrefRE.FindAllStringSubmatch(text, -1)
+		got := findReferences(text)
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("findReferences(%q)\n got %q\nwant %q", text, got, want)
+		}
+	}
+}
+
+func TestRouterCountCache(t *testing.T) {
+	r := NewRouter(jev.Local{})
+	calls := 0
+	compute := func() (int, error) { calls++; return 7, nil }
+	for range 2 {
+		if n, err := r.count("s1", "k", compute); err != nil || n != 7 {
+			t.Fatalf("count = %d, %v", n, err)
+		}
+	}
+	if calls != 1 {
+		t.Fatalf("computed %d times under one stamp", calls)
+	}
+	if _, err := r.count("s2", "k", compute); err != nil || calls != 2 {
+		t.Fatalf("a new index stamp did not recompute (%d calls, %v)", calls, err)
+	}
+	failing := func() (int, error) { return 0, errors.New("disk") }
+	if _, err := r.count("s2", "other", failing); err == nil {
+		t.Fatal("a failed count was not reported")
+	}
+	if _, err := r.count("s2", "other", compute); err != nil || calls != 3 {
+		t.Fatal("a failed count was cached")
 	}
 }

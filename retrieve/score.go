@@ -284,9 +284,10 @@ func sortByUsefulness(cs []*candidate) {
 }
 
 // assemble turns the kept passages into the question's evidence: ordered
-// by usefulness then route score, at most Passages passages, Chars
-// characters and app.MaxSources documents. A statistics branch appears in
-// the trace; only verbatim passages become evidence windows.
+// by usefulness then route score (a passage adding no page to the better
+// ones going after those that do), at most Passages passages, Chars
+// characters and app.MaxSources documents. Only verbatim passages become
+// evidence windows; a useful statistics branch becomes Evidence.Statistics.
 func (w *walk) assemble(ctx context.Context) error {
 	if w.stopped == "" {
 		w.stopped = "explored everything"
@@ -300,6 +301,7 @@ func (w *walk) assemble(ctx context.Context) error {
 	}
 	results := append([]*candidate(nil), w.kept...)
 	sortByUsefulness(results)
+	results = newPagesFirst(results)
 	var chosen []*candidate
 	chars := 0
 	docs := map[string]bool{}
@@ -331,6 +333,15 @@ func (w *walk) assemble(ctx context.Context) error {
 		w.tr.Results = append(w.tr.Results, TraceResult{PassageID: passageID(c), DocumentID: c.doc.doc.ID, Title: c.doc.doc.Title,
 			Section: section, Kind: c.kind, PageStart: c.ref.PageStart, PageEnd: c.ref.PageEnd,
 			Usefulness: round6(c.usefulness), RouteScore: round6(c.route)})
+		if c.kind == "statistics" {
+			text := c.text
+			if c.counts != "" {
+				text += "\n" + c.counts
+			}
+			w.ev.Statistics = append(w.ev.Statistics, app.Statistic{DocumentID: c.doc.doc.ID, Title: c.doc.doc.Title,
+				Text: text, Usefulness: round6(c.usefulness)})
+			continue
+		}
 		if c.passage == nil {
 			continue
 		}
@@ -374,4 +385,36 @@ func (w *walk) assemble(ctx context.Context) error {
 		w.ev.Blocks[b.ID] = b
 	}
 	return nil
+}
+
+// newPagesFirst keeps the order of results but moves after the others each
+// passage whose pages better passages of the same document already cover:
+// a second passage of a page adds less for the reader than a page not yet
+// shown. Statistics and passages without pages keep their place.
+func newPagesFirst(results []*candidate) []*candidate {
+	type page struct {
+		doc string
+		n   int
+	}
+	seen := map[page]bool{}
+	var fresh, covered []*candidate
+	for _, c := range results {
+		if c.kind == "statistics" || c.ref.PageStart == 0 {
+			fresh = append(fresh, c)
+			continue
+		}
+		adds := false
+		for n := c.ref.PageStart; n <= max(c.ref.PageStart, c.ref.PageEnd); n++ {
+			if !seen[page{c.doc.doc.ID, n}] {
+				adds = true
+				seen[page{c.doc.doc.ID, n}] = true
+			}
+		}
+		if adds {
+			fresh = append(fresh, c)
+		} else {
+			covered = append(covered, c)
+		}
+	}
+	return append(fresh, covered...)
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 
 	"archivist/app"
@@ -25,6 +26,22 @@ func (s *Snapshot) MatchCount(ctx context.Context, match string, docIDs []string
 		return 0, fmt.Errorf("store: match count: %w", err)
 	}
 	return n, nil
+}
+
+// IndexStamp identifies the state of the passage index cheaply: the highest
+// passage rowid (new passages, a reindex), and how many documents there are
+// and how many are ready and untrashed (a removal, a trashing). Term
+// statistics cached under one stamp are valid while it stays the same.
+func (s *Snapshot) IndexStamp(ctx context.Context) (string, error) {
+	var hi sql.NullInt64
+	var docs, ready int
+	err := s.tx.QueryRowContext(ctx, `SELECT (SELECT max(rowid) FROM passages),
+		(SELECT count(*) FROM documents),
+		(SELECT count(*) FROM documents WHERE status = 'ready' AND trashed_at IS NULL)`).Scan(&hi, &docs, &ready)
+	if err != nil {
+		return "", fmt.Errorf("store: index stamp: %w", err)
+	}
+	return fmt.Sprintf("%d/%d/%d", hi.Int64, docs, ready), nil
 }
 
 // SearchTop is Search for large result sets: FTS5 ranks and cuts to limit
@@ -147,78 +164,53 @@ func (s *Snapshot) PassagesByRowID(ctx context.Context, rowids []int64) (map[int
 	return out, nil
 }
 
-// OutlineEntry is one heading of a document's outline.
-type OutlineEntry struct {
-	Level     int
-	Heading   string
-	PageStart int
-	PageEnd   int
-}
-
-// Outlines returns, per document, its headings in reading order (the root
-// left out), at most perDoc each, shallowest levels first when cut.
-func (s *Snapshot) Outlines(ctx context.Context, docIDs []string, perDoc int) (map[string][]OutlineEntry, error) {
-	if len(docIDs) == 0 {
-		return map[string][]OutlineEntry{}, nil
-	}
-	args := make([]any, 0, len(docIDs)+1)
-	for _, id := range docIDs {
-		args = append(args, id)
-	}
-	args = append(args, perDoc)
-	rows, err := s.tx.QueryContext(ctx, `SELECT document_id, level, heading, page_start, page_end FROM (
-			SELECT document_id, level, heading, page_start, page_end, seq,
-				row_number() OVER (PARTITION BY document_id ORDER BY level, seq) AS n
-			FROM sections WHERE level > 0 AND document_id IN (`+placeholders(len(docIDs))+`)
-		) WHERE n <= ? ORDER BY document_id, seq`, args...)
-	if err != nil {
-		return nil, fmt.Errorf("store: outlines: %w", err)
-	}
-	defer rows.Close()
-	out := map[string][]OutlineEntry{}
-	for rows.Next() {
-		var id string
-		var e OutlineEntry
-		if err := rows.Scan(&id, &e.Level, &e.Heading, &e.PageStart, &e.PageEnd); err != nil {
-			return nil, fmt.Errorf("store: outlines: %w", err)
+// Profiles returns the stored search profiles of docIDs (DESIGN.md §3):
+// the outline, acronyms, numbered captions and word count ingest derived,
+// read from the documents' generated columns without touching sections or
+// blocks. A document stored without a profile maps to an empty one.
+func (s *Snapshot) Profiles(ctx context.Context, docIDs []string) (map[string]*app.Profile, error) {
+	out := make(map[string]*app.Profile, len(docIDs))
+	for start := 0; start < len(docIDs); start += 500 {
+		chunk := docIDs[start:min(start+500, len(docIDs))]
+		args := make([]any, len(chunk))
+		for i, id := range chunk {
+			args[i] = id
 		}
-		out[id] = append(out[id], e)
-	}
-	return out, rows.Err()
-}
-
-// BlockTexts returns, per document, the text of its blocks of the given
-// kinds in reading order, at most perDoc each; a search profile's numbered
-// captions come from here.
-func (s *Snapshot) BlockTexts(ctx context.Context, docIDs []string, kinds []app.BlockKind, perDoc int) (map[string][]string, error) {
-	if len(docIDs) == 0 || len(kinds) == 0 {
-		return map[string][]string{}, nil
-	}
-	args := make([]any, 0, len(docIDs)+len(kinds)+1)
-	for _, id := range docIDs {
-		args = append(args, id)
-	}
-	for _, k := range kinds {
-		args = append(args, string(k))
-	}
-	args = append(args, perDoc)
-	rows, err := s.tx.QueryContext(ctx, `SELECT document_id, text FROM (
-			SELECT document_id, text, seq, row_number() OVER (PARTITION BY document_id ORDER BY seq) AS n
-			FROM blocks WHERE document_id IN (`+placeholders(len(docIDs))+`) AND kind IN (`+placeholders(len(kinds))+`)
-		) WHERE n <= ? ORDER BY document_id, seq`, args...)
-	if err != nil {
-		return nil, fmt.Errorf("store: block texts: %w", err)
-	}
-	defer rows.Close()
-	out := map[string][]string{}
-	for rows.Next() {
-		var id, text string
-		if err := rows.Scan(&id, &text); err != nil {
-			return nil, fmt.Errorf("store: block texts: %w", err)
+		rows, err := s.tx.QueryContext(ctx, `SELECT id, outline, acronyms, captions, word_count, pages FROM documents
+			WHERE id IN (`+placeholders(len(chunk))+`)`, args...)
+		if err != nil {
+			return nil, fmt.Errorf("store: profiles: %w", err)
 		}
-		out[id] = append(out[id], text)
+		for rows.Next() {
+			var id string
+			var outline, acronyms, captions sql.NullString
+			var words sql.NullInt64
+			p := &app.Profile{}
+			if err := rows.Scan(&id, &outline, &acronyms, &captions, &words, &p.Pages); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("store: profiles: %w", err)
+			}
+			p.Words = int(words.Int64)
+			for _, f := range []struct {
+				col sql.NullString
+				dst any
+			}{{outline, &p.Outline}, {acronyms, &p.Acronyms}, {captions, &p.Captions}} {
+				if f.col.Valid && f.col.String != "" {
+					if err := json.Unmarshal([]byte(f.col.String), f.dst); err != nil {
+						rows.Close()
+						return nil, fmt.Errorf("store: profile of %s: %w", id, err)
+					}
+				}
+			}
+			out[id] = p
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, fmt.Errorf("store: profiles: %w", err)
+		}
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // PageLabels returns a paged document's printed page labels mapped to

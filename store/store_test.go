@@ -268,3 +268,68 @@ func TestReplay(t *testing.T) {
 		}
 	})
 }
+
+func TestSnapshotProfiles(t *testing.T) {
+	db := MustOpen(t)
+	ctx := context.Background()
+	job, _ := enqueue(t, db, "d1", strings.Repeat("a", 64))
+	c := content("d1", "Report", "The National Atmospheric Research Laboratory (NARL) studies clouds.")
+	c.Profile = app.Profile{Outline: []app.OutlineEntry{{Level: 1, Heading: "Clouds", PageStart: 2}}, Words: 9, Pages: 3,
+		Acronyms: []app.Acronym{{Short: "NARL", Expansion: "National Atmospheric Research Laboratory", Count: 1}},
+		Captions: []string{"Figure 1: Cloud cover"}}
+	if err := db.CommitImport(ctx, job, c); err != nil {
+		t.Fatal(err)
+	}
+	snap, err := db.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer snap.Close()
+	got, err := snap.Profiles(ctx, []string{"d1", "nowhere"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := got["d1"]
+	if p == nil || len(p.Outline) != 1 || p.Outline[0].Heading != "Clouds" || p.Outline[0].PageStart != 2 || p.Words != 9 ||
+		len(p.Acronyms) != 1 || p.Acronyms[0].Expansion != "National Atmospheric Research Laboratory" ||
+		len(p.Captions) != 1 || p.Captions[0] != "Figure 1: Cloud cover" {
+		t.Fatalf("profile = %+v", p)
+	}
+	if _, ok := got["nowhere"]; ok {
+		t.Error("a profile for a document that does not exist")
+	}
+}
+
+func TestIndexStamp(t *testing.T) {
+	db := MustOpen(t)
+	ctx := context.Background()
+	stamp := func() string {
+		t.Helper()
+		snap, err := db.Snapshot(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer snap.Close()
+		s, err := snap.IndexStamp(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	empty := stamp()
+	job, _ := enqueue(t, db, "d1", strings.Repeat("b", 64))
+	queued := stamp()
+	if queued == empty {
+		t.Error("a new document left the stamp unchanged")
+	}
+	if err := db.CommitImport(ctx, job, content("d1", "Zoo", "The walrus sleeps.")); err != nil {
+		t.Fatal(err)
+	}
+	ready := stamp()
+	if ready == queued {
+		t.Error("committed passages left the stamp unchanged")
+	}
+	if stamp() != ready {
+		t.Error("the stamp changed without a change")
+	}
+}

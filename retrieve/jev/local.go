@@ -3,6 +3,7 @@ package jev
 import (
 	"context"
 	"math"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -43,8 +44,12 @@ const (
 )
 
 // levelCuts places the boundaries between levels on the quality scale, for
-// the four-level usefulness rubric; other level counts spread evenly.
-var levelCuts = []float64{0.15, 0.3, 0.92}
+// the four-level usefulness rubric; other level counts spread evenly. With
+// these, a passage reaches the 1.5 that keeps it as evidence at a quality
+// of about 0.3: a passage holding the question's rarer terms in one place,
+// or ranked near the top by the index, is kept even when its text alone
+// (a table, a figure's labels) shares few of the question's words.
+var levelCuts = []float64{0.13, 0.27, 0.92}
 
 // Decide answers every question of req.
 func (Local) Decide(ctx context.Context, req *Request) (map[string]Answer, error) {
@@ -178,6 +183,18 @@ const (
 func localScore(q *lex.Query, qu *Question, absent map[string]bool) Answer {
 	f := q.Match(textOf(qu.EvidenceParts, qu.Evidence, false), absent)
 	x := quality(q, f, qu.IndexScore) * periodFit(q, qu.EvidenceParts)
+	if f.Tokens < shortTokens && qu.IndexScore > shortIndex {
+		// A short passage the index ranks high — a table's header piece,
+		// a figure's few labels, a title page — has too few words for its
+		// own text to look strong.
+		x += shortBonus
+	}
+	if asksVisual.MatchString(q.Text) && holdsCaption(qu.EvidenceParts, qu.Evidence) {
+		// A question about a figure, chart or table is answered where one
+		// is: its numbered caption is there even when its labels share
+		// few of the question's words.
+		x += visualBonus
+	}
 	if hasRole(qu.EvidenceParts, RoleStatistics) && !q.Intent.Count {
 		// Computed statistics answer counting questions, not others.
 		x *= 0.3
@@ -304,6 +321,37 @@ const (
 	periodNear  = 0.7
 	periodOther = 0.5
 )
+
+// A passage of fewer than shortTokens body tokens whose index score
+// exceeds shortIndex gains shortBonus of quality.
+const (
+	shortTokens = 60
+	shortIndex  = 0.3
+	shortBonus  = 0.1
+)
+
+// visualBonus is the quality a numbered caption adds for a question about
+// a figure, chart, map or table.
+const visualBonus = 0.15
+
+var (
+	asksVisual = regexp.MustCompile(`(?i)\b(figures?|fig\.|charts?|graphs?|maps?|diagrams?|tables?|images?|pictures?|photos?|photographs?|plots?|illustrations?)\b`)
+	captionRE  = regexp.MustCompile(`(?im)^\s*(figure|fig\.|table|chart|exhibit|map|graph|diagram|plate)\s*\d`)
+)
+
+// holdsCaption reports whether the evidence body has a numbered caption
+// line ("Figure 3: …", "Table 2").
+func holdsCaption(parts []Part, fallback string) bool {
+	if len(parts) == 0 {
+		return captionRE.MatchString(fallback)
+	}
+	for _, p := range parts {
+		if (p.Role == RoleBody || p.Role == RoleCaption) && captionRE.MatchString(p.Text) {
+			return true
+		}
+	}
+	return false
+}
 
 func hasRole(parts []Part, r Role) bool {
 	for _, p := range parts {

@@ -131,3 +131,32 @@ func TestLocalCoverage(t *testing.T) {
 		t.Fatalf("coverage: covering set %.2f, partial set %.2f", yes, no)
 	}
 }
+
+func TestLocalScoreCaption(t *testing.T) {
+	with := passage("with", "Guide", "Harbour", "Plate 2: The old harbour at dawn, fishing boats by the north quay")
+	without := passage("without", "Guide", "Harbour", "The old harbour at dawn, fishing boats by the north quay")
+	a := decideLocal(t, &Request{State: "What does the photo of the old harbour show?", Questions: []Question{with, without}})
+	if a["with"].Score <= a["without"].Score+0.05 {
+		t.Fatalf("a numbered caption did not help a question about a photo: %v vs %v", a["with"].Score, a["without"].Score)
+	}
+	// Questions about no figure, photo or table judge the two alike.
+	b := decideLocal(t, &Request{State: "Where do the fishing boats of the old harbour moor?", Questions: []Question{with, without}})
+	if d := b["with"].Score - b["without"].Score; d > 0.05 || d < -0.05 {
+		t.Fatalf("the caption changed a plain question's score: %v vs %v", b["with"].Score, b["without"].Score)
+	}
+}
+
+func TestLocalScoreShortPassage(t *testing.T) {
+	// A short passage the index ranks above the bar gains a step of
+	// quality there: the score jumps across it, not just rises with the
+	// index score.
+	at := func(index float64) float64 {
+		p := passage("p", "Annual report", "Balance sheet", "Total assets 2023 2022")
+		p.IndexScore = index
+		return decideLocal(t, &Request{State: "What were total assets in 2023?", Questions: []Question{p}})["p"].Score
+	}
+	below, edge, above := at(shortIndex-0.04), at(shortIndex-0.01), at(shortIndex+0.02)
+	if jump, slope := above-edge, edge-below; jump < 2*slope+0.05 {
+		t.Fatalf("no step at the short-passage bar: %.3f → %.3f → %.3f", below, edge, above)
+	}
+}
