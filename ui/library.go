@@ -62,6 +62,7 @@ type libraryView struct {
 	selInfo      *widget.Label
 	selWarning   *widget.Label
 	clearSel     *widget.Button
+	selectAll    *widget.Button
 	askSelection *widget.Button
 	moveSel      *widget.Button
 	trashSel     *widget.Button
@@ -130,6 +131,7 @@ func newLibraryView(u *UI) *libraryView {
 	v.selWarning.Wrapping = fyne.TextWrapWord
 	v.selWarning.Hide()
 	v.clearSel = widget.NewButton("Clear", v.clearSelection)
+	v.selectAll = widget.NewButton("All", v.selectShown)
 	v.askSelection = widget.NewButtonWithIcon("Ask selection", theme.SearchIcon(), v.askAboutSelection)
 	v.moveSel = widget.NewButtonWithIcon("Move to…", theme.FolderIcon(), func() { v.chooseFolderFor(v.selectedIDs()) })
 	v.trashSel = widget.NewButtonWithIcon("Trash", theme.DeleteIcon(), v.trashSelected)
@@ -137,7 +139,7 @@ func newLibraryView(u *UI) *libraryView {
 	v.emptyTrash = widget.NewButtonWithIcon("Empty trash", theme.DeleteIcon(), v.confirmEmptyTrash)
 	v.emptyTrash.Importance = widget.DangerImportance
 	v.selBar = container.NewVBox(v.selInfo,
-		container.NewHBox(v.clearSel, v.moveSel, v.trashSel, v.restoreSel, v.emptyTrash, layout.NewSpacer(), v.askSelection))
+		container.NewHBox(v.selectAll, v.clearSel, v.moveSel, v.trashSel, v.restoreSel, v.emptyTrash, layout.NewSpacer(), v.askSelection))
 
 	top := container.NewVBox(header, tools, v.loadErr)
 	bottom := container.NewVBox(u.filing.content, u.imports.content, widget.NewSeparator(), v.selWarning, v.selBar)
@@ -520,6 +522,15 @@ func (v *libraryView) selectedIDs() []string {
 	return ids
 }
 
+// selectShown ticks every document the list shows (after the filter).
+func (v *libraryView) selectShown() {
+	for _, d := range v.shown {
+		v.selected[d.ID] = true
+	}
+	v.list.Refresh()
+	v.updateSelectionBar()
+}
+
 func (v *libraryView) clearSelection() {
 	clear(v.selected)
 	v.list.Refresh()
@@ -549,6 +560,7 @@ func (v *libraryView) updateSelectionBar() {
 	}
 	enable(v.askSelection, n >= 1 && n <= app.MaxSelectedDocuments)
 	enable(v.clearSel, n > 0)
+	enable(v.selectAll, n < len(v.shown))
 	enable(v.moveSel, n > 0)
 	enable(v.trashSel, n > 0)
 	enable(v.restoreSel, n > 0)

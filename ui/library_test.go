@@ -387,7 +387,10 @@ func TestTrashRestoreAndEmpty(t *testing.T) {
 	if v.askSelection.Visible() || !v.restoreSel.Visible() || !v.emptyTrash.Visible() || v.emptyTrash.Disabled() {
 		t.Error("the trash does not offer Restore and Empty trash (or still offers Ask selection)")
 	}
-	tapCenter(rowCheck(t, v, "Alpha"))
+	test.Tap(v.selectAll)
+	if !v.selectAll.Disabled() || len(v.selected) != 1 {
+		t.Errorf("All ticked %d of the trash's 1 document", len(v.selected))
+	}
 	test.Tap(v.restoreSel)
 	h.loop.waitFor(t, "the trash to empty", func() bool { return len(v.shown) == 0 && len(v.trashed) == 0 })
 	v.tree.tree.Select(viewAll)
