@@ -69,6 +69,7 @@ type libraryView struct {
 	selBar       *fyne.Container
 	importFile   *widget.Button
 	importFolder *widget.Button
+	suggest      *widget.Button // "Suggest folders", in Not in a folder
 	tree         *folderTree // nil without app.Folders
 	listBox      *fyne.Container
 	content      fyne.CanvasObject
@@ -91,7 +92,9 @@ func newLibraryView(u *UI) *libraryView {
 	v.count.SizeName = theme.SizeNameCaptionText
 	v.importFile = widget.NewButtonWithIcon("Import…", theme.FileIcon(), u.imports.openFileDialog)
 	v.importFolder = widget.NewButtonWithIcon("Folder…", theme.FolderOpenIcon(), u.imports.openFolderDialog)
-	header := container.NewBorder(nil, nil, nil, container.NewHBox(v.count, v.importFile, v.importFolder), v.title)
+	v.suggest = widget.NewButtonWithIcon("Suggest folders", theme.FolderIcon(), v.suggestFolders)
+	v.suggest.Hide()
+	header := container.NewBorder(nil, nil, nil, container.NewHBox(v.count, v.suggest, v.importFile, v.importFolder), v.title)
 
 	v.filter = widget.NewEntry()
 	v.filter.SetPlaceHolder("Filter by title, file name or format")
@@ -245,6 +248,7 @@ func (v *libraryView) apply() {
 		}
 	}
 	v.title.SetText(v.viewName())
+	show(v.suggest, v.view == viewUnfiled && v.ui.filer != nil && len(v.shown) > 0)
 	switch {
 	case len(v.shown) > 0:
 		v.count.SetText(plural(len(v.shown), "document", "documents"))
@@ -314,6 +318,17 @@ func (v *libraryView) viewName() string {
 		}
 	}
 	return ""
+}
+
+// suggestFolders asks for a folder proposal for every unfiled document the
+// list shows that has none pending: documents imported from the command
+// line or in an earlier session get their suggestions this way.
+func (v *libraryView) suggestFolders() {
+	for _, d := range v.shown {
+		if d.Status == app.StatusReady {
+			v.ui.filing.propose(d.ID)
+		}
+	}
 }
 
 // setView shows a folder (or all documents, or the trash) and clears the
