@@ -70,7 +70,7 @@ type libraryView struct {
 	importFile   *widget.Button
 	importFolder *widget.Button
 	suggest      *widget.Button // "Suggest folders", in Not in a folder
-	tree         *folderTree // nil without app.Folders
+	tree         *folderTree    // nil without app.Folders
 	listBox      *fyne.Container
 	content      fyne.CanvasObject
 }
