@@ -94,14 +94,14 @@ func newLibraryView(u *UI) *libraryView {
 	v.importFolder = widget.NewButtonWithIcon("Folder…", theme.FolderOpenIcon(), u.imports.openFolderDialog)
 	v.suggest = widget.NewButtonWithIcon("Suggest folders", theme.FolderIcon(), v.suggestFolders)
 	v.suggest.Hide()
-	header := container.NewBorder(nil, nil, nil, container.NewHBox(v.count, v.suggest, v.importFile, v.importFolder), v.title)
+	header := container.NewBorder(nil, nil, nil, container.NewHBox(v.count, v.importFile, v.importFolder), v.title)
 
 	v.filter = widget.NewEntry()
 	v.filter.SetPlaceHolder("Filter by title, file name or format")
 	v.sortBy = widget.NewSelect(sortOrders, nil)
 	v.sortBy.SetSelected(sortNewest)
 	v.sortBy.OnChanged = func(string) { v.apply() }
-	tools := container.NewBorder(nil, nil, nil, v.sortBy, v.filter)
+	tools := container.NewBorder(nil, nil, nil, container.NewHBox(v.suggest, v.sortBy), v.filter)
 
 	v.loadErr = widget.NewLabel("")
 	v.loadErr.Importance = widget.DangerImportance
