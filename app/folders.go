@@ -71,8 +71,7 @@ type Folders interface {
 	// Placements returns, for every document not in the trash, its folder
 	// and sensitivity.
 	Placements(ctx context.Context) (map[string]Placement, error)
-	// SetSensitivity sets a document's sensitivity: one of
-	// SensitivityLevels.
+	// SetSensitivity sets a document's sensitivity: one of Sensitivities.
 	SetSensitivity(ctx context.Context, id, level string) error
 
 	// Trash moves documents to the trash: they stay on disk but are never

@@ -60,7 +60,7 @@ func (db *DB) CreateFolder(ctx context.Context, id, parentID, name string) (app.
 	if err := folderExists(ctx, tx, parentID); err != nil {
 		return app.Folder{}, err
 	}
-	if err := nameFree(ctx, tx, parentID, name, ""); err != nil {
+	if err := nameFree(ctx, tx, parentID, name); err != nil {
 		return app.Folder{}, err
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO folders (id, parent_id, name, created_at) VALUES (?, ?, ?, ?)`,
@@ -116,6 +116,11 @@ func (db *DB) DeleteFolder(ctx context.Context, id string) error {
 	if _, err := tx.ExecContext(ctx, `UPDATE documents SET folder_id = ? WHERE folder_id = ?`, nullIfEmpty(parent), id); err != nil {
 		return fmt.Errorf("store: delete folder: %w", err)
 	}
+	// Free its name first, so a sub-folder of the same name can take its
+	// place (the unique index sees this row until it is deleted).
+	if _, err := tx.ExecContext(ctx, `UPDATE folders SET name = ? WHERE id = ?`, "(deleting) "+id, id); err != nil {
+		return fmt.Errorf("store: delete folder: %w", err)
+	}
 	rows, err := tx.QueryContext(ctx, `SELECT id, name FROM folders WHERE parent_id = ?`, id)
 	if err != nil {
 		return fmt.Errorf("store: delete folder: %w", err)
@@ -133,7 +138,14 @@ func (db *DB) DeleteFolder(ctx context.Context, id string) error {
 	rows.Close()
 	for _, c := range children {
 		name := c.name
-		for n := 2; nameFree(ctx, tx, parent, name, c.id) != nil; n++ {
+		for n := 2; ; n++ {
+			err := nameFree(ctx, tx, parent, name, c.id)
+			if err == nil {
+				break
+			}
+			if app.ErrorCode(err) != app.EConflict || n > 1000 {
+				return fmt.Errorf("store: delete folder: %w", err)
+			}
 			name = fmt.Sprintf("%s (%d)", c.name, n)
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE folders SET parent_id = ?, name = ? WHERE id = ?`,
@@ -352,12 +364,19 @@ func folderExists(ctx context.Context, tx *sql.Tx, id string) error {
 	return nil
 }
 
-// nameFree reports a conflict when a sibling under parent other than self
-// is already called name (ignoring case).
-func nameFree(ctx context.Context, tx *sql.Tx, parent, name, self string) error {
+// nameFree reports a conflict when a folder under parent, other than those
+// in except, is already called name (ignoring case).
+func nameFree(ctx context.Context, tx *sql.Tx, parent, name string, except ...string) error {
+	q := `SELECT count(*) FROM folders WHERE ifnull(parent_id, '') = ? AND name = ? COLLATE NOCASE`
+	args := []any{parent, name}
+	if len(except) > 0 {
+		q += ` AND id NOT IN (` + placeholders(len(except)) + `)`
+		for _, id := range except {
+			args = append(args, id)
+		}
+	}
 	var n int
-	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM folders WHERE ifnull(parent_id, '') = ?
-		AND name = ? COLLATE NOCASE AND id <> ?`, parent, name, self).Scan(&n); err != nil {
+	if err := tx.QueryRowContext(ctx, q, args...).Scan(&n); err != nil {
 		return fmt.Errorf("store: folder name: %w", err)
 	}
 	if n > 0 {

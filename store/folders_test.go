@@ -93,6 +93,26 @@ func TestFolders(t *testing.T) {
 			}
 		}
 	})
+	t.Run("DeleteRenamesAClashingSubfolder", func(t *testing.T) {
+		if _, err := db.CreateFolder(ctx, "x1", "", "Archive"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.CreateFolder(ctx, "x2", "x1", "Archive"); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.DeleteFolder(ctx, "x1"); err != nil {
+			t.Fatal(err)
+		}
+		folders, _ := db.Folders(ctx)
+		for _, f := range folders {
+			if f.ID == "x2" && (f.Name != "Archive" || f.ParentID != "") {
+				t.Errorf("moved-up sub-folder = %+v", f)
+			}
+		}
+		if err := db.DeleteFolder(ctx, "x2"); err != nil {
+			t.Fatal(err)
+		}
+	})
 	t.Run("DeleteMovesContentUp", func(t *testing.T) {
 		if err := db.DeleteFolder(ctx, "f1"); err != nil {
 			t.Fatal(err)

@@ -25,6 +25,7 @@ const maxFilingHeight = 200
 type filingPanel struct {
 	ui      *UI
 	waiting []string // document IDs to propose a folder for
+	asking  string   // the document whose proposal is being made
 	busy    bool
 	rows    []*proposalRow
 
@@ -66,7 +67,11 @@ func (u *UI) fileNew(r app.ImportResult) {
 	u.filing.propose(r.DocumentID)
 }
 
+// propose queues id for a proposal unless one is queued or shown already.
 func (f *filingPanel) propose(id string) {
+	if slices.Contains(f.waiting, id) || id == f.asking || slices.ContainsFunc(f.rows, func(r *proposalRow) bool { return r.prop.DocumentID == id }) {
+		return
+	}
 	f.waiting = append(f.waiting, id)
 	f.next()
 }
@@ -79,11 +84,13 @@ func (f *filingPanel) next() {
 	id := f.waiting[0]
 	f.waiting = f.waiting[1:]
 	f.busy = true
+	f.asking = id
 	u := f.ui
 	go func() {
 		p, err := u.filer.ProposeFolder(u.ctx, id)
 		u.do(func() {
 			f.busy = false
+			f.asking = ""
 			switch {
 			case u.ctx.Err() != nil:
 				return

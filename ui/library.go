@@ -1,13 +1,11 @@
 package ui
 
 import (
-	"context"
 	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -62,6 +60,7 @@ type libraryView struct {
 	selInfo      *widget.Label
 	selWarning   *widget.Label
 	clearSel     *widget.Button
+	selectAll    *widget.Button
 	askSelection *widget.Button
 	moveSel      *widget.Button
 	trashSel     *widget.Button
@@ -70,7 +69,8 @@ type libraryView struct {
 	selBar       *fyne.Container
 	importFile   *widget.Button
 	importFolder *widget.Button
-	tree         *folderTree // nil without app.Folders
+	suggest      *widget.Button // "Suggest folders", in Not in a folder
+	tree         *folderTree    // nil without app.Folders
 	listBox      *fyne.Container
 	content      fyne.CanvasObject
 }
@@ -92,6 +92,8 @@ func newLibraryView(u *UI) *libraryView {
 	v.count.SizeName = theme.SizeNameCaptionText
 	v.importFile = widget.NewButtonWithIcon("Import…", theme.FileIcon(), u.imports.openFileDialog)
 	v.importFolder = widget.NewButtonWithIcon("Folder…", theme.FolderOpenIcon(), u.imports.openFolderDialog)
+	v.suggest = widget.NewButtonWithIcon("Suggest folders", theme.FolderIcon(), v.suggestFolders)
+	v.suggest.Hide()
 	header := container.NewBorder(nil, nil, nil, container.NewHBox(v.count, v.importFile, v.importFolder), v.title)
 
 	v.filter = widget.NewEntry()
@@ -99,7 +101,7 @@ func newLibraryView(u *UI) *libraryView {
 	v.sortBy = widget.NewSelect(sortOrders, nil)
 	v.sortBy.SetSelected(sortNewest)
 	v.sortBy.OnChanged = func(string) { v.apply() }
-	tools := container.NewBorder(nil, nil, nil, v.sortBy, v.filter)
+	tools := container.NewBorder(nil, nil, nil, container.NewHBox(v.suggest, v.sortBy), v.filter)
 
 	v.loadErr = widget.NewLabel("")
 	v.loadErr.Importance = widget.DangerImportance
@@ -130,6 +132,7 @@ func newLibraryView(u *UI) *libraryView {
 	v.selWarning.Wrapping = fyne.TextWrapWord
 	v.selWarning.Hide()
 	v.clearSel = widget.NewButton("Clear", v.clearSelection)
+	v.selectAll = widget.NewButton("All", v.selectShown)
 	v.askSelection = widget.NewButtonWithIcon("Ask selection", theme.SearchIcon(), v.askAboutSelection)
 	v.moveSel = widget.NewButtonWithIcon("Move to…", theme.FolderIcon(), func() { v.chooseFolderFor(v.selectedIDs()) })
 	v.trashSel = widget.NewButtonWithIcon("Trash", theme.DeleteIcon(), v.trashSelected)
@@ -137,7 +140,7 @@ func newLibraryView(u *UI) *libraryView {
 	v.emptyTrash = widget.NewButtonWithIcon("Empty trash", theme.DeleteIcon(), v.confirmEmptyTrash)
 	v.emptyTrash.Importance = widget.DangerImportance
 	v.selBar = container.NewVBox(v.selInfo,
-		container.NewHBox(v.clearSel, v.moveSel, v.trashSel, v.restoreSel, v.emptyTrash, layout.NewSpacer(), v.askSelection))
+		container.NewHBox(v.selectAll, v.clearSel, v.moveSel, v.trashSel, v.restoreSel, v.emptyTrash, layout.NewSpacer(), v.askSelection))
 
 	top := container.NewVBox(header, tools, v.loadErr)
 	bottom := container.NewVBox(u.filing.content, u.imports.content, widget.NewSeparator(), v.selWarning, v.selBar)
@@ -245,6 +248,7 @@ func (v *libraryView) apply() {
 		}
 	}
 	v.title.SetText(v.viewName())
+	show(v.suggest, v.view == viewUnfiled && v.ui.filer != nil && len(v.shown) > 0)
 	switch {
 	case len(v.shown) > 0:
 		v.count.SetText(plural(len(v.shown), "document", "documents"))
@@ -316,6 +320,17 @@ func (v *libraryView) viewName() string {
 	return ""
 }
 
+// suggestFolders asks for a folder proposal for every unfiled document the
+// list shows that has none pending: documents imported from the command
+// line or in an earlier session get their suggestions this way.
+func (v *libraryView) suggestFolders() {
+	for _, d := range v.shown {
+		if d.Status == app.StatusReady {
+			v.ui.filing.propose(d.ID)
+		}
+	}
+}
+
 // setView shows a folder (or all documents, or the trash) and clears the
 // selection, which belonged to the other view.
 func (v *libraryView) setView(view string) {
@@ -350,156 +365,6 @@ func sortDocuments(docs []app.Document, order string) {
 
 func (v *libraryView) length() int { return len(v.shown) }
 
-// docRow is the template row; its widgets are rebound by updateRow.
-type docRow struct {
-	check    *widget.Check
-	title    *widget.Label
-	detail   *widget.Label
-	progress *widget.ProgressBarInfinite
-	menu     *widget.Button
-	doc      app.Document
-}
-
-func (v *libraryView) createRow() fyne.CanvasObject {
-	r := &docRow{check: widget.NewCheck("", nil), title: widget.NewLabel(""), detail: widget.NewLabel("")}
-	r.title.TextStyle.Bold = true
-	r.title.Truncation = fyne.TextTruncateEllipsis
-	r.detail.SizeName = theme.SizeNameCaptionText
-	r.detail.Truncation = fyne.TextTruncateEllipsis
-	r.progress = widget.NewProgressBarInfinite()
-	r.progress.Hide()
-	r.menu = widget.NewButtonWithIcon("", theme.MoreVerticalIcon(), nil)
-	r.menu.Importance = widget.LowImportance
-	r.menu.OnTapped = func() { v.showRowMenu(r) }
-	if v.ui.folders == nil {
-		r.menu.Hide()
-	}
-	lines := container.New(noGapVBox(), r.title, r.detail)
-	// The row's right edge shows the actions menu, or a working bar while
-	// the document imports (when it has no actions yet).
-	right := container.NewStack(container.NewCenter(r.menu), container.NewCenter(container.NewGridWrap(fyne.NewSize(72, 16), r.progress)))
-	box := container.NewBorder(nil, nil, r.check, right, lines)
-	v.rows[box] = r
-	return box
-}
-
-func (v *libraryView) updateRow(id widget.ListItemID, o fyne.CanvasObject) {
-	if id < 0 || id >= len(v.shown) {
-		return
-	}
-	d := v.shown[id]
-	r := v.rows[o]
-	if r == nil {
-		return
-	}
-	r.doc = d
-	r.check.OnChanged = nil
-	r.check.SetChecked(v.selected[d.ID])
-	r.check.OnChanged = func(on bool) { v.setSelected(d.ID, on) }
-	r.title.SetText(docTitle(d))
-	r.detail.Importance = statusImportance(d.Status)
-	detail := docDetail(d)
-	if v.ui.folders != nil && d.Status != app.StatusFailed {
-		detail += " · " + sensitivityName(v.placements[d.ID].Sensitivity)
-	}
-	if !d.ImportedAt.IsZero() {
-		detail += " · " + d.ImportedAt.Local().Format("2 Jan 2006")
-	}
-	r.detail.SetText(detail)
-	// Per-document progress while it imports: the parse reports no page
-	// count to the list, so the bar says "working", not how far.
-	if d.Status == app.StatusImporting || d.Status == app.StatusQueued {
-		r.progress.Show()
-		r.progress.Start()
-		r.menu.Hide()
-	} else {
-		r.progress.Stop()
-		r.progress.Hide()
-		show(r.menu, v.ui.folders != nil)
-	}
-}
-
-// sensitivityName is how the list shows a sensitivity; unset is Internal
-// (DESIGN.md §7) and an unknown value shows as Restricted, as it is treated.
-func sensitivityName(s string) string {
-	switch strings.ToLower(s) {
-	case "public":
-		return "Public"
-	case "", "internal":
-		return "Internal"
-	case "confidential":
-		return "Confidential"
-	}
-	return "Restricted"
-}
-
-// docTitle is what the list and scope labels call a document.
-func docTitle(d app.Document) string {
-	if t := strings.TrimSpace(d.Title); t != "" {
-		return t
-	}
-	if d.Filename != "" {
-		return d.Filename
-	}
-	return "Untitled document"
-}
-
-// docDetail is a row's second line: format, pages, status, and the reason
-// when the import failed.
-func docDetail(d app.Document) string {
-	parts := []string{formatName(d.Format)}
-	if d.Pages > 0 {
-		parts = append(parts, plural(d.Pages, "page", "pages"))
-	}
-	switch d.Status {
-	case app.StatusQueued:
-		parts = append(parts, "Queued")
-	case app.StatusImporting:
-		parts = append(parts, "Importing…")
-	case app.StatusReady:
-		parts = append(parts, "Ready")
-	case app.StatusFailed:
-		if d.Error != "" {
-			parts = append(parts, "Failed: "+d.Error)
-		} else {
-			parts = append(parts, "Failed")
-		}
-	default:
-		if d.Status != "" {
-			parts = append(parts, string(d.Status))
-		}
-	}
-	return strings.Join(parts, " · ")
-}
-
-func formatName(f app.Format) string {
-	switch f {
-	case app.FormatText:
-		return "Text"
-	case app.FormatMarkdown:
-		return "Markdown"
-	case app.FormatPDF:
-		return "PDF"
-	case app.FormatHTML:
-		return "HTML"
-	case app.FormatDOCX:
-		return "DOCX"
-	case "":
-		return "Unknown format"
-	}
-	return string(f)
-}
-
-func statusImportance(s app.Status) widget.Importance {
-	switch s {
-	case app.StatusFailed:
-		return widget.DangerImportance
-	case app.StatusQueued, app.StatusImporting:
-		return widget.WarningImportance
-	}
-	return widget.MediumImportance
-}
-
 func (v *libraryView) setSelected(id string, on bool) {
 	if on {
 		v.selected[id] = true
@@ -518,6 +383,15 @@ func (v *libraryView) selectedIDs() []string {
 		}
 	}
 	return ids
+}
+
+// selectShown ticks every document the list shows (after the filter).
+func (v *libraryView) selectShown() {
+	for _, d := range v.shown {
+		v.selected[d.ID] = true
+	}
+	v.list.Refresh()
+	v.updateSelectionBar()
 }
 
 func (v *libraryView) clearSelection() {
@@ -549,6 +423,7 @@ func (v *libraryView) updateSelectionBar() {
 	}
 	enable(v.askSelection, n >= 1 && n <= app.MaxSelectedDocuments)
 	enable(v.clearSel, n > 0)
+	enable(v.selectAll, n < len(v.shown))
 	enable(v.moveSel, n > 0)
 	enable(v.trashSel, n > 0)
 	enable(v.restoreSel, n > 0)
@@ -594,187 +469,4 @@ func (v *libraryView) askAboutSelection() {
 	}
 	v.ui.drawer.setScope(app.Scope{DocumentIDs: ids, Label: label})
 	v.ui.omni.focus()
-}
-
-// run calls f off the UI goroutine and then, on it, reloads the list and
-// reports an error in a dialog.
-func (v *libraryView) run(f func(ctx context.Context) error, then func()) {
-	u := v.ui
-	go func() {
-		err := f(u.ctx)
-		u.do(func() {
-			if err != nil && u.ctx.Err() == nil {
-				dialog.ShowError(errorForDialog(err), u.win)
-			}
-			if then != nil && err == nil {
-				then()
-			}
-			v.reload()
-		})
-	}()
-}
-
-// errorForDialog keeps internal details out of dialogs.
-func errorForDialog(err error) error {
-	return &app.Error{Code: app.ErrorCode(err), Message: app.ErrorMessage(err)}
-}
-
-// trashSelected moves the ticked documents to the trash. It is also what
-// the Delete key does in the list.
-func (v *libraryView) trashSelected() {
-	ids := v.selectedIDs()
-	if len(ids) == 0 || v.ui.folders == nil || v.view == viewTrash {
-		return
-	}
-	clear(v.selected)
-	v.run(func(ctx context.Context) error { return v.ui.folders.Trash(ctx, ids) }, nil)
-}
-
-func (v *libraryView) restoreSelected() {
-	ids := v.selectedIDs()
-	if len(ids) == 0 || v.ui.folders == nil {
-		return
-	}
-	clear(v.selected)
-	v.run(func(ctx context.Context) error { return v.ui.folders.Restore(ctx, ids) }, nil)
-}
-
-// confirmEmptyTrash asks before deleting for good.
-func (v *libraryView) confirmEmptyTrash() {
-	n := len(v.trashed)
-	if n == 0 || v.ui.folders == nil {
-		return
-	}
-	dialog.ShowConfirm("Empty the trash?",
-		plural(n, "document", "documents")+" and "+pick(n == 1, "its original", "their originals")+" will be deleted for good.",
-		func(ok bool) {
-			if ok {
-				v.emptyTrashNow()
-			}
-		}, v.ui.win)
-}
-
-func (v *libraryView) emptyTrashNow() {
-	clear(v.selected)
-	v.run(func(ctx context.Context) error { _, err := v.ui.folders.EmptyTrash(ctx); return err }, nil)
-}
-
-func pick(c bool, a, b string) string {
-	if c {
-		return a
-	}
-	return b
-}
-
-// showRowMenu pops up a document's actions under its menu button.
-func (v *libraryView) showRowMenu(r *docRow) {
-	d := r.doc
-	if d.ID == "" || v.ui.folders == nil {
-		return
-	}
-	var items []*fyne.MenuItem
-	if v.view == viewTrash {
-		items = append(items, fyne.NewMenuItem("Restore", func() {
-			v.run(func(ctx context.Context) error { return v.ui.folders.Restore(ctx, []string{d.ID}) }, nil)
-		}))
-	} else {
-		items = append(items,
-			fyne.NewMenuItem("Ask this document", func() {
-				v.ui.drawer.setScope(app.Scope{DocumentIDs: []string{d.ID}, Label: docTitle(d)})
-				v.ui.omni.focus()
-			}),
-			fyne.NewMenuItemSeparator(),
-			fyne.NewMenuItem("Open original", func() { v.ui.openOriginal(d, false) }),
-			fyne.NewMenuItem("Show in folder", func() { v.ui.openOriginal(d, true) }),
-			fyne.NewMenuItemSeparator(),
-			fyne.NewMenuItem("Move to folder…", func() { v.chooseFolderFor([]string{d.ID}) }),
-		)
-		sens := fyne.NewMenuItem("Sensitivity", nil)
-		current := string(app.StoredSensitivity(v.placements[d.ID].Sensitivity))
-		var levels []*fyne.MenuItem
-		for _, s := range app.Sensitivities {
-			level := string(s)
-			item := fyne.NewMenuItem(sensitivityName(level), func() { v.setSensitivity(d.ID, level) })
-			item.Checked = level == current
-			levels = append(levels, item)
-		}
-		sens.ChildMenu = fyne.NewMenu("", levels...)
-		items = append(items, sens, fyne.NewMenuItemSeparator(),
-			fyne.NewMenuItem("Move to trash", func() {
-				v.run(func(ctx context.Context) error { return v.ui.folders.Trash(ctx, []string{d.ID}) }, nil)
-			}))
-	}
-	c := fyne.CurrentApp().Driver().CanvasForObject(r.menu)
-	if c == nil {
-		c = v.ui.win.Canvas()
-	}
-	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(r.menu).Add(fyne.NewPos(0, r.menu.Size().Height))
-	widget.ShowPopUpMenuAtPosition(fyne.NewMenu("", items...), c, pos)
-}
-
-// setSensitivity stores a document's sensitivity through the library.
-func (v *libraryView) setSensitivity(id, level string) {
-	v.run(func(ctx context.Context) error { return v.ui.folders.SetSensitivity(ctx, id, level) }, nil)
-}
-
-// chooseFolderFor asks which folder to file ids in.
-func (v *libraryView) chooseFolderFor(ids []string) {
-	if len(ids) == 0 || v.ui.folders == nil {
-		return
-	}
-	paths, idsByPath := folderChoices(v.folders)
-	sel := widget.NewSelect(paths, nil)
-	if len(ids) == 1 {
-		if p := folderPath(v.folders, v.placements[ids[0]].FolderID); p != "" {
-			sel.SetSelected(p)
-		}
-	}
-	if sel.Selected == "" {
-		sel.SetSelected(noFolder)
-	}
-	item := widget.NewFormItem("Folder", sel)
-	d := dialog.NewForm("Move "+plural(len(ids), "document", "documents"), "Move", "Cancel", []*widget.FormItem{item}, func(ok bool) {
-		if !ok {
-			return
-		}
-		target := idsByPath[sel.Selected]
-		clear(v.selected)
-		v.run(func(ctx context.Context) error { return v.ui.folders.MoveDocuments(ctx, ids, target) }, nil)
-	}, v.ui.win)
-	d.Resize(fyne.NewSize(420, d.MinSize().Height))
-	d.Show()
-}
-
-// noFolder is the choice that files a document in no folder.
-const noFolder = "(no folder)"
-
-// folderChoices lists every folder by its path, sorted, after noFolder.
-func folderChoices(folders []app.Folder) ([]string, map[string]string) {
-	ids := map[string]string{noFolder: ""}
-	var paths []string
-	for _, f := range folders {
-		p := folderPath(folders, f.ID)
-		ids[p] = f.ID
-		paths = append(paths, p)
-	}
-	slices.SortFunc(paths, func(a, b string) int { return strings.Compare(strings.ToLower(a), strings.ToLower(b)) })
-	return append([]string{noFolder}, paths...), ids
-}
-
-// folderPath is a folder's path from the top: "Finance › Reports".
-func folderPath(folders []app.Folder, id string) string {
-	byID := make(map[string]app.Folder, len(folders))
-	for _, f := range folders {
-		byID[f.ID] = f
-	}
-	var names []string
-	for n := 0; id != "" && n < 64; n++ {
-		f, ok := byID[id]
-		if !ok {
-			break
-		}
-		names = append([]string{f.Name}, names...)
-		id = f.ParentID
-	}
-	return strings.Join(names, " › ")
 }

@@ -387,7 +387,10 @@ func TestTrashRestoreAndEmpty(t *testing.T) {
 	if v.askSelection.Visible() || !v.restoreSel.Visible() || !v.emptyTrash.Visible() || v.emptyTrash.Disabled() {
 		t.Error("the trash does not offer Restore and Empty trash (or still offers Ask selection)")
 	}
-	tapCenter(rowCheck(t, v, "Alpha"))
+	test.Tap(v.selectAll)
+	if !v.selectAll.Disabled() || len(v.selected) != 1 {
+		t.Errorf("All ticked %d of the trash's 1 document", len(v.selected))
+	}
 	test.Tap(v.restoreSel)
 	h.loop.waitFor(t, "the trash to empty", func() bool { return len(v.shown) == 0 && len(v.trashed) == 0 })
 	v.tree.tree.Select(viewAll)
@@ -618,5 +621,28 @@ func TestFileMenuImports(t *testing.T) {
 	menu.Items[0].Items[0].Action()
 	if top := topOverlay(h.win); top == nil {
 		t.Error("File → Import… opened no dialog")
+	}
+}
+
+func TestSuggestFoldersForUnfiledDocuments(t *testing.T) {
+	lib := newFolderLibrary(app.Document{ID: "a", Title: "Alpha", Status: app.StatusReady},
+		app.Document{ID: "b", Title: "Beta", Status: app.StatusReady})
+	lib.folders = []app.Folder{{ID: "fin", Name: "Finance"}}
+	lib.place["b"] = app.Placement{FolderID: "fin"}
+	lib.proposals["a"] = &app.FilingProposal{DocumentID: "a", Title: "Alpha", FolderID: "fin", Path: "Finance"}
+	h := folderHarness(t, lib, &fakeResearch{})
+	v := h.ui.library
+	if v.suggest.Visible() {
+		t.Error("Suggest folders shown outside Not in a folder")
+	}
+	v.tree.tree.Select(viewUnfiled)
+	if !v.suggest.Visible() {
+		t.Fatal("Suggest folders hidden in Not in a folder")
+	}
+	test.Tap(v.suggest)
+	test.Tap(v.suggest) // a second tap adds nothing
+	h.loop.waitFor(t, "the suggestion", func() bool { return len(h.ui.filing.rows) == 1 && !h.ui.filing.busy })
+	if got := h.ui.filing.rows[0].prop.DocumentID; got != "a" {
+		t.Errorf("suggestion for %q", got)
 	}
 }
