@@ -237,3 +237,42 @@ func TestFollowUpAddsCarriedBlocksToAFoundSource(t *testing.T) {
 		t.Fatalf("sources %d; prompt:\n%s", len(ans.Sources), prompt)
 	}
 }
+
+// TestSetProvidersWhileAsking: a settings change while a question runs
+// leaves that question with the providers it started with, and the next
+// question of its conversation starts the conversation over (run with
+// -race to see the change is safe).
+func TestSetProvidersWhileAsking(t *testing.T) {
+	ctx := context.Background()
+	db := openDB(t)
+	addDoc(t, db, doc{id: "log", title: "Lighthouse Log", order: []string{""}, sections: map[string][]string{
+		"": {"The lamp is lit at dusk by the keeper on duty."}}})
+	r := retrieve.NewResearch(db, answer.Extractive{}, newTokens("swap"))
+	c := r.NewConversation(app.Scope{})
+	if _, err := c.Ask(ctx, "When is the lamp lit?", "", nil); err != nil {
+		t.Fatal(err)
+	}
+	g := newGate()
+	r.SetProviders(gatedAnswerer{g}, nil, "")
+	done := make(chan *app.Answer, 1)
+	go func() {
+		ans, err := c.Ask(ctx, "Who lights the lamp?", "", nil)
+		if err != nil {
+			t.Error(err)
+		}
+		done <- ans
+	}()
+	<-g.entered
+	rec := newRecorder(t, func(chatRequest) string { return modelReply("At dusk [1].", 1) })
+	r.SetProviders(&answer.OpenAI{BaseURL: rec.srv.URL + "/v1", Model: "m"}, nil, "")
+	close(g.open)
+	if ans := <-done; ans == nil || ans.Answer != app.InsufficientEvidence || len(rec.requests()) != 0 {
+		t.Fatalf("the running question did not finish with its own answerer: %+v", ans)
+	}
+	if _, err := c.Ask(ctx, "When is the lamp lit?", "", nil); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(rec.last(t).Messages); n != 2 || len(c.Turns()) != 1 || c.Receiver() != "m at "+rec.srv.Listener.Addr().String() {
+		t.Fatalf("after the change: %d messages, %d turns, receiver %q", n, len(c.Turns()), c.Receiver())
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"sync"
 	"time"
 
 	"archivist/app"
@@ -44,6 +45,47 @@ type Research struct {
 	// Log, when set, receives one record per question with counts, sizes,
 	// durations and a fixed outcome — never a question, title or text.
 	Log *slog.Logger
+
+	// mu guards Answerer, Router and JudgeReceiver once questions may be
+	// running: SetProviders changes them, and each question reads them
+	// once, at its start.
+	mu sync.RWMutex
+}
+
+// providers are what one question uses, read once at its start.
+type providers struct {
+	answerer      answer.Answerer
+	router        *Router
+	judgeReceiver string
+}
+
+// SetProviders replaces the answerer and the router (nil: the FTS5 pass
+// alone) and names the router's decision provider when it is not local;
+// questions already running finish with the ones they started with. A
+// window's settings change providers through it.
+func (r *Research) SetProviders(a answer.Answerer, router *Router, judgeReceiver string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.Answerer, r.Router, r.JudgeReceiver = a, router, judgeReceiver
+}
+
+func (r *Research) providers() providers {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return providers{r.Answerer, r.Router, r.JudgeReceiver}
+}
+
+// receivers names the model and decision provider of pv that receive
+// evidence.
+func (pv providers) receivers() []string {
+	var out []string
+	if d := answer.Describe(pv.answerer); d != "" {
+		out = append(out, d)
+	}
+	if pv.router != nil && pv.judgeReceiver != "" {
+		out = append(out, "decisions: "+pv.judgeReceiver)
+	}
+	return out
 }
 
 // MaxQuestionChars bounds a question.
@@ -86,16 +128,7 @@ func (r *Research) AskTraced(ctx context.Context, q app.Question) (*app.Answer, 
 
 // Receivers names, one entry each, the model and the decision provider that
 // receive evidence; empty when everything stays on this computer.
-func (r *Research) Receivers() []string {
-	var out []string
-	if d := answer.Describe(r.Answerer); d != "" {
-		out = append(out, d)
-	}
-	if r.Router != nil && r.JudgeReceiver != "" {
-		out = append(out, "decisions: "+r.JudgeReceiver)
-	}
-	return out
-}
+func (r *Research) Receivers() []string { return r.providers().receivers() }
 
 // Receiver is Receivers joined for display, "" when nothing leaves.
 func (r *Research) Receiver() string { return strings.Join(r.Receivers(), "; ") }
@@ -154,6 +187,7 @@ func (r *Research) AskWith(ctx context.Context, q app.Question, opts AskOptions)
 		return nil, nil, nil, app.Errorf(app.EInvalid, "A question can be scoped to at most %d documents; %d are selected.",
 			app.MaxSelectedDocuments, len(q.Scope.DocumentIDs))
 	}
+	pv := r.providers()
 	limiter := r.Limiter
 	if limiter == nil {
 		limiter = processLimiter
@@ -163,7 +197,7 @@ func (r *Research) AskWith(ctx context.Context, q app.Question, opts AskOptions)
 		return nil, nil, nil, err
 	}
 	t0 := time.Now()
-	ev, tr, err := r.evidence(ctx, q, &lg)
+	ev, tr, err := r.evidence(ctx, pv, q, &lg)
 	lg.retrieve = time.Since(t0)
 	release()
 	if err != nil {
@@ -176,7 +210,7 @@ func (r *Research) AskWith(ctx context.Context, q app.Question, opts AskOptions)
 	for _, s := range ev.Sources {
 		lg.evidenceBytes += len(s.Text)
 	}
-	if err := r.checkAnswerConsent(ev, q); err != nil {
+	if err := checkAnswerConsent(pv, ev, q); err != nil {
 		return nil, nil, nil, err
 	}
 	if err := ctx.Err(); err != nil {
@@ -187,7 +221,7 @@ func (r *Research) AskWith(ctx context.Context, q app.Question, opts AskOptions)
 		return nil, nil, nil, err
 	}
 	t0 = time.Now()
-	ans, err = answerWith(ctx, r.Answerer, ev, opts.History)
+	ans, err = answerWith(ctx, pv.answerer, ev, opts.History)
 	lg.answer = time.Since(t0)
 	release()
 	if err != nil {
@@ -201,7 +235,7 @@ func (r *Research) AskWith(ctx context.Context, q app.Question, opts AskOptions)
 	ans.TraceToken = r.NewToken()
 	ans.Follows = opts.Follows
 	if len(ev.Sources) > 0 {
-		ans.Provider = r.Receiver()
+		ans.Provider = strings.Join(pv.receivers(), "; ")
 	}
 	ans.Why = tr.Explain()
 	if lg.carried > 0 {
@@ -232,7 +266,7 @@ func answerWith(ctx context.Context, a answer.Answerer, ev *app.Evidence, histor
 // evidence gathers q's evidence through one snapshot: by routing when a
 // Router is set, else by the FTS5 candidate pass; then the follow-up's
 // carried sources, and every source's sensitivity as the snapshot has it.
-func (r *Research) evidence(ctx context.Context, q app.Question, lg *questionLog) (*app.Evidence, *Trace, error) {
+func (r *Research) evidence(ctx context.Context, pv providers, q app.Question, lg *questionLog) (*app.Evidence, *Trace, error) {
 	if r.Upgrade != nil {
 		if err := r.Upgrade(ctx); err != nil {
 			return nil, nil, err
@@ -266,13 +300,13 @@ func (r *Research) evidence(ctx context.Context, q app.Question, lg *questionLog
 		return nil, nil, app.Errorf(app.ENoEvidence,
 			"No document in %s can be evidence yet: import documents, wait for their imports to finish, or widen the scope.", where)
 	}
-	if err := r.checkJudgeConsent(docs, q); err != nil {
+	if err := checkJudgeConsent(pv, docs, q); err != nil {
 		return nil, nil, err
 	}
 	var ev *app.Evidence
 	var tr *Trace
-	if r.Router != nil {
-		ev, tr, err = r.Router.Gather(ctx, snap, q)
+	if pv.router != nil {
+		ev, tr, err = pv.router.Gather(ctx, snap, q)
 	} else {
 		ev, err = Gather(ctx, snap, q)
 	}
@@ -302,8 +336,8 @@ func (r *Research) evidence(ctx context.Context, q app.Question, lg *questionLog
 // Restricted documents when a decision provider other than the local one
 // would read their titles, outlines and passages, unless the conversation
 // consented.
-func (r *Research) checkJudgeConsent(docs []app.Document, q app.Question) error {
-	if q.Consent || r.Router == nil || r.Router.Provider == nil || r.Router.Provider.Name() == "local" {
+func checkJudgeConsent(pv providers, docs []app.Document, q app.Question) error {
+	if q.Consent || pv.router == nil || pv.router.Provider == nil || pv.router.Provider.Name() == "local" {
 		return nil
 	}
 	n := 0
@@ -317,14 +351,14 @@ func (r *Research) checkJudgeConsent(docs []app.Document, q app.Question) error 
 	}
 	return app.Errorf(app.EConsentRequired,
 		"%d %s in scope %s Confidential or Restricted, and the %s decision provider would read %s. Consent to sending them for this conversation, narrow the scope, or use the local decision provider.",
-		n, plural(n, "document", "documents"), plural(n, "is", "are"), r.Router.Provider.Name(), plural(n, "it", "them"))
+		n, plural(n, "document", "documents"), plural(n, "is", "are"), pv.router.Provider.Name(), plural(n, "it", "them"))
 }
 
 // checkAnswerConsent refuses to send Confidential or Restricted evidence to
 // an answerer that sends evidence anywhere, unless the conversation
 // consented. The extractive answerer never sends anything.
-func (r *Research) checkAnswerConsent(ev *app.Evidence, q app.Question) error {
-	recv := answer.Describe(r.Answerer)
+func checkAnswerConsent(pv providers, ev *app.Evidence, q app.Question) error {
+	recv := answer.Describe(pv.answerer)
 	if q.Consent || recv == "" {
 		return nil
 	}
