@@ -162,6 +162,60 @@ func envInt(name string, def int) int {
 	return def
 }
 
+// Kill modes: after a random delay; at a random moment just after the
+// database's write-ahead log is written (most likely inside a commit); or after a long
+// run, so the queue moves past documents that take longer than most delays.
+const (
+	killTimed = "timed"
+	killWrite = "on-write"
+	killLate  = "late"
+)
+
+func killMode(r *rand.Rand) string {
+	switch x := r.Float64(); {
+	case x < 0.6:
+		return killTimed
+	case x < 0.88:
+		return killWrite
+	}
+	return killLate
+}
+
+// killTrigger returns a channel that fires when the import should die.
+func killTrigger(r *rand.Rand, mode, lib string) <-chan time.Time {
+	switch mode {
+	case killLate:
+		return time.After(10*time.Second + time.Duration(r.Intn(30))*time.Second)
+	case killWrite:
+		fire := make(chan time.Time, 1)
+		settle := time.Duration(r.Intn(3000)) * time.Millisecond
+		jitter := time.Duration(r.Intn(30)) * time.Millisecond
+		go func() {
+			time.Sleep(settle)
+			wal := filepath.Join(lib, store.DatabaseFile+"-wal")
+			// SQLite rewrites the WAL from its start after a checkpoint, so
+			// its size alone may not move: watch the modification time too.
+			size := func() string {
+				if info, err := os.Stat(wal); err == nil {
+					return fmt.Sprint(info.Size(), info.ModTime().UnixNano())
+				}
+				return ""
+			}
+			last, deadline := size(), time.Now().Add(20*time.Second)
+			for time.Now().Before(deadline) {
+				time.Sleep(2 * time.Millisecond)
+				if n := size(); n != last {
+					break
+				}
+			}
+			time.Sleep(jitter)
+			fire <- time.Now()
+		}()
+		return fire
+	}
+	return time.After(killDelay(r))
+}
+
 // killDelay picks when to kill: often early (opening, copying originals,
 // the first commits), often mid-import, sometimes late.
 func killDelay(r *rand.Rand) time.Duration {
@@ -386,6 +440,7 @@ func TestCrashSafety(t *testing.T) {
 	t.Logf("seed %d, %d trials, %d files", seed, trials, len(corpus.files))
 
 	var (
+		modes                                                = map[string]int{}
 		failedTrials, groupKills, finishedEarly, orphanWaits int
 		slowestOrphan                                        time.Duration
 		prev                                                 *libraryState
@@ -394,12 +449,14 @@ func TestCrashSafety(t *testing.T) {
 		files := append([]string(nil), corpus.files...)
 		r.Shuffle(len(files), func(i, j int) { files[i], files[j] = files[j], files[i] })
 		group := r.Intn(2) == 0
-		delay := killDelay(r)
+		mode := killMode(r)
 		var out bytes.Buffer
 		cmd, err := startImport(bin, lib, files, &out)
 		if err != nil {
 			t.Fatal(err)
 		}
+		started := time.Now()
+		trigger := killTrigger(r, mode, lib)
 		done := make(chan error, 1)
 		go func() { done <- cmd.Wait() }()
 		select {
@@ -408,7 +465,8 @@ func TestCrashSafety(t *testing.T) {
 			if code := cmd.ProcessState.ExitCode(); code != 0 && code != 1 {
 				t.Errorf("trial %d: import exited %d before the kill: %v\n%s", trial, code, err, out.String())
 			}
-		case <-time.After(delay):
+		case <-trigger:
+			modes[mode]++
 			if group {
 				groupKills++
 				syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
@@ -417,6 +475,7 @@ func TestCrashSafety(t *testing.T) {
 			}
 			<-done
 		}
+		delay := time.Since(started).Round(time.Millisecond)
 		if strings.Contains(out.String(), "panic") {
 			t.Errorf("trial %d: panic:\n%s", trial, out.String())
 		}
@@ -450,7 +509,7 @@ func TestCrashSafety(t *testing.T) {
 		}
 		if len(problems) > 0 {
 			failedTrials++
-			t.Errorf("trial %d (kill after %v, group %v): %s\noutput:\n%s", trial, delay, group, strings.Join(problems, "\n"), out.String())
+			t.Errorf("trial %d (%s kill after %v, group %v): %s\noutput:\n%s", trial, mode, delay, group, strings.Join(problems, "\n"), out.String())
 		}
 		if trial%10 == 0 && st != nil {
 			t.Logf("trial %d: %v, %d jobs pending", trial, st.status, st.pending)
@@ -517,8 +576,8 @@ func TestCrashSafety(t *testing.T) {
 			t.Errorf("ask for %s (in %s): %v\n%s", m, corpus.markers[m], err, ans)
 		}
 	}
-	t.Logf("CRASH SUMMARY: seed %d; %d kills (%d of the whole process group, %d of the import alone), %d runs ended before their kill; %d trials failed; "+
+	t.Logf("CRASH SUMMARY: seed %d; %d kills %v (%d of the whole process group, %d of the import alone), %d runs ended before their kill; %d trials failed; "+
 		"orphaned PDF workers exited within %v at most (%d waits); final run %v; documents %v",
-		seed, trials-finishedEarly, groupKills, trials-finishedEarly-groupKills, finishedEarly, failedTrials,
+		seed, trials-finishedEarly, modes, groupKills, trials-finishedEarly-groupKills, finishedEarly, failedTrials,
 		slowestOrphan.Round(10*time.Millisecond), orphanWaits, time.Since(start).Round(time.Second), st.status)
 }

@@ -401,6 +401,11 @@ func runGUI(ctx context.Context, dir string, stderr io.Writer) int {
 	p, err := open(ctx, dir)
 	if err != nil {
 		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
+		// Say it in a window too: a desktop launch has no terminal.
+		a := fyneapp.NewWithID("app.archivist.desktop")
+		w := a.NewWindow("Archivist")
+		ui.OpenError(a, w, describe(err))
+		w.ShowAndRun()
 		return 1
 	}
 	defer p.close()
