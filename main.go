@@ -445,8 +445,10 @@ func runGUI(ctx context.Context, dir string, stderr io.Writer) int {
 	a.SetIcon(fyne.NewStaticResource("archivist.svg", assets.Icon))
 	u := ui.New(a, w, p.importer, p.research)
 	u.SetProviders(ui.Providers{
-		Apply: func(s app.Settings, keys ui.ProviderKeys) (string, error) { return applySettings(ans, dec, s, keys) },
-		Test:  testProvider,
+		Apply: func(s app.Settings, keys ui.ProviderKeys) (string, error) {
+			return applySettings(func(a answer.Answerer, d jev.Provider) { ans.set(a); dec.set(d) }, s, keys)
+		},
+		Test: testProvider,
 	})
 	u.OpenOriginal = func(id string, page int) error { return openOriginal(ctx, p.db, id, page) }
 	w.SetOnClosed(u.Close)

@@ -34,13 +34,26 @@ func (l *liveAnswerer) set(a answer.Answerer) {
 	l.mu.Unlock()
 }
 
-// Answer implements answer.Answerer.
+// Answer implements answer.Answerer; it tells the window the question has
+// reached its last stage.
 func (l *liveAnswerer) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, error) {
+	app.ReportProgress(ctx, app.AskProgress{Stage: app.StageAnswering})
 	return l.get().Answer(ctx, ev)
+}
+
+// Describe names the model and endpoint the current answerer sends
+// evidence to, "" for one that sends nothing: consent checks and the
+// drawer read it.
+func (l *liveAnswerer) Describe() string {
+	if d, ok := l.get().(interface{ Describe() string }); ok {
+		return d.Describe()
+	}
+	return ""
 }
 
 // AnswerWithHistory passes a conversation on to answerers that take one.
 func (l *liveAnswerer) AnswerWithHistory(ctx context.Context, ev *app.Evidence, history []answer.Turn) (*app.Answer, error) {
+	app.ReportProgress(ctx, app.AskProgress{Stage: app.StageAnswering})
 	a := l.get()
 	if h, ok := a.(interface {
 		AnswerWithHistory(context.Context, *app.Evidence, []answer.Turn) (*app.Answer, error)
@@ -76,10 +89,10 @@ func (l *liveDecider) Decide(ctx context.Context, req *jev.Request) (map[string]
 	return l.get().Decide(ctx, req)
 }
 
-// applySettings builds the providers s names and puts them behind ans and
-// dec. It returns what receives the evidence, as the drawer names it. On an
-// error nothing changes.
-func applySettings(ans *liveAnswerer, dec *liveDecider, s app.Settings, keys ui.ProviderKeys) (string, error) {
+// applySettings builds the providers s names and hands them to use. It
+// returns what receives the evidence, as the drawer names it. On an error
+// nothing changes.
+func applySettings(use func(answer.Answerer, jev.Provider), s app.Settings, keys ui.ProviderKeys) (string, error) {
 	a, err := answererFor(s.Answer, keys.Answer, s.EgressAcknowledged)
 	if err != nil {
 		return "", err
@@ -88,8 +101,7 @@ func applySettings(ans *liveAnswerer, dec *liveDecider, s app.Settings, keys ui.
 	if err != nil {
 		return "", err
 	}
-	ans.set(a)
-	dec.set(d)
+	use(a, d)
 	return receiverOf(s), nil
 }
 

@@ -80,12 +80,10 @@ func (r *Research) AskTraced(ctx context.Context, q app.Question) (*app.Answer, 
 			return nil, nil, nil, err
 		}
 	}
-	app.ReportProgress(ctx, app.AskProgress{Stage: app.StageSearching})
 	ev, tr, err := r.evidence(ctx, q)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	app.ReportProgress(ctx, app.AskProgress{Stage: app.StageAnswering})
 	ans, err := r.Answerer.Answer(ctx, ev)
 	if err != nil {
 		return nil, nil, nil, err

@@ -41,7 +41,7 @@ func (d *drawer) startTurn(q app.Question, cancel context.CancelFunc) *turn {
 	question := widget.NewLabelWithStyle(q.Text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	question.Wrapping = fyne.TextWrapWord
 	t.progress = widget.NewProgressBarInfinite()
-	t.stage = widget.NewLabel("Starting…")
+	t.stage = widget.NewLabel(app.StageSearching + "…")
 	t.stage.SizeName = theme.SizeNameCaptionText
 	t.stop = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { d.cancelTurn(t) })
 	t.stop.Importance = widget.LowImportance
