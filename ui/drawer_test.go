@@ -268,6 +268,9 @@ func TestRunningQuestionShowsProgressAndCancels(t *testing.T) {
 	if !tr.errLabel.Visible() || tr.errLabel.Text != "The question was cancelled." {
 		t.Errorf("after Cancel the turn says %q", tr.errLabel.Text)
 	}
+	if tr.errLabel.Importance == widget.DangerImportance {
+		t.Error("a cancelled question is shown as a failure")
+	}
 	if tr.running.Visible() {
 		t.Error("progress still shown after the question ended")
 	}

@@ -115,6 +115,10 @@ func (d *drawer) finishTurn(t *turn, ans *app.Answer, err error) {
 	t.running.Hide()
 	switch {
 	case err != nil:
+		t.errLabel.Importance = widget.DangerImportance
+		if app.ErrorCode(err) == app.ECancelled {
+			t.errLabel.Importance = widget.LowImportance // asked for, not a failure
+		}
 		t.errLabel.SetText(app.ErrorMessage(err))
 		t.errLabel.Show()
 	case ans == nil:
