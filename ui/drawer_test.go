@@ -382,3 +382,17 @@ func TestClipContextKeepsTheQuoteInItsNeighbourhood(t *testing.T) {
 		t.Error("a short passage was clipped")
 	}
 }
+
+func TestArrowsStepTextCitationsAfterAsking(t *testing.T) {
+	h := newHarness(t, &fakeLibrary{}, &fakeResearch{answer: twoCitationAnswer()})
+	tr := h.ask(t, "When did the archive open?")
+	h.win.Canvas().Focus(h.ui.omni.entry) // as after Ctrl-K, typing and Enter
+	tapCenter(findAll[*pill](tr.text)[0])
+	cv := h.ui.drawer.citation
+	h.loop.waitFor(t, "citation 1", func() bool { return cv.highlight != nil })
+	if f := h.win.Canvas().Focused(); f != nil {
+		t.Fatalf("%T keeps the keyboard after a text citation opened; ← and → would not reach the window", f)
+	}
+	h.ui.typedKey(&fyne.KeyEvent{Name: fyne.KeyRight})
+	h.loop.waitFor(t, "citation 2", func() bool { return strings.HasPrefix(cv.title.Text, "[2]") && cv.highlight != nil })
+}
