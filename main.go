@@ -424,8 +424,10 @@ func runGUI(ctx context.Context, dir string, stderr io.Writer) int {
 	// the proposal is accepted.
 	u.SetFiler(filing.New(p.db, jev.Local{}))
 	u.SetProviders(ui.Providers{
-		Apply: func(s app.Settings, keys ui.ProviderKeys) (string, error) { return applySettings(ans, dec, s, keys) },
-		Test:  testProvider,
+		Apply: func(s app.Settings, keys ui.ProviderKeys) (string, error) {
+			return applySettings(func(a answer.Answerer, d jev.Provider) { ans.set(a); dec.set(d) }, s, keys)
+		},
+		Test: testProvider,
 	})
 	u.OpenOriginal = func(id string, page int) error { return openOriginal(ctx, p.db, id, page) }
 	u.ExportEvidence = func(ctx context.Context, ans *app.Answer, question, out string) error {

@@ -34,9 +34,20 @@ func (l *liveAnswerer) set(a answer.Answerer) {
 	l.mu.Unlock()
 }
 
-// Answer implements answer.Answerer.
+// Answer implements answer.Answerer; it tells the window the question has
+// reached its last stage.
 func (l *liveAnswerer) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, error) {
 	return l.get().Answer(ctx, ev)
+}
+
+// Describe names the model and endpoint the current answerer sends
+// evidence to, "" for one that sends nothing: consent checks and the
+// drawer read it.
+func (l *liveAnswerer) Describe() string {
+	if d, ok := l.get().(interface{ Describe() string }); ok {
+		return d.Describe()
+	}
+	return ""
 }
 
 // AnswerWithHistory passes a conversation on to answerers that take one.
@@ -76,10 +87,10 @@ func (l *liveDecider) Decide(ctx context.Context, req *jev.Request) (map[string]
 	return l.get().Decide(ctx, req)
 }
 
-// applySettings builds the providers s names and puts them behind ans and
-// dec. It returns what receives the evidence, as the drawer names it. On an
-// error nothing changes.
-func applySettings(ans *liveAnswerer, dec *liveDecider, s app.Settings, keys ui.ProviderKeys) (string, error) {
+// applySettings builds the providers s names and hands them to use. It
+// returns what receives the evidence, as the drawer names it. On an error
+// nothing changes.
+func applySettings(use func(answer.Answerer, jev.Provider), s app.Settings, keys ui.ProviderKeys) (string, error) {
 	a, err := answererFor(s.Answer, keys.Answer, s.EgressAcknowledged)
 	if err != nil {
 		return "", err
@@ -92,8 +103,7 @@ func applySettings(ans *liveAnswerer, dec *liveDecider, s app.Settings, keys ui.
 		// Pincites are picked by the decision provider the settings chose.
 		oa.Picker = answer.DecisionPicker{Provider: d}
 	}
-	ans.set(a)
-	dec.set(d)
+	use(a, d)
 	return receiverOf(s), nil
 }
 

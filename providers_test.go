@@ -154,15 +154,19 @@ func TestTestProviderDecisionOverHTTP(t *testing.T) {
 
 func TestApplySettingsSwapsProviders(t *testing.T) {
 	ans, dec := &liveAnswerer{cur: answer.Extractive{}}, &liveDecider{cur: jev.Local{}}
-	who, err := applySettings(ans, dec, app.Settings{}, ui.ProviderKeys{})
+	use := func(a answer.Answerer, d jev.Provider) { ans.set(a); dec.set(d) }
+	who, err := applySettings(use, app.Settings{}, ui.ProviderKeys{})
 	if err != nil || who != "offline — nothing leaves this computer" {
 		t.Fatalf("defaults: %q, %v", who, err)
+	}
+	if ans.Describe() != "" {
+		t.Error("the offline answerer claims to send evidence somewhere")
 	}
 	s := app.Settings{
 		Answer:   app.ProviderSettings{Kind: "openai", URL: "ollama", Model: "llama3.2"},
 		Decision: app.ProviderSettings{Kind: "openai", URL: "llamacpp", Model: "q"},
 	}
-	who, err = applySettings(ans, dec, s, ui.ProviderKeys{Answer: "k"})
+	who, err = applySettings(use, s, ui.ProviderKeys{Answer: "k"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,17 +180,21 @@ func TestApplySettingsSwapsProviders(t *testing.T) {
 	if dec.Name() != "openai" {
 		t.Errorf("decider is %q", dec.Name())
 	}
+	// Consent checks ask the answerer where evidence goes.
+	if got := ans.Describe(); got != "llama3.2 at localhost:11434" {
+		t.Errorf("the live answerer describes itself as %q", got)
+	}
 
 	// Unusable settings change nothing.
 	bad := app.Settings{Answer: app.ProviderSettings{Kind: "openai", URL: "https://far.example.com/v1", Model: "m"}}
-	if _, err := applySettings(ans, dec, bad, ui.ProviderKeys{}); app.ErrorCode(err) != app.EEgressNotAcknowledged {
+	if _, err := applySettings(use, bad, ui.ProviderKeys{}); app.ErrorCode(err) != app.EEgressNotAcknowledged {
 		t.Errorf("err = %v, want egress not acknowledged", err)
 	}
 	if o2, _ := ans.get().(*answer.OpenAI); o2 != o {
 		t.Error("refused settings replaced the answerer")
 	}
 	bad.EgressAcknowledged = true
-	if _, err := applySettings(ans, dec, bad, ui.ProviderKeys{}); err != nil {
+	if _, err := applySettings(use, bad, ui.ProviderKeys{}); err != nil {
 		t.Errorf("acknowledged remote endpoint refused: %v", err)
 	}
 }

@@ -125,17 +125,16 @@ type walk struct {
 	ev       *app.Evidence
 	tr       *Trace
 
-	query    *lex.Query
-	hints    *jev.Hints
-	match    string // FTS5 expression of the question's concepts
-	scope    []string
-	docs     map[string]*docState
-	order    []*docState // documents in ID order
-	explored int         // documents whose structure was loaded, for progress
-	root     *node
-	seq      int // node ID counter for groups
-	nodes    map[string]*node
-	reached  map[string]bool
+	query   *lex.Query
+	hints   *jev.Hints
+	match   string // FTS5 expression of the question's concepts
+	scope   []string
+	docs    map[string]*docState
+	order   []*docState // documents in ID order
+	root    *node
+	seq     int // node ID counter for groups
+	nodes   map[string]*node
+	reached map[string]bool
 
 	frontier []*route // reached routes awaiting expansion (the beam)
 	deferred []*route

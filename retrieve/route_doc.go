@@ -95,8 +95,7 @@ func (w *walk) load(ctx context.Context, ds *docState) error {
 		return err
 	}
 	ds.docStructure = st
-	w.explored++
-	app.ReportProgress(ctx, app.AskProgress{Stage: app.StageRetrieving, Explored: w.explored, InScope: len(w.order)})
+	reportExplored(ctx, w.order)
 	ds.prior = map[int64]float64{}
 	if w.bestRank < 0 {
 		for _, h := range w.hitsOf[ds.doc.ID] {
@@ -320,4 +319,16 @@ func (w *walk) pendingOrder() []*candidate {
 		return a.ref.Seq < b.ref.Seq
 	})
 	return out
+}
+
+// reportExplored tells a window how many documents in scope the question
+// has opened so far, this one included.
+func reportExplored(ctx context.Context, order []*docState) {
+	n := 1
+	for _, ds := range order {
+		if ds.loaded {
+			n++
+		}
+	}
+	app.ReportProgress(ctx, app.AskProgress{Stage: app.StageRetrieving, Explored: n, InScope: len(order)})
 }

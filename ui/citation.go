@@ -163,6 +163,8 @@ func (v *citationView) show(cites []app.Citation, i int) {
 	v.showStop(first)
 	if v.paged {
 		v.focusPage()
+	} else if c := v.ui.win.Canvas(); c != nil {
+		c.Unfocus() // ← and → go to the window, which steps through citations
 	}
 }
 

@@ -268,6 +268,9 @@ func TestRunningQuestionShowsProgressAndCancels(t *testing.T) {
 	if !tr.errLabel.Visible() || tr.errLabel.Text != "The question was cancelled." {
 		t.Errorf("after Cancel the turn says %q", tr.errLabel.Text)
 	}
+	if tr.errLabel.Importance == widget.DangerImportance {
+		t.Error("a cancelled question is shown as a failure")
+	}
 	if tr.running.Visible() {
 		t.Error("progress still shown after the question ended")
 	}
@@ -378,4 +381,18 @@ func TestClipContextKeepsTheQuoteInItsNeighbourhood(t *testing.T) {
 	if clipContext(short, quote, 100) != short {
 		t.Error("a short passage was clipped")
 	}
+}
+
+func TestArrowsStepTextCitationsAfterAsking(t *testing.T) {
+	h := newHarness(t, &fakeLibrary{}, &fakeResearch{answer: twoCitationAnswer()})
+	tr := h.ask(t, "When did the archive open?")
+	h.win.Canvas().Focus(h.ui.omni.entry) // as after Ctrl-K, typing and Enter
+	tapCenter(findAll[*pill](tr.text)[0])
+	cv := h.ui.drawer.citation
+	h.loop.waitFor(t, "citation 1", func() bool { return cv.highlight != nil })
+	if f := h.win.Canvas().Focused(); f != nil {
+		t.Fatalf("%T keeps the keyboard after a text citation opened; ← and → would not reach the window", f)
+	}
+	h.ui.typedKey(&fyne.KeyEvent{Name: fyne.KeyRight})
+	h.loop.waitFor(t, "citation 2", func() bool { return strings.HasPrefix(cv.title.Text, "[2]") && cv.highlight != nil })
 }

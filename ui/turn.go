@@ -41,7 +41,7 @@ func (d *drawer) startTurn(q app.Question, cancel context.CancelFunc) *turn {
 	question := widget.NewLabelWithStyle(q.Text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	question.Wrapping = fyne.TextWrapWord
 	t.progress = widget.NewProgressBarInfinite()
-	t.stage = widget.NewLabel("Starting…")
+	t.stage = widget.NewLabel(app.StageRetrieving.Label(false) + "…")
 	t.stage.SizeName = theme.SizeNameCaptionText
 	t.stop = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { d.cancelTurn(t) })
 	t.stop.Importance = widget.LowImportance
@@ -115,6 +115,10 @@ func (d *drawer) finishTurn(t *turn, ans *app.Answer, err error) {
 	t.running.Hide()
 	switch {
 	case err != nil:
+		t.errLabel.Importance = widget.DangerImportance
+		if app.ErrorCode(err) == app.ECancelled {
+			t.errLabel.Importance = widget.LowImportance // asked for, not a failure
+		}
 		t.errLabel.SetText(app.ErrorMessage(err))
 		t.errLabel.Show()
 	case ans == nil:
