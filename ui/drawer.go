@@ -206,6 +206,7 @@ func (d *drawer) resetTranscript() {
 	}
 	d.turns = nil
 	d.citeTurn = nil
+	d.ui.endConversation()
 	d.ui.tips.hide() // its pill may be going
 	d.transcript.RemoveAll()
 	d.showSources(nil, nil)

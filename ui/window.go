@@ -10,6 +10,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -70,6 +71,9 @@ type UI struct {
 	// system's viewer, at page (1-based) when the viewer can; page is 0
 	// for formats without pages. It may block; it runs off the UI goroutine.
 	OpenOriginal func(documentID string, page int) error
+	// conv is the drawer's conversation, nil until its first question.
+	conv app.Conversation
+
 	// OnImport, when set, replaces the Ctrl/⌘-I file picker (the library
 	// view's File → Import…).
 	OnImport func()
@@ -174,15 +178,70 @@ func (u *UI) ask(text string) {
 	ctx = app.WithProgress(ctx, func(p app.AskProgress) {
 		u.do(func() { u.drawer.showProgress(t, p) })
 	})
+	conv := u.conversation()
 	go func() {
-		ans, err := u.research.Ask(ctx, q)
+		var ans *app.Answer
+		var err error
+		if conv != nil {
+			ans, err = conv.Ask(ctx, q.Text, q.Preset, nil)
+		} else {
+			ans, err = u.research.Ask(ctx, q)
+		}
 		u.do(func() {
 			cancel()
 			u.asking = false
 			u.omni.setBusy(false)
 			u.drawer.finishTurn(t, ans, err)
+			if app.ErrorCode(err) == app.EConsentRequired && conv != nil && conv == u.conv {
+				u.askConsent(conv, q.Text)
+			}
 		})
 	}()
+}
+
+// conversation returns the drawer's conversation, starting one in the
+// drawer's scope when there is none; nil when the research answers single
+// questions only. Follow-ups then carry the sources the previous answer
+// cited.
+func (u *UI) conversation() app.Conversation {
+	cs, ok := u.research.(app.Conversations)
+	if !ok {
+		return nil
+	}
+	if u.conv == nil {
+		u.conv = cs.StartConversation(u.drawer.scope)
+	}
+	return u.conv
+}
+
+// endConversation forgets the drawer's conversation and any consent given
+// in it: Clear and a change of scope start a new one.
+func (u *UI) endConversation() {
+	if u.conv != nil {
+		u.conv.Clear()
+	}
+	u.conv = nil
+}
+
+// askConsent asks whether Confidential and Restricted documents may be sent
+// to the configured providers for this conversation, and asks text again
+// when the person agrees.
+func (u *UI) askConsent(conv app.Conversation, text string) {
+	recv := conv.Receiver()
+	if recv == "" {
+		recv = "the configured provider"
+	}
+	dialog.ShowConfirm("Send confidential documents?",
+		"Some documents in scope are Confidential or Restricted.\n"+
+			"Send their text to "+recv+" for this conversation?\n"+
+			"Consent ends when you clear the drawer or change its scope.",
+		func(ok bool) {
+			if !ok || conv != u.conv {
+				return
+			}
+			conv.SetConsent(true)
+			u.ask(text)
+		}, u.win)
 }
 
 // plural returns "1 file" or "3 files" style phrases.
