@@ -411,10 +411,6 @@ func runGUI(ctx context.Context, dir string, stderr io.Writer) int {
 	defer p.close()
 	p.logTo(stderr)
 	p.importer.RenderPages = true
-	// The providers follow the settings window.
-	ans, dec := &liveAnswerer{cur: answer.Extractive{}}, &liveDecider{cur: jev.Local{}}
-	p.research.Answerer = ans
-	p.research.Router = retrieve.NewRouter(dec)
 	w := a.NewWindow("Archivist")
 	a.SetIcon(fyne.NewStaticResource("archivist.svg", assets.Icon))
 	u := ui.New(a, w, p.importer, p.research)
@@ -424,8 +420,12 @@ func runGUI(ctx context.Context, dir string, stderr io.Writer) int {
 	// the proposal is accepted.
 	u.SetFiler(filing.New(p.db, jev.Local{}))
 	u.SetProviders(ui.Providers{
+		// The providers follow the settings window.
 		Apply: func(s app.Settings, keys ui.ProviderKeys) (string, error) {
-			return applySettings(func(a answer.Answerer, d jev.Provider) { ans.set(a); dec.set(d) }, s, keys)
+			use := func(a answer.Answerer, d jev.Provider) {
+				p.research.SetProviders(a, retrieve.NewRouter(d), judgeReceiverOf(s))
+			}
+			return applySettings(use, s, keys)
 		},
 		Test: testProvider,
 	})

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"strings"
-	"sync"
 
 	"archivist/app"
 	"archivist/retrieve/answer"
@@ -11,81 +10,10 @@ import (
 	"archivist/ui"
 )
 
-// The window's providers follow its settings: the Research it asks holds a
-// liveAnswerer and a Router over a liveDecider, and saving the settings
-// swaps what they forward to. Questions already running finish with the
-// providers they started with.
-
-// liveAnswerer forwards to the answerer the settings chose.
-type liveAnswerer struct {
-	mu  sync.RWMutex
-	cur answer.Answerer
-}
-
-func (l *liveAnswerer) get() answer.Answerer {
-	l.mu.RLock()
-	defer l.mu.RUnlock()
-	return l.cur
-}
-
-func (l *liveAnswerer) set(a answer.Answerer) {
-	l.mu.Lock()
-	l.cur = a
-	l.mu.Unlock()
-}
-
-// Answer implements answer.Answerer; it tells the window the question has
-// reached its last stage.
-func (l *liveAnswerer) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, error) {
-	return l.get().Answer(ctx, ev)
-}
-
-// Describe names the model and endpoint the current answerer sends
-// evidence to, "" for one that sends nothing: consent checks and the
-// drawer read it.
-func (l *liveAnswerer) Describe() string {
-	if d, ok := l.get().(interface{ Describe() string }); ok {
-		return d.Describe()
-	}
-	return ""
-}
-
-// AnswerWithHistory passes a conversation on to answerers that take one.
-func (l *liveAnswerer) AnswerWithHistory(ctx context.Context, ev *app.Evidence, history []answer.Turn) (*app.Answer, error) {
-	a := l.get()
-	if h, ok := a.(interface {
-		AnswerWithHistory(context.Context, *app.Evidence, []answer.Turn) (*app.Answer, error)
-	}); ok {
-		return h.AnswerWithHistory(ctx, ev, history)
-	}
-	return a.Answer(ctx, ev)
-}
-
-// liveDecider forwards to the decision provider the settings chose.
-type liveDecider struct {
-	mu  sync.RWMutex
-	cur jev.Provider
-}
-
-func (l *liveDecider) get() jev.Provider {
-	l.mu.RLock()
-	defer l.mu.RUnlock()
-	return l.cur
-}
-
-func (l *liveDecider) set(p jev.Provider) {
-	l.mu.Lock()
-	l.cur = p
-	l.mu.Unlock()
-}
-
-// Name implements jev.Provider.
-func (l *liveDecider) Name() string { return l.get().Name() }
-
-// Decide implements jev.Provider.
-func (l *liveDecider) Decide(ctx context.Context, req *jev.Request) (map[string]jev.Answer, error) {
-	return l.get().Decide(ctx, req)
-}
+// The window's providers follow its settings: saving them hands new
+// providers to Research.SetProviders, which every question reads once, so
+// its consent checks and its requests see the same providers; questions
+// already running finish with the ones they started with.
 
 // applySettings builds the providers s names and hands them to use. It
 // returns what receives the evidence, as the drawer names it. On an error
@@ -107,6 +35,15 @@ func applySettings(use func(answer.Answerer, jev.Provider), s app.Settings, keys
 	return receiverOf(s), nil
 }
 
+// judgeReceiverOf names the decision provider that receives titles,
+// outlines and passages when it is not the embedded one.
+func judgeReceiverOf(s app.Settings) string {
+	if !s.Decision.Remote() {
+		return ""
+	}
+	return strings.TrimSpace(s.Decision.Kind) + " at " + endpointHost(s.Decision.URL)
+}
+
 // receiverOf names the model or endpoint that receives evidence.
 func receiverOf(s app.Settings) string {
 	var parts []string
@@ -115,7 +52,7 @@ func receiverOf(s app.Settings) string {
 		parts = append(parts, "answers: "+o.Describe())
 	}
 	if s.Decision.Remote() {
-		parts = append(parts, "routing: "+strings.TrimSpace(s.Decision.Kind)+" at "+endpointHost(s.Decision.URL))
+		parts = append(parts, "routing: "+judgeReceiverOf(s))
 	}
 	if len(parts) == 0 {
 		return "offline — nothing leaves this computer"

@@ -153,13 +153,14 @@ func TestTestProviderDecisionOverHTTP(t *testing.T) {
 }
 
 func TestApplySettingsSwapsProviders(t *testing.T) {
-	ans, dec := &liveAnswerer{cur: answer.Extractive{}}, &liveDecider{cur: jev.Local{}}
-	use := func(a answer.Answerer, d jev.Provider) { ans.set(a); dec.set(d) }
+	var ans answer.Answerer = answer.Extractive{}
+	var dec jev.Provider = jev.Local{}
+	use := func(a answer.Answerer, d jev.Provider) { ans, dec = a, d }
 	who, err := applySettings(use, app.Settings{}, ui.ProviderKeys{})
 	if err != nil || who != "offline — nothing leaves this computer" {
 		t.Fatalf("defaults: %q, %v", who, err)
 	}
-	if ans.Describe() != "" {
+	if answer.Describe(ans) != "" {
 		t.Error("the offline answerer claims to send evidence somewhere")
 	}
 	s := app.Settings{
@@ -173,16 +174,19 @@ func TestApplySettingsSwapsProviders(t *testing.T) {
 	if want := "answers: llama3.2 at localhost:11434 · routing: openai at localhost:8080"; who != want {
 		t.Errorf("receiver %q, want %q", who, want)
 	}
-	o, ok := ans.get().(*answer.OpenAI)
+	o, ok := ans.(*answer.OpenAI)
 	if !ok || o.APIKey != "k" || o.BaseURL != answer.OllamaBaseURL {
-		t.Errorf("answerer is %#v", ans.get())
+		t.Fatalf("answerer is %#v", ans)
+	}
+	if pk, ok := o.Picker.(answer.DecisionPicker); !ok || pk.Provider != dec {
+		t.Errorf("pincites are picked by %#v, want the settings' decision provider", o.Picker)
 	}
 	if dec.Name() != "openai" {
 		t.Errorf("decider is %q", dec.Name())
 	}
 	// Consent checks ask the answerer where evidence goes.
-	if got := ans.Describe(); got != "llama3.2 at localhost:11434" {
-		t.Errorf("the live answerer describes itself as %q", got)
+	if got := answer.Describe(ans); got != "llama3.2 at localhost:11434" {
+		t.Errorf("the answerer describes itself as %q", got)
 	}
 
 	// Unusable settings change nothing.
@@ -190,7 +194,7 @@ func TestApplySettingsSwapsProviders(t *testing.T) {
 	if _, err := applySettings(use, bad, ui.ProviderKeys{}); app.ErrorCode(err) != app.EEgressNotAcknowledged {
 		t.Errorf("err = %v, want egress not acknowledged", err)
 	}
-	if o2, _ := ans.get().(*answer.OpenAI); o2 != o {
+	if o2, _ := ans.(*answer.OpenAI); o2 != o {
 		t.Error("refused settings replaced the answerer")
 	}
 	bad.EgressAcknowledged = true
