@@ -396,3 +396,25 @@ func TestArrowsStepTextCitationsAfterAsking(t *testing.T) {
 	h.ui.typedKey(&fyne.KeyEvent{Name: fyne.KeyRight})
 	h.loop.waitFor(t, "citation 2", func() bool { return strings.HasPrefix(cv.title.Text, "[2]") && cv.highlight != nil })
 }
+
+// TestFileMenuCarriesTheKeys: Ctrl/⌘-I and Ctrl/⌘-, sit on menu items,
+// whose keys work while the omnibox has the keyboard.
+func TestFileMenuCarriesTheKeys(t *testing.T) {
+	h := newHarness(t, &fakeLibrary{}, &fakeResearch{answer: twoCitationAnswer()})
+	mm := h.win.MainMenu()
+	if mm == nil || len(mm.Items) == 0 {
+		t.Fatal("no main menu")
+	}
+	keys := map[string]string{}
+	for _, it := range mm.Items[0].Items {
+		if it.Shortcut != nil {
+			keys[it.Label] = it.Shortcut.ShortcutName()
+		}
+	}
+	ctrl := func(k fyne.KeyName) string {
+		return (&desktop.CustomShortcut{KeyName: k, Modifier: fyne.KeyModifierShortcutDefault}).ShortcutName()
+	}
+	if keys["Import…"] != ctrl(fyne.KeyI) || keys["Settings…"] != ctrl(fyne.KeyComma) {
+		t.Errorf("File menu keys = %v", keys)
+	}
+}
