@@ -283,7 +283,7 @@ func TestSourcesShowSectionAndPages(t *testing.T) {
 	h := newHarness(t, &fakeLibrary{}, &fakeResearch{answer: pdfAnswer()})
 	h.ask(t, "How did revenue change?")
 	texts := labelTexts(h.ui.drawer.sources)
-	for _, want := range []string{"[1] Annual report 2022", "Results · pages 2–3", "[2] Minutes", "Votes"} {
+	for _, want := range []string{"[1] Annual report 2022", "Results · pages 2–3", "[2] Minutes", "Votes · line 7"} {
 		if !slices.Contains(texts, want) {
 			t.Errorf("sources %q lack %q", texts, want)
 		}
@@ -292,6 +292,11 @@ func TestSourcesShowSectionAndPages(t *testing.T) {
 		{N: 1, Section: "A", PageStart: 9, PageEnd: 9}, {N: 1, Section: "B", PageStart: 4, PageEnd: 5}, {N: 2, Section: "C", PageStart: 1},
 	}); got != "A; B · pages 4–9" {
 		t.Errorf("sourceWhere = %q, want A; B · pages 4–9", got)
+	}
+	if got := sourceWhere(1, []app.Citation{
+		{N: 1, Section: "Duties", LineStart: 5, LineEnd: 5}, {N: 1, Section: "Winter", LineStart: 11, LineEnd: 12},
+	}); got != "Duties; Winter · lines 5–12" {
+		t.Errorf("sourceWhere = %q, want Duties; Winter · lines 5–12", got)
 	}
 }
 
