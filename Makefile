@@ -36,7 +36,7 @@ run: build
 # test driver, so vet and the tests cover every package without a display;
 # the real desktop binary is built too, so a cgo break cannot hide.
 test: build
-	gofmt -l . | tee /dev/stderr | (! read)
+	@files=$$(gofmt -l .); if [ -n "$$files" ]; then echo "not gofmt-formatted:"; echo "$$files"; exit 1; fi
 	CGO_ENABLED=0 $(GO) vet -tags ci ./...
 	CGO_ENABLED=0 $(GO) test -tags ci -count=1 ./...
 

@@ -142,10 +142,12 @@ func (d *drawer) receiverText() string {
 }
 
 // sourceWhere says where source n's citations point: their sections and
-// page range, e.g. "Results; Risk factors · pages 4–9".
+// page range, e.g. "Results; Risk factors · pages 4–9", or their line
+// range for formats without pages.
 func sourceWhere(n int, cites []app.Citation) string {
 	var sections []string
-	first, last := 0, 0
+	first, last := 0, 0         // pages
+	firstLine, lastLine := 0, 0 // source lines, for formats without pages
 	for _, c := range cites {
 		if c.N != n {
 			continue
@@ -153,22 +155,25 @@ func sourceWhere(n int, cites []app.Citation) string {
 		if s := strings.TrimSpace(c.Section); s != "" && !slices.Contains(sections, s) {
 			sections = append(sections, s)
 		}
-		if c.PageStart > 0 {
+		switch {
+		case c.PageStart > 0:
 			if first == 0 || c.PageStart < first {
 				first = c.PageStart
 			}
 			last = max(last, c.PageEnd, c.PageStart)
+		case c.LineStart > 0:
+			if firstLine == 0 || c.LineStart < firstLine {
+				firstLine = c.LineStart
+			}
+			lastLine = max(lastLine, c.LineEnd, c.LineStart)
 		}
 	}
 	var parts []string
 	if len(sections) > 0 {
 		parts = append(parts, strings.Join(sections, "; "))
 	}
-	switch {
-	case first > 0 && last > first:
-		parts = append(parts, "pages "+strconv.Itoa(first)+"–"+strconv.Itoa(last))
-	case first > 0:
-		parts = append(parts, "page "+strconv.Itoa(first))
+	if w := citationWhere("", firstLine, lastLine, first, last); w != "" {
+		parts = append(parts, w)
 	}
 	return strings.Join(parts, " · ")
 }

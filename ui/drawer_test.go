@@ -283,7 +283,7 @@ func TestSourcesShowSectionAndPages(t *testing.T) {
 	h := newHarness(t, &fakeLibrary{}, &fakeResearch{answer: pdfAnswer()})
 	h.ask(t, "How did revenue change?")
 	texts := labelTexts(h.ui.drawer.sources)
-	for _, want := range []string{"[1] Annual report 2022", "Results · pages 2–3", "[2] Minutes", "Votes"} {
+	for _, want := range []string{"[1] Annual report 2022", "Results · pages 2–3", "[2] Minutes", "Votes · line 7"} {
 		if !slices.Contains(texts, want) {
 			t.Errorf("sources %q lack %q", texts, want)
 		}
@@ -292,6 +292,11 @@ func TestSourcesShowSectionAndPages(t *testing.T) {
 		{N: 1, Section: "A", PageStart: 9, PageEnd: 9}, {N: 1, Section: "B", PageStart: 4, PageEnd: 5}, {N: 2, Section: "C", PageStart: 1},
 	}); got != "A; B · pages 4–9" {
 		t.Errorf("sourceWhere = %q, want A; B · pages 4–9", got)
+	}
+	if got := sourceWhere(1, []app.Citation{
+		{N: 1, Section: "Duties", LineStart: 5, LineEnd: 5}, {N: 1, Section: "Winter", LineStart: 11, LineEnd: 12},
+	}); got != "Duties; Winter · lines 5–12" {
+		t.Errorf("sourceWhere = %q, want Duties; Winter · lines 5–12", got)
 	}
 }
 
@@ -395,4 +400,26 @@ func TestArrowsStepTextCitationsAfterAsking(t *testing.T) {
 	}
 	h.ui.typedKey(&fyne.KeyEvent{Name: fyne.KeyRight})
 	h.loop.waitFor(t, "citation 2", func() bool { return strings.HasPrefix(cv.title.Text, "[2]") && cv.highlight != nil })
+}
+
+// TestFileMenuCarriesTheKeys: Ctrl/⌘-I and Ctrl/⌘-, sit on menu items,
+// whose keys work while the omnibox has the keyboard.
+func TestFileMenuCarriesTheKeys(t *testing.T) {
+	h := newHarness(t, &fakeLibrary{}, &fakeResearch{answer: twoCitationAnswer()})
+	mm := h.win.MainMenu()
+	if mm == nil || len(mm.Items) == 0 {
+		t.Fatal("no main menu")
+	}
+	keys := map[string]string{}
+	for _, it := range mm.Items[0].Items {
+		if it.Shortcut != nil {
+			keys[it.Label] = it.Shortcut.ShortcutName()
+		}
+	}
+	ctrl := func(k fyne.KeyName) string {
+		return (&desktop.CustomShortcut{KeyName: k, Modifier: fyne.KeyModifierShortcutDefault}).ShortcutName()
+	}
+	if keys["Import…"] != ctrl(fyne.KeyI) || keys["Settings…"] != ctrl(fyne.KeyComma) {
+		t.Errorf("File menu keys = %v", keys)
+	}
 }

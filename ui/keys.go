@@ -25,6 +25,38 @@ func (u *UI) bindKeys() {
 	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyComma, Modifier: fyne.KeyModifierShortcutDefault},
 		func(fyne.Shortcut) { u.ShowSettings() })
 	c.SetOnTypedKey(u.typedKey)
+	u.keyMenu()
+}
+
+// keyMenu also puts Ctrl/⌘-I and Ctrl/⌘-, on File menu items: a menu
+// item's key works while a text field has the keyboard, whereas the field
+// swallows a canvas shortcut it does not know (the omnibox usually has the
+// keyboard). An existing File menu gets the keys on its items; otherwise
+// one is made.
+func (u *UI) keyMenu() {
+	mm := u.win.MainMenu()
+	if mm == nil || len(mm.Items) == 0 {
+		mm = fyne.NewMainMenu(fyne.NewMenu("File"))
+	}
+	file := mm.Items[0]
+	var imp *fyne.MenuItem
+	for _, it := range file.Items {
+		if it.Label == "Import…" {
+			imp = it
+		}
+	}
+	if imp == nil {
+		imp = fyne.NewMenuItem("Import…", u.importFiles)
+		file.Items = append([]*fyne.MenuItem{imp}, file.Items...)
+	}
+	imp.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyI, Modifier: fyne.KeyModifierShortcutDefault}
+	settings := fyne.NewMenuItem("Settings…", u.ShowSettings)
+	settings.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyComma, Modifier: fyne.KeyModifierShortcutDefault}
+	if len(file.Items) > 0 {
+		file.Items = append(file.Items, fyne.NewMenuItemSeparator())
+	}
+	file.Items = append(file.Items, settings)
+	u.win.SetMainMenu(mm)
 }
 
 // typedKey handles keys no focused widget took.
