@@ -41,7 +41,7 @@ Usage:
   archivist [--library DIR] ask [--doc ID]... [--preset focused|balanced|detailed] [--json] QUESTION
   archivist [--library DIR] replay TOKEN         print a stored answer's JSON
   archivist [--library DIR] reindex [--all]      rebuild passages made by an older builder
-  archivist [--library DIR] eval --questions FILE --docs DIR [--scope doc|library] [--k 1,3,6,12] [--provider local|systemone|openai] [--json]
+  archivist [--library DIR] eval --questions FILE --docs DIR [--scope doc|library] [--k 1,3,6,12] [--provider local|systemone|openai] [--retrieval routed|fts] [--details FILE] [--cpuprofile FILE] [--json]
 
 Without --library the library lives in %s.
 `
