@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -84,6 +85,9 @@ func TestEvalCommand(t *testing.T) {
 		}
 		if rep["questions"].(float64) != 4 || rep["unanswerable"].(float64) != 1 {
 			t.Fatalf("report %v", rep)
+		}
+		if cpu, ok := rep["cpu_ms"].(map[string]any); runtime.GOOS == "linux" && (!ok || cpu["p50"] == nil || cpu["p95"] == nil) {
+			t.Fatalf("report lacks processor time: %v", rep)
 		}
 		if h := hit["6"].(float64); h < 2.0/3 {
 			t.Errorf("scope %d: hit@6 %.2f on three easy questions", i, h)

@@ -324,9 +324,12 @@ func (r *Router) count(stamp, key string, compute func() (int, error)) (int, err
 // the whole scope at once (bm25 shares its statistics across the index,
 // so ranks from different documents compare), seeding the direct-candidate
 // branch and the order of passages inside every explored document.
+// Across several documents fewer hits go further: a passage far down the
+// whole scope's ranking is no better a prior than none, and every hit is a
+// row read and joined.
 const (
 	scopeHitsOne  = 400 // one document in scope
-	scopeHitsMany = 600 // several
+	scopeHitsMany = 300 // several
 )
 
 func (w *walk) rankPassages(ctx context.Context) error {

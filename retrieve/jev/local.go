@@ -183,6 +183,12 @@ const (
 func localScore(q *lex.Query, qu *Question, absent map[string]bool) Answer {
 	f := q.Match(textOf(qu.EvidenceParts, qu.Evidence, false), absent)
 	x := quality(q, f, qu.IndexScore) * periodFit(q, qu.EvidenceParts)
+	if (q.Intent.Amount || q.Intent.Count) && f.Numeric > tableNumeric {
+		// An amount or count is read off a table or a statement: a
+		// passage that is mostly figures is where it is, even when the
+		// question's words appear there once, as a row label.
+		x += tableBonus
+	}
 	if f.Tokens < shortTokens && qu.IndexScore > shortIndex {
 		// A short passage the index ranks high — a table's header piece,
 		// a figure's few labels, a title page — has too few words for its
@@ -320,6 +326,13 @@ func periodFit(q *lex.Query, parts []Part) float64 {
 const (
 	periodNear  = 0.7
 	periodOther = 0.5
+)
+
+// For a question asking for an amount or a count, a passage whose body is
+// more than tableNumeric numbers gains tableBonus of quality.
+const (
+	tableNumeric = 0.2
+	tableBonus   = 0.1
 )
 
 // A passage of fewer than shortTokens body tokens whose index score

@@ -160,3 +160,14 @@ func TestLocalScoreShortPassage(t *testing.T) {
 		t.Fatalf("no step at the short-passage bar: %.3f → %.3f → %.3f", below, edge, above)
 	}
 }
+
+func TestLocalScoreTable(t *testing.T) {
+	// The same row label, once among figures and once among words: for an
+	// amount, the table is where to read it.
+	table := passage("table", "Port report", "Accounts", "Harbour fees 1,204 980 1,310 870 Pilotage 1,100 905 1,250 800 Dues 310 295 280 260")
+	prose := passage("prose", "Port report", "Accounts", "Harbour fees were collected by the office on the quay from visiting ships and the ferries each season")
+	a := decideLocal(t, &Request{State: "How much did harbour fees bring in?", Questions: []Question{table, prose}})
+	if d := a["table"].Score - a["prose"].Score; d < 0.2 {
+		t.Fatalf("the table did not win an amount question: %.3f vs %.3f", a["table"].Score, a["prose"].Score)
+	}
+}
