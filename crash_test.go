@@ -436,7 +436,9 @@ func TestCrashSafety(t *testing.T) {
 	corpusDir := filepath.Join(t.TempDir(), "corpus")
 	os.MkdirAll(corpusDir, 0o755)
 	corpus := makeCorpus(t, corpusDir, r, 3, true)
-	lib := filepath.Join(t.TempDir(), "library")
+	libs := t.TempDir()
+	round := 1
+	lib := filepath.Join(libs, "library-1")
 	t.Logf("seed %d, %d trials, %d files", seed, trials, len(corpus.files))
 
 	var (
@@ -512,7 +514,16 @@ func TestCrashSafety(t *testing.T) {
 			t.Errorf("trial %d (%s kill after %v, group %v): %s\noutput:\n%s", trial, mode, delay, group, strings.Join(problems, "\n"), out.String())
 		}
 		if trial%10 == 0 && st != nil {
-			t.Logf("trial %d: %v, %d jobs pending", trial, st.status, st.pending)
+			t.Logf("trial %d (library %d): %v, %d jobs pending", trial, round, st.status, st.pending)
+		}
+		// Once the queue is through the whole corpus, later kills would
+		// only interrupt duplicate checks: start a new library.
+		if st != nil && len(problems) == 0 && st.pending == 0 && len(st.ready)+len(st.failed) == len(corpus.files)-1 {
+			t.Logf("trial %d: library %d finished; starting library %d", trial, round, round+1)
+			os.RemoveAll(lib)
+			round++
+			lib = filepath.Join(libs, fmt.Sprintf("library-%d", round))
+			prev = nil
 		}
 	}
 
@@ -576,8 +587,8 @@ func TestCrashSafety(t *testing.T) {
 			t.Errorf("ask for %s (in %s): %v\n%s", m, corpus.markers[m], err, ans)
 		}
 	}
-	t.Logf("CRASH SUMMARY: seed %d; %d kills %v (%d of the whole process group, %d of the import alone), %d runs ended before their kill; %d trials failed; "+
+	t.Logf("CRASH SUMMARY: seed %d; %d libraries; %d kills %v (%d of the whole process group, %d of the import alone), %d runs ended before their kill; %d trials failed; "+
 		"orphaned PDF workers exited within %v at most (%d waits); final run %v; documents %v",
-		seed, trials-finishedEarly, modes, groupKills, trials-finishedEarly-groupKills, finishedEarly, failedTrials,
+		seed, round, trials-finishedEarly, modes, groupKills, trials-finishedEarly-groupKills, finishedEarly, failedTrials,
 		slowestOrphan.Round(10*time.Millisecond), orphanWaits, time.Since(start).Round(time.Second), st.status)
 }
