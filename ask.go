@@ -101,19 +101,7 @@ func cmdAsk(ctx context.Context, p *parts, args []string, stdout, stderr io.Writ
 		fmt.Fprintln(stdout)
 	}
 	for _, c := range ans.Citations {
-		where := c.Title
-		if c.Section != "" {
-			where += " › " + c.Section
-		}
-		switch {
-		case c.LineStart > 0 && c.LineEnd > c.LineStart:
-			where += fmt.Sprintf(", lines %d–%d", c.LineStart, c.LineEnd)
-		case c.LineStart > 0:
-			where += fmt.Sprintf(", line %d", c.LineStart)
-		case c.PageStart > 0:
-			where += fmt.Sprintf(", page %d", c.PageStart)
-		}
-		fmt.Fprintf(stdout, "[%d] %s (%s)\n", c.N, where, c.Precision)
+		fmt.Fprintf(stdout, "[%d] %s (%s)\n", c.N, c.Where(), c.Precision)
 	}
 	if ans.Provider != "" {
 		fmt.Fprintf(stdout, "\nevidence sent to: %s\n", ans.Provider)

@@ -61,3 +61,19 @@ func TestCheckWindow(t *testing.T) {
 		}
 	}
 }
+
+func TestCitationWhere(t *testing.T) {
+	for _, tc := range []struct {
+		c    Citation
+		want string
+	}{
+		{Citation{Title: "10-K", Section: "Item 7", PageStart: 60, PageEnd: 60}, "10-K › Item 7, page 60"},
+		{Citation{Title: "10-K", PageStart: 60, PageEnd: 61, LineStart: 3, LineEnd: 4}, "10-K, pages 60–61, lines 3–4"},
+		{Citation{Title: "notes.md", Section: "Lamps", LineStart: 12, LineEnd: 12}, "notes.md › Lamps, line 12"},
+		{Citation{Title: "memo.docx"}, "memo.docx"},
+	} {
+		if got := tc.c.Where(); got != tc.want {
+			t.Errorf("Where() = %q, want %q", got, tc.want)
+		}
+	}
+}

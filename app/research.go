@@ -161,6 +161,29 @@ type Citation struct {
 	Precision  string   `json:"precision"` // "line", "page" or "section"
 }
 
+// Where says where a citation points, for people: "Title › Section, page
+// 60" (pages for paged formats, lines for text formats, both when a PDF
+// citation knows its lines).
+func (c Citation) Where() string {
+	s := c.Title
+	if c.Section != "" {
+		s += " › " + c.Section
+	}
+	switch {
+	case c.PageStart > 0 && c.PageEnd > c.PageStart:
+		s += ", pages " + itoa(c.PageStart) + "–" + itoa(c.PageEnd)
+	case c.PageStart > 0:
+		s += ", page " + itoa(c.PageStart)
+	}
+	switch {
+	case c.LineStart > 0 && c.LineEnd > c.LineStart:
+		s += ", lines " + itoa(c.LineStart) + "–" + itoa(c.LineEnd)
+	case c.LineStart > 0:
+		s += ", line " + itoa(c.LineStart)
+	}
+	return s
+}
+
 // SourceRef is a source as an answer lists it.
 type SourceRef struct {
 	N          int    `json:"n"`

@@ -79,20 +79,7 @@ func coverPage(ans *app.Answer, docs []*citedDoc, notes map[string]string) (pdfB
 
 // where says where a citation points: title › section, pages or lines.
 func where(c app.Citation) string {
-	s := c.Title
-	if c.Section != "" {
-		s += " › " + c.Section
-	}
-	switch {
-	case c.PageStart > 0 && c.PageEnd > c.PageStart:
-		s += fmt.Sprintf(", pages %d–%d", c.PageStart, c.PageEnd)
-	case c.PageStart > 0:
-		s += fmt.Sprintf(", page %d", c.PageStart)
-	case c.LineStart > 0 && c.LineEnd > c.LineStart:
-		s += fmt.Sprintf(", lines %d–%d", c.LineStart, c.LineEnd)
-	case c.LineStart > 0:
-		s += fmt.Sprintf(", line %d", c.LineStart)
-	}
+	s := c.Where()
 	if c.Precision != "" {
 		s += " (" + c.Precision + ")"
 	}
