@@ -115,6 +115,9 @@ func printBench(w io.Writer, rep *benchReport) {
 			p.Passages, p.Documents, p.DatabaseMB, p.ImportPassagesPerSec, p.ImportTextMBPerSec)
 		fmt.Fprintf(w, "  FTS candidate pass: p50 %.1f ms, p95 %.1f ms (%d questions)\n", p.FTS.P50, p.FTS.P95, p.Questions)
 		fmt.Fprintf(w, "  whole offline question (routed, local, extractive): p50 %.1f ms, p95 %.1f ms\n", p.Ask.P50, p.Ask.P95)
+		if p.Failed > 0 {
+			fmt.Fprintf(w, "  %d questions failed; the first: %s\n", p.Failed, p.FirstError)
+		}
 	}
 	if d := rep.Docs; d != nil {
 		fmt.Fprintf(w, "window library: %d documents\n", d.Documents)
@@ -159,6 +162,9 @@ type passageBench struct {
 	Questions            int     `json:"questions"`
 	FTS                  latency `json:"fts_candidate_pass"`
 	Ask                  latency `json:"question"`
+	// Failed counts questions that ended in an error, FirstError says why.
+	Failed     int    `json:"failed_questions"`
+	FirstError string `json:"first_error,omitempty"`
 }
 
 // passagesPerDoc sizes a generated document: about 100 passages, a long
@@ -216,7 +222,15 @@ func benchPassages(ctx context.Context, dir string, n, questions int, logf func(
 		fts = append(fts, time.Since(t))
 		t = time.Now()
 		if _, err := p.research.Ask(ctx, app.Question{Text: q}); err != nil {
-			return nil, err
+			// A failed question is counted and named, not fatal: the
+			// figures of the others still stand.
+			if ctx.Err() != nil {
+				return nil, err
+			}
+			if res.Failed++; res.FirstError == "" {
+				res.FirstError = describe(err)
+			}
+			continue
 		}
 		ask = append(ask, time.Since(t))
 	}
