@@ -48,6 +48,7 @@ func TestDamagedFiles(t *testing.T) {
 func TestPassword(t *testing.T) {
 	g := newGen()
 	g.SetProtection(0, "secret", "owner")
+	g.SetTitle("Board minutes", true)
 	g.AddPage()
 	g.SetFont("Times", "", 12)
 	g.text(72, 72, "Confidential minutes")
@@ -64,7 +65,28 @@ func TestPassword(t *testing.T) {
 	}
 	p, err := e.Parse(ctx, data, "secret")
 	if err != nil || len(p.Blocks) != 1 || p.Blocks[0].Text != "Confidential minutes" {
-		t.Errorf("right password: %v %+v", err, p)
+		t.Fatalf("right password: %v %+v", err, p)
+	}
+	// The Info title is encrypted too: read with the key, or not at all.
+	if p.Title != "Board minutes" && p.Title != "" {
+		t.Errorf("title %q, want the decrypted title or none", p.Title)
+	}
+	t.Logf("title %q", p.Title)
+}
+
+func TestGarbledTitleRefused(t *testing.T) {
+	for title, want := range map[string]bool{
+		"Annual Report 2022":       true,
+		"Rapport annuel — société": true,
+		"年次報告書 2022":               true,
+		"\xc3\xa5\x9f\x02\x8b":     false,
+		"Ã¥Ÿ¿Ë±ÞÐìö×":              false,
+		"Board\x00minutes":         false,
+		"Ann\ufffdual Report":      false,
+	} {
+		if got := sensibleTitle(title); got != want {
+			t.Errorf("sensibleTitle(%q) = %v, want %v", title, got, want)
+		}
 	}
 }
 

@@ -363,6 +363,25 @@ func letters(s string) int {
 	return n
 }
 
+// garbled reports whether a metadata title looks like bytes rather than
+// words: control characters or replacement characters, or a Latin-1
+// scatter (more than a quarter of it in U+0080–U+00FF) such as an
+// encrypted file's Info string read without its key gives. Real titles
+// in other scripts sit outside that range.
+func garbled(t string) bool {
+	var n, high int
+	for _, r := range t {
+		n++
+		switch {
+		case r == utf8.RuneError, unicode.IsControl(r):
+			return true
+		case r >= 0x80 && r <= 0xFF:
+			high++
+		}
+	}
+	return high*4 > n
+}
+
 // chooseTitle returns the metadata title when it looks like a real title,
 // else the first of the largest headings on page 1, else "".
 func chooseTitle(meta string, blocks []*pblock) string {
@@ -388,7 +407,7 @@ func chooseTitle(meta string, blocks []*pblock) string {
 // defaults or too short to name anything.
 func sensibleTitle(t string) bool {
 	n := utf8.RuneCountInString(t)
-	if n < 3 || n > 300 || letters(t) < 3 {
+	if n < 3 || n > 300 || letters(t) < 3 || garbled(t) {
 		return false
 	}
 	l := strings.ToLower(t)
