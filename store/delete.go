@@ -35,10 +35,15 @@ func (db *DB) DeleteDocument(ctx context.Context, id string) error {
 	if err := tx.Commit(); err != nil {
 		return db.WriteError(fmt.Errorf("store: delete document: %w", err))
 	}
+	return db.removeOriginal(sum)
+}
+
+// removeOriginal removes a deleted document's original from the blob
+// folder and its cached page images.
+func (db *DB) removeOriginal(sum string) error {
 	if err := os.Remove(db.BlobPath(sum)); err != nil && !os.IsNotExist(err) {
 		return fmt.Errorf("store: delete original: %w", err)
 	}
-	// Its cached page images go too (the folder of db.PageImagePath).
 	os.RemoveAll(filepath.Dir(db.PageImagePath(sum, 1, 1)))
 	return nil
 }

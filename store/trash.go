@@ -3,8 +3,6 @@ package store
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 
 	"archivist/app"
 )
@@ -70,8 +68,8 @@ type scanPlus struct {
 func (p scanPlus) Scan(dest ...any) error { return p.s.Scan(append(dest, p.extra)...) }
 
 // EmptyTrash deletes every trashed document for good — its rows cascade —
-// and then its original and cached page images, unless another document
-// still uses the same bytes. It returns how many documents were deleted.
+// and then its original and cached page images. It returns how many
+// documents were deleted.
 func (db *DB) EmptyTrash(ctx context.Context) (int, error) {
 	tx, err := db.write.BeginTx(ctx, nil)
 	if err != nil {
@@ -100,24 +98,14 @@ func (db *DB) EmptyTrash(ctx context.Context) (int, error) {
 			return 0, fmt.Errorf("store: empty trash: %w", err)
 		}
 	}
-	var orphans []string
-	for _, sum := range sums {
-		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM documents WHERE sha256 = ?`, sum).Scan(&n); err != nil {
-			return 0, fmt.Errorf("store: empty trash: %w", err)
-		}
-		if n == 0 {
-			orphans = append(orphans, sum)
-		}
-	}
 	if err := tx.Commit(); err != nil {
-		return 0, fmt.Errorf("store: empty trash: %w", err)
+		return 0, db.WriteError(fmt.Errorf("store: empty trash: %w", err))
 	}
 	// Files go after the commit: a crash in between leaves an unused blob
-	// behind, never a document whose original is missing.
-	for _, sum := range orphans {
-		os.Remove(db.BlobPath(sum))
-		os.RemoveAll(filepath.Dir(db.PageImagePath(sum, 1, app.PageImageDPI)))
+	// behind, never a document whose original is missing. An original
+	// belongs to one document (sha256 is unique).
+	for _, sum := range sums {
+		db.removeOriginal(sum)
 	}
 	return len(ids), nil
 }
