@@ -28,6 +28,9 @@ type ImportProgress struct {
 	Done   int
 	Total  int
 	Result *ImportResult
+	// Pages of Path read so far, of PageTotal, while a paged document
+	// parses; PageTotal is 0 when not known.
+	Pages, PageTotal int
 }
 
 // Library is the archive as the UI and the CLI see it.

@@ -12,6 +12,23 @@ type AskProgress struct {
 
 type progressKey struct{}
 
+type pageProgressKey struct{}
+
+// WithPageProgress returns a context whose parser reports to f how many
+// pages of the document it has read, of how many. f is called on the
+// parser's goroutines, one call at a time, and must not block.
+func WithPageProgress(ctx context.Context, f func(done, total int)) context.Context {
+	return context.WithValue(ctx, pageProgressKey{}, f)
+}
+
+// ReportPages hands done and total to the function WithPageProgress put in
+// ctx, if any.
+func ReportPages(ctx context.Context, done, total int) {
+	if f, ok := ctx.Value(pageProgressKey{}).(func(int, int)); ok && f != nil {
+		f(done, total)
+	}
+}
+
 // WithProgress returns a context whose question reports its progress to f.
 // f is called on the question's goroutine and must not block.
 func WithProgress(ctx context.Context, f func(AskProgress)) context.Context {

@@ -120,7 +120,12 @@ func (im *Importer) ImportFiles(ctx context.Context, paths []string, password st
 				if !ok {
 					return
 				}
-				r := im.importFile(ctx, files[i], password)
+				pages := app.WithPageProgress(ctx, func(n, of int) {
+					mu.Lock()
+					report(app.ImportProgress{Path: files[i], Done: done, Pages: n, PageTotal: of})
+					mu.Unlock()
+				})
+				r := im.importFile(pages, files[i], password)
 				mu.Lock()
 				out[i], ran[i] = r, true
 				done++

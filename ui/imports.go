@@ -275,15 +275,31 @@ func (p *importPanel) advance(it *importItem, pr app.ImportProgress) {
 	if it != p.active {
 		return
 	}
-	if pr.Total > 1 {
+	showBar := func(value, max float64, text func() string) {
 		it.spinner.Stop()
 		it.spinner.Hide()
 		it.bar.Show()
-		it.bar.Max = float64(pr.Total)
-		it.bar.SetValue(float64(pr.Done))
+		it.bar.Max = max
+		it.bar.TextFormatter = text
+		it.bar.SetValue(value)
+	}
+	pages := ""
+	if pr.PageTotal > 0 && pr.Result == nil {
+		pages = "page " + strconv.Itoa(pr.Pages) + " of " + strconv.Itoa(pr.PageTotal)
+	}
+	switch {
+	case pr.Total > 1:
+		showBar(float64(pr.Done), float64(pr.Total), nil)
+	case pages != "":
+		// One paged file: how far its parse has got.
+		showBar(float64(pr.Pages), float64(pr.PageTotal), func() string { return pages })
 	}
 	if pr.Path != "" && pr.Path != it.path {
-		p.current.SetText(filepath.Base(pr.Path))
+		name := filepath.Base(pr.Path)
+		if pages != "" {
+			name += " — " + pages
+		}
+		p.current.SetText(name)
 		p.current.Show()
 	}
 	if pr.Result != nil {

@@ -646,3 +646,26 @@ func TestSuggestFoldersForUnfiledDocuments(t *testing.T) {
 		t.Errorf("suggestion for %q", got)
 	}
 }
+
+// A paged file's row shows how far its parse has got, from the importer's
+// page reports.
+func TestImportRowShowsPagesRead(t *testing.T) {
+	lib := newFolderLibrary()
+	lib.gate = make(chan struct{})
+	h := folderHarness(t, lib, &fakeResearch{})
+	u := h.ui
+	u.Drop(fyne.NewPos(5, 5), writeFiles(t, "one.md", "report.pdf"))
+	h.loop.waitFor(t, "the second file importing", func() bool {
+		return u.imports.running && filepath.Base(u.imports.active.path) == "report.pdf"
+	})
+	it := u.imports.active
+	u.imports.advance(it, app.ImportProgress{Path: it.path, Done: 0, Total: 1, Pages: 16, PageTotal: 64})
+	if !it.bar.Visible() || it.spinner.Visible() || it.bar.Value != 16 || it.bar.Max != 64 {
+		t.Fatalf("row bar %v of %v (shown %v), want 16 of 64 shown", it.bar.Value, it.bar.Max, it.bar.Visible())
+	}
+	if got := it.bar.TextFormatter(); got != "page 16 of 64" {
+		t.Errorf("row bar says %q", got)
+	}
+	close(lib.gate)
+	h.loop.waitFor(t, "the queue to finish", func() bool { return !u.imports.running })
+}

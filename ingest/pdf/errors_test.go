@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
 	"math/rand/v2"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -289,5 +291,46 @@ func TestWorkerDies(t *testing.T) {
 	_, small := rotatedDoc(t)
 	if p, err := e.Parse(context.Background(), small, ""); err != nil || len(p.Blocks) != 8 {
 		t.Errorf("after the crash: %v", err)
+	}
+}
+
+// TestPageProgress: both the worker and the in-process parser report the
+// pages read, in order, ending at the page count.
+func TestPageProgress(t *testing.T) {
+	g := newGen()
+	const n = 70 // more than one chunk, and enough for a second worker
+	for i := range n {
+		g.AddPage()
+		g.SetFont("Times", "", 12)
+		g.text(72, 72, fmt.Sprintf("Page %d of the progress report", i+1))
+	}
+	data := g.bytes(t)
+	for name, e := range map[string]*Engine{"workers": testEngine(t), "in process": testInProcessEngine(t)} {
+		t.Run(name, func(t *testing.T) {
+			var mu sync.Mutex
+			var seen [][2]int
+			ctx := app.WithPageProgress(context.Background(), func(done, total int) {
+				mu.Lock()
+				seen = append(seen, [2]int{done, total})
+				mu.Unlock()
+			})
+			p, err := e.Parse(ctx, data, "")
+			if err != nil || p.Pages != n {
+				t.Fatalf("parse: %v", err)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if len(seen) < 2 {
+				t.Fatalf("progress reports %v, want several", seen)
+			}
+			for i, s := range seen {
+				if s[1] != n || s[0] < 1 || s[0] > n || i > 0 && s[0] <= seen[i-1][0] {
+					t.Fatalf("progress reports %v: want increasing counts of %d", seen, n)
+				}
+			}
+			if last := seen[len(seen)-1]; last[0] != n {
+				t.Errorf("last report %v, want all %d pages", last, n)
+			}
+		})
 	}
 }

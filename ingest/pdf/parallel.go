@@ -125,6 +125,7 @@ func (e *Engine) parseWorkers(ctx context.Context, data []byte, password string)
 	}
 
 	c := newChunker(n)
+	c.report = func(done int) { app.ReportPages(parent, done, n) }
 	go func() {
 		run.read(p1, c)
 		run.release(p1)
@@ -209,6 +210,8 @@ type chunker struct {
 	inFlight int
 	pages    []page
 	ok, done []bool
+	read     int            // pages read so far
+	report   func(read int) // told after each chunk; may be nil; must not block
 	err      error
 	finished chan struct{} // closed when every chunk handed out is back
 	closed   bool
@@ -245,6 +248,13 @@ func (c *chunker) complete(from, to int, err error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.inFlight--
+	if err == nil {
+		// Told under the lock, so counts arrive in order and none after
+		// the document is finished.
+		if c.read += to - from; c.report != nil {
+			c.report(c.read)
+		}
+	}
 	if err != nil && c.err == nil {
 		c.err = err
 	}

@@ -76,6 +76,9 @@ func (e *Engine) parseInProcess(ctx context.Context, data []byte, password strin
 			}
 			pg, ok := s.readPage(i)
 			pages = append(pages, pg)
+			if (i+1)%16 == 0 || i+1 == n {
+				app.ReportPages(ctx, i+1, n)
+			}
 			if bad = bad + 1; ok {
 				bad = 0
 				good++
