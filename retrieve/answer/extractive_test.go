@@ -149,3 +149,110 @@ func TestTableRowsAreQuotedOneByOne(t *testing.T) {
 		t.Fatalf("quote = %q, want the one row", q)
 	}
 }
+
+// tableEvidence is evidence whose blocks are all tables.
+func tableEvidence(question string, blocks ...string) *app.Evidence {
+	ev := evidence(question, termsOf(question), blocks...)
+	for id, b := range ev.Blocks {
+		b.Kind = app.BlockTable
+		ev.Blocks[id] = b
+	}
+	return ev
+}
+
+// termsOf takes a question's terms roughly as retrieval does.
+func termsOf(question string) []string {
+	stop := map[string]bool{"what": true, "was": true, "is": true, "the": true, "in": true, "of": true, "for": true,
+		"how": true, "did": true, "its": true, "were": true, "are": true, "a": true, "to": true}
+	var terms []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(question), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+	}) {
+		if !stop[w] {
+			terms = append(terms, w)
+		}
+	}
+	return terms
+}
+
+func firstQuote(t *testing.T, ev *app.Evidence) string {
+	t.Helper()
+	ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+	if err != nil || !ans.Sufficient {
+		t.Fatalf("answer = %+v, %v", ans, err)
+	}
+	return ans.Citations[0].Quote
+}
+
+// TestQuoteShape covers each rule that weighs a quote's shape against the
+// question's: the quote is still verbatim text, only the choice changes.
+func TestQuoteShape(t *testing.T) {
+	t.Run("TotalRowReadWithItsHeader", func(t *testing.T) {
+		// The header row says what the numbers are; the "Total" row is the
+		// answer, not a prose sentence that shares more words.
+		ev := tableEvidence("What was Acme total net sales in 2022?",
+			"Americas included United States net sales to customers of $15.0 billion in 2022 for Acme.",
+			"Net Sales (Millions) | 2022 | 2021 | 2020\nSafety | $ 11,604 | 12,010 | 11,251\nTotal Company | $ 34,229 | 35,355 | 32,184")
+		b := ev.Blocks["b0"]
+		b.Kind = app.BlockParagraph
+		ev.Blocks["b0"] = b
+		if q := firstQuote(t, ev); q != "Total Company | $ 34,229 | 35,355 | 32,184" {
+			t.Fatalf("quote = %q, want the total row", q)
+		}
+	})
+	t.Run("NumberForHowMuch", func(t *testing.T) {
+		q := "how much did the company spend on research"
+		ev := evidence(q, termsOf(q),
+			"The company will spend on research as programs need.",
+			"The company spend on research was $2.1 billion.")
+		if q := firstQuote(t, ev); q != "The company spend on research was $2.1 billion." {
+			t.Fatalf("quote = %q, want the sentence with the amount", q)
+		}
+	})
+	t.Run("NoNumberPreferenceForWhy", func(t *testing.T) {
+		q := "why did research spending increase"
+		ev := evidence(q, termsOf(q),
+			"Research spending increased because the company opened two laboratories.",
+			"Research spending increased by 12 units.")
+		if got := firstQuote(t, ev); got != "Research spending increased because the company opened two laboratories." {
+			t.Fatalf("quote = %q, want the reason", got)
+		}
+	})
+	t.Run("CrossReferenceLosesToStatement", func(t *testing.T) {
+		q := "What was total revenue in 2022?"
+		ev := evidence(q, termsOf(q),
+			"Refer to Note 7 for deferred revenue balances and total revenue recognised in 2022.",
+			"Total revenue was $34.2 billion in 2022.")
+		if got := firstQuote(t, ev); got != "Total revenue was $34.2 billion in 2022." {
+			t.Fatalf("quote = %q, want the statement", got)
+		}
+	})
+	t.Run("CrossReferenceAloneStillQuoted", func(t *testing.T) {
+		// A pointer is a weak quote, not a forbidden one: when nothing else
+		// matches, it is what the evidence holds.
+		q := "where are deferred revenue balances"
+		ev := evidence(q, termsOf(q), "Refer to Note 7 for deferred revenue balances.")
+		if got := firstQuote(t, ev); got != "Refer to Note 7 for deferred revenue balances." {
+			t.Fatalf("quote = %q", got)
+		}
+	})
+	t.Run("AskedYearColumn", func(t *testing.T) {
+		// Two tables of the same item: the one whose header has the asked
+		// year wins over the one for earlier years.
+		q := "What was operating income in FY2022?"
+		ev := tableEvidence(q,
+			"(Millions) | 2020 | 2019\nOperating income | 5,100 | 4,900",
+			"(Millions) | 2022 | 2021\nOperating income | 6,539 | 7,369")
+		if got := firstQuote(t, ev); got != "Operating income | 6,539 | 7,369" {
+			t.Fatalf("quote = %q, want the row under 2022", got)
+		}
+	})
+	t.Run("UnansweredStaysInsufficient", func(t *testing.T) {
+		q := "What was the boiling point of mercury in kelvin in 2022?"
+		ev := tableEvidence(q, "Net Sales (Millions) | 2022 | 2021\nTotal Company | $ 34,229 | 35,355")
+		ans, _ := answer.Extractive{}.Answer(context.Background(), ev)
+		if ans.Sufficient {
+			t.Fatalf("a table of the asked year answered an unrelated question: %+v", ans)
+		}
+	})
+}
