@@ -153,6 +153,13 @@ var crossRefRE = regexp.MustCompile(`(?i)\b(?:refer(?:red)?\s+to|see|described\s
 // crossReference reports whether s is mostly a pointer elsewhere — "Refer
 // to Note 7 for deferred revenue balances" — rather than a statement: it
 // names a note, item or page to read and writes no amount of its own.
+// A line of a table of contents — "Note 15 - Arrangements with
+// Off-Balance Sheet Risk | 86" — points the same way: its only number is a
+// page.
 func crossReference(s string) bool {
-	return crossRefRE.MatchString(s) && !hasAmount(s, false)
+	return crossRefRE.MatchString(s) && !hasAmount(s, false) || contentsRE.MatchString(s)
 }
+
+// contentsRE matches a line that opens with the number of a note, item or
+// part, as a table of contents lists them.
+var contentsRE = regexp.MustCompile(`(?i)^\s*(?:notes?|items?|parts?)\s+[0-9IVX]+[A-Z]?\b\.?\s*(?:[-–—:.]|\|)?`)
