@@ -550,10 +550,21 @@ func (sh shape) fit(ev *app.Evidence, c *candidate) float64 {
 	// asked for ("Total Health Care Business Group" against "Total
 	// Company" when the question asks for the company's total).
 	fit -= math.Min(labelMax, labelWordFit*float64(unaskedWords(cells[0], sh.stems)))
-	if len(sh.years) > 0 {
+	switch {
+	case len(sh.years) == 0:
+	case labelYear(cells[0], sh.years) && len(cells) > 1:
+		// A table of periods by row: "2024 | 1,097 | 862".
+		fit += periodFit
+	default:
 		fit += sh.periodFit(header, cells)
 	}
 	return fit
+}
+
+// labelYear reports whether a row's label is one of the asked years.
+func labelYear(label string, years map[string]bool) bool {
+	ns := numbers(label)
+	return len(ns) == 1 && ns[0].year && years[ns[0].text] && strings.TrimSpace(label) == ns[0].text
 }
 
 // periodFit looks for the asked year among the header's columns: a row

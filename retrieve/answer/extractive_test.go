@@ -164,7 +164,7 @@ func tableEvidence(question string, blocks ...string) *app.Evidence {
 func termsOf(question string) []string {
 	stop := map[string]bool{"what": true, "was": true, "is": true, "the": true, "in": true, "of": true, "for": true,
 		"how": true, "did": true, "its": true, "were": true, "are": true, "a": true, "to": true, "have": true, "at": true,
-		"much": true, "many": true, "does": true}
+		"much": true, "many": true, "does": true, "will": true, "be": true}
 	var terms []string
 	for _, w := range strings.FieldsFunc(strings.ToLower(question), func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
@@ -246,6 +246,19 @@ func TestQuoteShape(t *testing.T) {
 			"(Millions) | 2022 | 2021\nOperating income | 6,539 | 7,369")
 		if got := firstQuote(t, ev); got != "Operating income | 6,539 | 7,369" {
 			t.Fatalf("quote = %q, want the row under 2022", got)
+		}
+	})
+	t.Run("AskedYearRow", func(t *testing.T) {
+		// A table of periods by row: the asked year's row holds the amount
+		// for that year, a sentence naming the year and some number may not.
+		q := "How much benefit will be paid in 2024?"
+		ev := tableEvidence(q, "In 2024 the benefit paid is expected to rise by 3 percent.",
+			"Year | Pension benefit paid | Health benefit paid\n2023 | 1,648 | 883\n2024 | 1,097 | 862")
+		b := ev.Blocks["b0"]
+		b.Kind = app.BlockParagraph
+		ev.Blocks["b0"] = b
+		if got := firstQuote(t, ev); got != "2024 | 1,097 | 862" {
+			t.Fatalf("quote = %q, want the 2024 row", got)
 		}
 	})
 	t.Run("TaskWordsAreNotTerms", func(t *testing.T) {
