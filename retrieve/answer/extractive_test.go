@@ -326,3 +326,45 @@ func TestQuoteShape(t *testing.T) {
 		}
 	})
 }
+
+// TestTableQuotesAreAlwaysSourceText: the same promise for tables read with
+// their headers, years, currency cells and totals — the quote is a row of
+// the block, verbatim, whatever the header and the question say.
+func TestTableQuotesAreAlwaysSourceText(t *testing.T) {
+	r := rand.New(rand.NewSource(11))
+	cells := []string{"Total", "Net sales", "2022", "2021", "FY2022", "$", "34,229", "(1,863)", "—", "Note 7", "revenue",
+		"December 31, 2022", "12.5 %", "", "Refer to Note 7", "income"}
+	questions := []string{"What was total net sales in 2022?", "how much revenue in FY2021", "why did income fall",
+		"When was the note dated?", "What is the total?"}
+	quoted := 0
+	for trial := 0; trial < 300; trial++ {
+		var blocks []string
+		for b := 0; b < 1+r.Intn(3); b++ {
+			var rows []string
+			for row := 0; row < 1+r.Intn(5); row++ {
+				var cs []string
+				for c := 0; c < 1+r.Intn(5); c++ {
+					cs = append(cs, cells[r.Intn(len(cells))])
+				}
+				rows = append(rows, strings.Join(cs, " | "))
+			}
+			blocks = append(blocks, strings.Join(rows, "\n"))
+		}
+		q := questions[r.Intn(len(questions))]
+		ev := tableEvidence(q, blocks...)
+		ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range ans.Citations {
+			b := ev.Blocks[c.Blocks[0]]
+			if c.Quote == "" || !strings.Contains(b.Text, c.Quote) || strings.Contains(c.Quote, "\n") {
+				t.Fatalf("trial %d: quote %q is not one row of block %q", trial, c.Quote, b.Text)
+			}
+			quoted++
+		}
+	}
+	if quoted < 30 {
+		t.Fatalf("only %d quotes in 300 trials: the property was hardly tried", quoted)
+	}
+}
