@@ -37,6 +37,8 @@ type shape struct {
 	stems  map[string]bool // the stems of its terms
 }
 
+// labelFiller are joining words a row's label may hold without naming
+// anything narrower.
 var labelFiller = map[string]bool{"and": true, "the": true, "for": true, "from": true, "with": true}
 
 // unaskedWords counts the words of a table row's label, of three letters
