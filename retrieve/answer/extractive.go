@@ -40,9 +40,10 @@ type candidate struct {
 	window  *app.Window
 	start   int // byte offsets into window.Text
 	end     int
-	words   map[string]bool // stems in the sentence
+	words   map[string]bool // stems in the sentence, and for a table row in its table's header
 	context map[string]bool // stems of the source title and the block's section path
 	penalty float64         // for later sources and overlong sentences
+	fit     float64         // how well the quote's shape fits the question's (see shapeFit)
 }
 
 // Answer picks the sentences that together best answer the question — the
@@ -65,9 +66,17 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 					continue
 				}
 				n := float64(len(text))
+				words := wordStems(text)
+				if header := tableHeader(ev, w, s[0]); header != nil {
+					// A row answers through its header: "Total Company |
+					// 34,229" is net sales in 2022 because the header says so.
+					for st := range wordStems(strings.Join(header, "\n")) {
+						words[st] = true
+					}
+				}
 				cands = append(cands, candidate{
 					src: src, window: w, start: s[0], end: s[1],
-					words:   wordStems(text),
+					words:   words,
 					context: contextStems(ev, src, w, s[0]),
 					penalty: 0.02*float64(src.N-1) + 0.05*math.Max(0, n-400)/400,
 				})
@@ -75,6 +84,10 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 		}
 	}
 	weights := termWeights(questionStems(ev.Terms), cands)
+	shape := askedShape(ev.Question.Text, ev.Terms)
+	for i := range cands {
+		cands[i].fit = shape.fit(ev, &cands[i])
+	}
 	total := 0.0
 	for _, w := range weights {
 		total += w
@@ -111,7 +124,7 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 			if own < minNewCoverage || perSrc[c.src.N] == maxQuotesPerSrc || seen[squash(c)] {
 				continue
 			}
-			if score := all - c.penalty; best < 0 || score > bestScore {
+			if score := all - c.penalty + c.fit; best < 0 || score > bestScore {
 				best, bestScore = i, score
 			}
 		}
@@ -277,12 +290,32 @@ func cite(ev *app.Evidence, c candidate) (app.Citation, bool) {
 	return cit, true
 }
 
-// questionStems returns the stems of the question's terms.
+// taskWords say how to answer rather than what about: "According to the
+// details clearly outlined within the balance sheet … Answer in USD
+// millions." No passage holds them, so counted as terms they would make
+// every long, careful question look unanswerable. Held by stem.
+var taskWords = stemSet(`according detail details clearly outlined outline within answer answers question
+	questions following please explain calculate calculated calculation define defined definition round rounded
+	using utilizing utilize primarily referencing reference provided information shown usd
+	million millions billion billions thousand thousands decimal decimals approximately roughly
+	resource resources abilities ability only directly explicitly metric useful conventional
+	address addressing assume assumes like based data need drove drive drives caused fy cy`)
+
+// questionStems returns the stems of the question's terms, without the
+// words that only say how to answer (taskWords). A fiscal or calendar
+// year written as one word ("fy2022", "fy22") stands for its year, which
+// is how tables and prose write it.
 func questionStems(terms []string) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, t := range terms {
 		s := Stem(t)
+		if y, ok := yearOf(t); ok {
+			s = y
+		}
+		if taskWords[s] {
+			continue
+		}
 		if !seen[s] {
 			seen[s] = true
 			out = append(out, s)

@@ -149,3 +149,222 @@ func TestTableRowsAreQuotedOneByOne(t *testing.T) {
 		t.Fatalf("quote = %q, want the one row", q)
 	}
 }
+
+// tableEvidence is evidence whose blocks are all tables.
+func tableEvidence(question string, blocks ...string) *app.Evidence {
+	ev := evidence(question, termsOf(question), blocks...)
+	for id, b := range ev.Blocks {
+		b.Kind = app.BlockTable
+		ev.Blocks[id] = b
+	}
+	return ev
+}
+
+// termsOf takes a question's terms roughly as retrieval does.
+func termsOf(question string) []string {
+	stop := map[string]bool{"what": true, "was": true, "is": true, "the": true, "in": true, "of": true, "for": true,
+		"how": true, "did": true, "its": true, "were": true, "are": true, "a": true, "to": true, "have": true, "at": true,
+		"much": true, "many": true, "does": true, "will": true, "be": true}
+	var terms []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(question), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+	}) {
+		if !stop[w] {
+			terms = append(terms, w)
+		}
+	}
+	return terms
+}
+
+func firstQuote(t *testing.T, ev *app.Evidence) string {
+	t.Helper()
+	ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+	if err != nil || !ans.Sufficient {
+		t.Fatalf("answer = %+v, %v", ans, err)
+	}
+	return ans.Citations[0].Quote
+}
+
+// TestQuoteShape covers each rule that weighs a quote's shape against the
+// question's: the quote is still verbatim text, only the choice changes.
+func TestQuoteShape(t *testing.T) {
+	t.Run("TotalRowReadWithItsHeader", func(t *testing.T) {
+		// The header row says what the numbers are; the "Total" row is the
+		// answer, not a prose sentence that shares more words.
+		ev := tableEvidence("What was Acme total net sales in 2022?",
+			"Americas included United States net sales to customers of $15.0 billion in 2022 for Acme.",
+			"Net Sales (Millions) | 2022 | 2021 | 2020\nSafety | $ 11,604 | 12,010 | 11,251\nTotal Company | $ 34,229 | 35,355 | 32,184")
+		b := ev.Blocks["b0"]
+		b.Kind = app.BlockParagraph
+		ev.Blocks["b0"] = b
+		if q := firstQuote(t, ev); q != "Total Company | $ 34,229 | 35,355 | 32,184" {
+			t.Fatalf("quote = %q, want the total row", q)
+		}
+	})
+	t.Run("NumberForHowMuch", func(t *testing.T) {
+		q := "how much did the company spend on research"
+		ev := evidence(q, termsOf(q),
+			"The company will spend on research as programs need.",
+			"The company spend on research was $2.1 billion.")
+		if q := firstQuote(t, ev); q != "The company spend on research was $2.1 billion." {
+			t.Fatalf("quote = %q, want the sentence with the amount", q)
+		}
+	})
+	t.Run("NoNumberPreferenceForWhy", func(t *testing.T) {
+		q := "why did research spending increase"
+		ev := evidence(q, termsOf(q),
+			"Research spending increased because the company opened two laboratories.",
+			"Research spending increased by 12 units.")
+		if got := firstQuote(t, ev); got != "Research spending increased because the company opened two laboratories." {
+			t.Fatalf("quote = %q, want the reason", got)
+		}
+	})
+	t.Run("CrossReferenceLosesToStatement", func(t *testing.T) {
+		q := "What is the policy on deferred revenue?"
+		ev := evidence(q, termsOf(q),
+			"Refer to Note 7 for the policy on deferred revenue.",
+			"The policy on deferred revenue is to recognise it when the service is delivered.")
+		if got := firstQuote(t, ev); got != "The policy on deferred revenue is to recognise it when the service is delivered." {
+			t.Fatalf("quote = %q, want the statement", got)
+		}
+	})
+	t.Run("CrossReferenceAloneStillQuoted", func(t *testing.T) {
+		// A pointer is a weak quote, not a forbidden one: when nothing else
+		// matches, it is what the evidence holds.
+		q := "where are deferred revenue balances"
+		ev := evidence(q, termsOf(q), "Refer to Note 7 for deferred revenue balances.")
+		if got := firstQuote(t, ev); got != "Refer to Note 7 for deferred revenue balances." {
+			t.Fatalf("quote = %q", got)
+		}
+	})
+	t.Run("AskedYearColumn", func(t *testing.T) {
+		// Two tables of the same item: the one whose header has the asked
+		// year wins over the one for earlier years.
+		q := "What was operating income in FY2022?"
+		ev := tableEvidence(q,
+			"(Millions) | 2020 | 2019\nOperating income | 5,100 | 4,900",
+			"(Millions) | 2022 | 2021\nOperating income | 6,539 | 7,369")
+		if got := firstQuote(t, ev); got != "Operating income | 6,539 | 7,369" {
+			t.Fatalf("quote = %q, want the row under 2022", got)
+		}
+	})
+	t.Run("AskedYearRow", func(t *testing.T) {
+		// A table of periods by row: the asked year's row holds the amount
+		// for that year, a sentence naming the year and some number may not.
+		q := "How much benefit will be paid in 2024?"
+		ev := tableEvidence(q, "In 2024 the benefit paid is expected to rise by 3 percent.",
+			"Year | Pension benefit paid | Health benefit paid\n2023 | 1,648 | 883\n2024 | 1,097 | 862")
+		b := ev.Blocks["b0"]
+		b.Kind = app.BlockParagraph
+		ev.Blocks["b0"] = b
+		if got := firstQuote(t, ev); got != "2024 | 1,097 | 862" {
+			t.Fatalf("quote = %q, want the 2024 row", got)
+		}
+	})
+	t.Run("TaskWordsAreNotTerms", func(t *testing.T) {
+		// A long, careful question: its words about how to answer appear in
+		// no passage and must not make it look unanswerable.
+		q := "According to the details clearly outlined within the balance sheet, how much total current assets did Acme have at the end of FY2019? Answer in USD millions."
+		ev := tableEvidence(q, "(In millions) | May 31, 2019 | May 31, 2018\nTotal current assets | 16,525 | 15,134")
+		ev.Sources[0].Title = "Acme balance sheet"
+		if got := firstQuote(t, ev); got != "Total current assets | 16,525 | 15,134" {
+			t.Fatalf("quote = %q", got)
+		}
+	})
+	t.Run("CurrencyCellsDoNotShiftColumns", func(t *testing.T) {
+		// "$" set in a cell of its own must not move 6,539 out from under
+		// the header's 2022.
+		q := "What was net income in 2022?"
+		ev := tableEvidence(q,
+			"(Millions) | 2022 | 2021\nNet income | — | 4,900",
+			"(Millions) | 2022 | 2021\nNet income | $ | 6,539 | $ | 7,369")
+		if got := firstQuote(t, ev); got != "Net income | $ | 6,539 | $ | 7,369" {
+			t.Fatalf("quote = %q, want the row under 2022", got)
+		}
+	})
+	t.Run("DayOfDateIsNotAnAmount", func(t *testing.T) {
+		// "December 31" does not make a pointer to Note 7 a statement.
+		q := "What was deferred revenue in 2022?"
+		ev := evidence(q, termsOf(q),
+			"Refer to Note 7 for deferred revenue balances as of December 31, 2022.",
+			"Deferred revenue was $512 million at December 31, 2022.")
+		if got := firstQuote(t, ev); got != "Deferred revenue was $512 million at December 31, 2022." {
+			t.Fatalf("quote = %q", got)
+		}
+	})
+	t.Run("ContentsLineIsNotAnAnswer", func(t *testing.T) {
+		q := "What are the off-balance sheet arrangements?"
+		ev := evidence(q, termsOf(q),
+			"Note 15 - Arrangements with Off-Balance Sheet Risk 86",
+			"Off-balance sheet arrangements are guarantees of 120 million and letters of credit.")
+		if got := firstQuote(t, ev); got != "Off-balance sheet arrangements are guarantees of 120 million and letters of credit." {
+			t.Fatalf("quote = %q", got)
+		}
+	})
+	t.Run("NarrowerRowLabelLoses", func(t *testing.T) {
+		q := "What was Acme total net sales in 2022?"
+		ev := tableEvidence(q, "Net Sales (Millions) | 2022 | 2021\nTotal Safety and Industrial Business Group | 11,604 | 12,010\nTotal Company | 34,229 | 35,355")
+		if got := firstQuote(t, ev); got != "Total Company | 34,229 | 35,355" {
+			t.Fatalf("quote = %q, want the company's total", got)
+		}
+	})
+	t.Run("TotalLineForTotal", func(t *testing.T) {
+		q := "What was total net sales in 2022?"
+		ev := evidence(q, termsOf(q),
+			"Net sales of the segment in total were 3 billion in 2022.",
+			"Total net sales were 34 billion in 2022.")
+		if got := firstQuote(t, ev); got != "Total net sales were 34 billion in 2022." {
+			t.Fatalf("quote = %q", got)
+		}
+	})
+	t.Run("UnansweredStaysInsufficient", func(t *testing.T) {
+		q := "What was the boiling point of mercury in kelvin in 2022?"
+		ev := tableEvidence(q, "Net Sales (Millions) | 2022 | 2021\nTotal Company | $ 34,229 | 35,355")
+		ans, _ := answer.Extractive{}.Answer(context.Background(), ev)
+		if ans.Sufficient {
+			t.Fatalf("a table of the asked year answered an unrelated question: %+v", ans)
+		}
+	})
+}
+
+// TestTableQuotesAreAlwaysSourceText: the same promise for tables read with
+// their headers, years, currency cells and totals — the quote is a row of
+// the block, verbatim, whatever the header and the question say.
+func TestTableQuotesAreAlwaysSourceText(t *testing.T) {
+	r := rand.New(rand.NewSource(11))
+	cells := []string{"Total", "Net sales", "2022", "2021", "FY2022", "$", "34,229", "(1,863)", "—", "Note 7", "revenue",
+		"December 31, 2022", "12.5 %", "", "Refer to Note 7", "income"}
+	questions := []string{"What was total net sales in 2022?", "how much revenue in FY2021", "why did income fall",
+		"When was the note dated?", "What is the total?"}
+	quoted := 0
+	for trial := 0; trial < 300; trial++ {
+		var blocks []string
+		for b := 0; b < 1+r.Intn(3); b++ {
+			var rows []string
+			for row := 0; row < 1+r.Intn(5); row++ {
+				var cs []string
+				for c := 0; c < 1+r.Intn(5); c++ {
+					cs = append(cs, cells[r.Intn(len(cells))])
+				}
+				rows = append(rows, strings.Join(cs, " | "))
+			}
+			blocks = append(blocks, strings.Join(rows, "\n"))
+		}
+		q := questions[r.Intn(len(questions))]
+		ev := tableEvidence(q, blocks...)
+		ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range ans.Citations {
+			b := ev.Blocks[c.Blocks[0]]
+			if c.Quote == "" || !strings.Contains(b.Text, c.Quote) || strings.Contains(c.Quote, "\n") {
+				t.Fatalf("trial %d: quote %q is not one row of block %q", trial, c.Quote, b.Text)
+			}
+			quoted++
+		}
+	}
+	if quoted < 30 {
+		t.Fatalf("only %d quotes in 300 trials: the property was hardly tried", quoted)
+	}
+}

@@ -1,6 +1,11 @@
 package answer
 
-import "strings"
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+)
 
 // Sentences splits text into sentences and returns their byte ranges. A
 // sentence ends after '.', '?' or '!' followed by whitespace, and at every
@@ -69,3 +74,92 @@ func dotted(word string) bool {
 	}
 	return true
 }
+
+// cellSeparator joins the cells of a table row in a table block's text,
+// one row a line, as every parser writes tables.
+const cellSeparator = " | "
+
+// rowCells splits a table row into its cells, trimmed, without the cells
+// that hold no letter or digit: a "$" or "%" that a PDF table set in a
+// column of its own would otherwise shift the columns of that row.
+func rowCells(row string) []string {
+	var cells []string
+	for _, c := range strings.Split(row, cellSeparator) {
+		c = strings.TrimSpace(c)
+		if strings.IndexFunc(c, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
+			cells = append(cells, c)
+		}
+	}
+	return cells
+}
+
+// numberSpan is one number written in text: its digits, whether it reads
+// as a year or as the day of a date ("December 31"), and its value.
+type numberSpan struct {
+	text  string
+	year  bool
+	value float64
+}
+
+var monthRE = regexp.MustCompile(`(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+$`)
+
+// numbers returns the numbers of s that stand as numbers: digits not glued
+// to letters ("3M", "FY2022", "10-K" and "Q2" are names, not amounts).
+func numbers(s string) []numberSpan {
+	var out []numberSpan
+	for i := 0; i < len(s); {
+		if !isDigit(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && (isDigit(s[j]) || (s[j] == ',' || s[j] == '.') && j+1 < len(s) && isDigit(s[j+1])) {
+			j++
+		}
+		glued := i > 0 && isLetter(s[i-1]) || j < len(s) && isLetter(s[j]) ||
+			j+1 < len(s) && s[j] == '-' && isLetter(s[j+1])
+		if !glued {
+			digits := s[i:j]
+			v, _ := strconv.ParseFloat(strings.ReplaceAll(digits, ",", ""), 64)
+			year := len(digits) == 4 && v >= 1900 && v <= 2100 ||
+				len(digits) <= 2 && v >= 1 && v <= 31 && monthRE.MatchString(s[max(0, i-12):i])
+			out = append(out, numberSpan{text: digits, year: year, value: v})
+		}
+		i = j
+	}
+	return out
+}
+
+func isDigit(b byte) bool  { return b >= '0' && b <= '9' }
+func isLetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
+
+// hasAmount reports whether s writes a number other than a year or the
+// number of a note, item or page it refers to. With years it also counts
+// years, for questions that ask when.
+func hasAmount(s string, years bool) bool {
+	s = crossRefRE.ReplaceAllString(s, "")
+	for _, n := range numbers(s) {
+		if !n.year || years {
+			return true
+		}
+	}
+	return false
+}
+
+// crossRefRE matches a pointer to another part of a filing or report:
+// "Refer to Note 7", "see Item 8", "included in Part II", "on page 45".
+var crossRefRE = regexp.MustCompile(`(?i)\b(?:refer(?:red)?\s+to|see|described\s+in|discussed\s+in|included\s+in|set\s+forth\s+in|contained\s+in|incorporated\s+(?:herein\s+)?by\s+reference|on\s+page|in)\s+(?:the\s+)?(?:notes?|items?|parts?|sections?|pages?|exhibits?|schedules?)\s+[0-9IVXivx]+[A-Za-z]?(?:\s*(?:,|and|to|through)\s*[0-9IVXivx]+[A-Za-z]?)*`)
+
+// crossReference reports whether s is mostly a pointer elsewhere — "Refer
+// to Note 7 for deferred revenue balances" — rather than a statement: it
+// names a note, item or page to read and writes no amount of its own.
+// A line of a table of contents — "Note 15 - Arrangements with
+// Off-Balance Sheet Risk | 86" — points the same way: its only number is a
+// page.
+func crossReference(s string) bool {
+	return crossRefRE.MatchString(s) && !hasAmount(s, false) || contentsRE.MatchString(s)
+}
+
+// contentsRE matches a line that opens with the number of a note, item or
+// part, as a table of contents lists them.
+var contentsRE = regexp.MustCompile(`(?i)^\s*(?:notes?|items?|parts?)\s+[0-9IVX]+[A-Z]?\b\.?\s*(?:[-–—:.]|\|)?`)

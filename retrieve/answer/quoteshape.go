@@ -1,0 +1,242 @@
+package answer
+
+import (
+	"math"
+	"strings"
+	"unicode"
+
+	"archivist/app"
+)
+
+// The shape of a quote against the shape of the question: what kind of
+// answer a question asks for, and how well a candidate quote fits it.
+
+// Weights of a quote's shape against the question's, in the units of
+// coverage (a share of the question's term weight): enough to choose
+// between quotes that cover the question about as well, never enough to
+// make a quote of no matching terms an answer. Shape never counts toward
+// the coverage that decides whether the evidence is sufficient.
+const (
+	amountFit    = 0.10 // a question asking how much, quoting a number
+	noAmountFit  = -0.10
+	periodFit    = 0.10 // a table row with a number under the period asked about
+	otherPeriod  = -0.10
+	totalFit     = 0.08 // a "Total …" row or line when the question says total
+	crossRefFit  = -0.30
+	labelWordFit = 0.02 // for each word of a row's label the question does not name
+	labelMax     = 0.10
+	headerRowMax = 3 // table rows read as the header, at most
+)
+
+// shape is what kind of answer a question asks for.
+type shape struct {
+	amount bool            // how much, how many, a figure, a rate
+	when   bool            // a date or year: years count as the figure
+	years  map[string]bool // the years or fiscal years it names
+	total  bool            // it asks for a total
+	stems  map[string]bool // the stems of its terms
+}
+
+// labelFiller are joining words a row's label may hold without naming
+// anything narrower.
+var labelFiller = map[string]bool{"and": true, "the": true, "for": true, "from": true, "with": true}
+
+// unaskedWords counts the words of a table row's label, of three letters
+// or more, whose stems are not among the question's.
+func unaskedWords(label string, asked map[string]bool) int {
+	n := 0
+	for _, w := range strings.FieldsFunc(strings.ToLower(label), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if len(w) >= 3 && !asked[Stem(w)] && !labelFiller[w] {
+			n++
+		}
+	}
+	return n
+}
+
+// amountWords name a quantity: a question asking for one of them wants a
+// number in its answer. Held by stem.
+var amountWords = stemSet(`amount total number sum value revenue revenues sales income earnings profit loss
+	expense expenses cost costs price cash debt assets liabilities equity dividend dividends eps capex
+	expenditure expenditures margin ratio rate percent percentage growth balance size count employees
+	headcount spend spent paid pay borrow fee fees tax taxes salary shares year date many much`)
+
+func stemSet(words string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(words) {
+		m[Stem(w)] = true
+	}
+	return m
+}
+
+// reasonLeads begin questions that ask for a reason or a description,
+// whose answer is a statement even when it names a quantity.
+var reasonLeads = []string{"why ", "what drove ", "what drives ", "what caused ", "explain ", "describe ",
+	"how did ", "how does ", "how do ", "how has ", "how have ", "what are the main ", "what are the key "}
+
+// askedShape reads the kind of answer a question asks for from its words.
+func askedShape(question string, terms []string) shape {
+	q := strings.ToLower(strings.TrimSpace(question))
+	sh := shape{years: map[string]bool{}, stems: map[string]bool{}}
+	for _, s := range questionStems(terms) {
+		sh.stems[s] = true
+	}
+	for _, t := range terms {
+		if y, ok := yearOf(t); ok {
+			sh.years[y] = true
+		}
+		if t == "total" {
+			sh.total = true
+		}
+	}
+	reason := false
+	for _, l := range reasonLeads {
+		if strings.HasPrefix(q, l) {
+			reason = true
+		}
+	}
+	sh.when = strings.HasPrefix(q, "when ") || strings.Contains(q, "what year") || strings.Contains(q, "what date")
+	if reason {
+		return sh
+	}
+	for _, t := range terms {
+		if amountWords[Stem(t)] {
+			sh.amount = true
+		}
+	}
+	// Retrieval drops "how", "much" and "many" as stop words: read them
+	// from the question itself.
+	sh.amount = sh.amount || sh.when || strings.Contains(q, "how much") || strings.Contains(q, "how many")
+	return sh
+}
+
+// yearOf reads a year from a question term: "2022", "fy2022", "fy22",
+// "cy2021".
+func yearOf(term string) (string, bool) {
+	t := strings.TrimPrefix(strings.TrimPrefix(term, "fy"), "cy")
+	for i := 0; i < len(t); i++ {
+		if !isDigit(t[i]) {
+			return "", false
+		}
+	}
+	switch {
+	case len(t) == 4 && (strings.HasPrefix(t, "19") || strings.HasPrefix(t, "20")):
+		return t, true
+	case len(t) == 2 && t != term:
+		return "20" + t, true
+	}
+	return "", false
+}
+
+// fit scores how well candidate c's shape fits the question's: a number
+// where one is asked for, the asked period's column of a table, a total
+// row for a total, and never a bare pointer to another note or item.
+func (sh shape) fit(ev *app.Evidence, c *candidate) float64 {
+	text := c.window.Text[c.start:c.end]
+	fit := 0.0
+	if crossReference(text) {
+		fit += crossRefFit
+	}
+	if sh.amount {
+		if hasAmount(text, sh.when) {
+			fit += amountFit
+		} else {
+			fit += noAmountFit
+		}
+	}
+	header := tableHeader(ev, c.window, c.start)
+	if header == nil {
+		if sh.total && strings.HasPrefix(strings.ToLower(strings.TrimSpace(text)), "total") {
+			fit += totalFit
+		}
+		return fit
+	}
+	cells := rowCells(strings.TrimSpace(text))
+	if len(cells) == 0 {
+		return fit
+	}
+	if sh.total && strings.HasPrefix(strings.ToLower(cells[0]), "total") {
+		fit += totalFit
+	}
+	// A row's label says what its numbers are; words of the label the
+	// question does not ask about make it a narrower row than the one
+	// asked for ("Total Health Care Business Group" against "Total
+	// Company" when the question asks for the company's total).
+	fit -= math.Min(labelMax, labelWordFit*float64(unaskedWords(cells[0], sh.stems)))
+	switch {
+	case len(sh.years) == 0:
+	case labelYear(cells[0], sh.years) && len(cells) > 1:
+		// A table of periods by row: "2024 | 1,097 | 862".
+		fit += periodFit
+	default:
+		fit += sh.periodFit(header, cells)
+	}
+	return fit
+}
+
+// labelYear reports whether a row's label is one of the asked years.
+func labelYear(label string, years map[string]bool) bool {
+	ns := numbers(label)
+	return len(ns) == 1 && ns[0].year && years[ns[0].text] && strings.TrimSpace(label) == ns[0].text
+}
+
+// periodFit looks for the asked year among the header's columns: a row
+// with a number in that column fits; a row of a table whose header names
+// only other years answers for another period. Columns are matched from
+// the right, because a header often leaves the label column out.
+func (sh shape) periodFit(header []string, cells []string) float64 {
+	named, asked := false, false
+	for _, h := range header {
+		hc := rowCells(h)
+		for i := range hc {
+			var yearsHere []string
+			for _, n := range numbers(hc[i]) {
+				if n.year {
+					yearsHere = append(yearsHere, n.text)
+				}
+			}
+			for _, y := range yearsHere {
+				named = true
+				fromRight := len(hc) - 1 - i
+				j := len(cells) - 1 - fromRight
+				if sh.years[y] && j > 0 && hasAmount(cells[j], false) {
+					asked = true
+				}
+			}
+		}
+	}
+	switch {
+	case asked:
+		return periodFit
+	case named:
+		return otherPeriod
+	}
+	return 0
+}
+
+// tableHeader returns the header rows of the table block under window
+// offset off — its leading rows up to the first that writes an amount —
+// or nil when off is not in a table row below the header.
+func tableHeader(ev *app.Evidence, w *app.Window, off int) []string {
+	span, boff, ok := locate(w, off)
+	if !ok {
+		return nil
+	}
+	b := ev.Blocks[span.BlockID]
+	if b.Kind != app.BlockTable {
+		return nil
+	}
+	rows := strings.Split(b.Text, "\n")
+	var header []string
+	pos := 0
+	for i, r := range rows {
+		if i == headerRowMax || i > 0 && hasAmount(r, false) {
+			break
+		}
+		header = append(header, r)
+		pos += len(r) + 1
+	}
+	if boff < pos {
+		return nil
+	}
+	return header
+}
