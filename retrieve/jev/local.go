@@ -2,11 +2,12 @@ package jev
 
 import (
 	"context"
+	"maps"
 	"math"
 	"regexp"
 	"sort"
 	"strconv"
-	"strings"
+	"sync"
 
 	"archivist/retrieve/jev/lex"
 )
@@ -58,8 +59,7 @@ func (Local) Decide(ctx context.Context, req *Request) (map[string]Answer, error
 	if req.Hints != nil {
 		idf, absent = req.Hints.IDF, req.Hints.Absent
 	}
-	q := lex.Analyze(req.State, idf)
-	applyAbsent(q, absent)
+	q := analyze(req.State, idf, absent)
 	out := make(map[string]Answer, len(req.Questions))
 	for i := range req.Questions {
 		if err := ctx.Err(); err != nil {
@@ -76,6 +76,50 @@ func (Local) Decide(ctx context.Context, req *Request) (map[string]Answer, error
 		}
 	}
 	return out, nil
+}
+
+// analyzed is a question analysed for the local judge, with the hints it
+// was analysed under.
+type analyzed struct {
+	state  string
+	idf    map[string]float64
+	absent map[string]bool
+	q      *lex.Query
+}
+
+// Analysing the question costs more than judging a few options, and every
+// request of one question carries the same state and hints, so the last
+// few analyses are kept. Entries hold copies of the hints, so a caller
+// changing its maps later never meets a stale analysis.
+const analyzedEntries = 8
+
+var (
+	analyzedMu    sync.Mutex
+	analyzedCache []analyzed // most recent last
+)
+
+// analyze returns lex.Analyze(state, idf) with applyAbsent applied, from
+// the cache when the same question came with the same hints. The query
+// is shared: the judge only reads it.
+func analyze(state string, idf map[string]float64, absent map[string]bool) *lex.Query {
+	analyzedMu.Lock()
+	for i := len(analyzedCache) - 1; i >= 0; i-- {
+		e := analyzedCache[i]
+		if e.state == state && maps.Equal(e.idf, idf) && maps.Equal(e.absent, absent) {
+			analyzedMu.Unlock()
+			return e.q
+		}
+	}
+	analyzedMu.Unlock()
+	q := lex.Analyze(state, idf)
+	applyAbsent(q, absent)
+	analyzedMu.Lock()
+	if len(analyzedCache) == analyzedEntries {
+		analyzedCache = append(analyzedCache[:0:0], analyzedCache[1:]...)
+	}
+	analyzedCache = append(analyzedCache, analyzed{state: state, idf: maps.Clone(idf), absent: maps.Clone(absent), q: q})
+	analyzedMu.Unlock()
+	return q
 }
 
 // applyAbsent drops the weight of topic words no passage in scope holds:
@@ -128,7 +172,7 @@ func textOf(parts []Part, fallback string, asBody bool) *lex.Text {
 			ctx = append(ctx, p.Text)
 		}
 	}
-	return lex.NewText(strings.Join(body, "\n"), ctx...)
+	return lex.NewTextParts(body, ctx...)
 }
 
 func localChoice(q *lex.Query, qu *Question, absent map[string]bool) Answer {
@@ -252,7 +296,7 @@ func localNoul(q *lex.Query, qu *Question, absent map[string]bool) Answer {
 		if len(body) == 0 {
 			return
 		}
-		f := q.Match(lex.NewText(strings.Join(body, "\n"), c...), absent)
+		f := q.Match(lex.NewTextParts(body, c...), absent)
 		// Without the index's rank (not asked here), so a passage needs
 		// its own text to look strong.
 		each = append(each, quality(q, f, 0))
@@ -277,7 +321,7 @@ func localNoul(q *lex.Query, qu *Question, absent map[string]bool) Answer {
 	if len(bodies) == 0 {
 		bodies = []string{qu.Evidence}
 	}
-	union := q.Match(lex.NewText(strings.Join(bodies, "\n"), ctx...), absent)
+	union := q.Match(lex.NewTextParts(bodies, ctx...), absent)
 	sort.Sort(sort.Reverse(sort.Float64Slice(each)))
 	top := 0.0
 	for i := 0; i < len(each) && i < 3; i++ {

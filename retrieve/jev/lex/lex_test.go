@@ -122,3 +122,42 @@ func TestYearsIn(t *testing.T) {
 		t.Fatalf("YearsIn = %v", got)
 	}
 }
+
+// TestNewTextParts pins that indexing pieces one by one is indexing their
+// join: pieces ending or starting inside what would be one token
+// ("1,23" then "4", "R&" then "D", a possessive) must still split at the
+// line break.
+func TestNewTextParts(t *testing.T) {
+	pieces := []string{"Net sales were $1,23", "4 million; R&", "D rose 3.", "5% at 3M'", "s plant", "'s café Ünïcode",
+		strings.Repeat("Operating income of the segment rose in fiscal 2022. ", 8), "", "PP&E"}
+	q := Analyze("What were 3M's R&D and PP&E in fiscal 2022, and how did operating income of the segment change?", nil)
+	for n := 1; n <= len(pieces); n++ {
+		parts := pieces[:n]
+		joined := NewText(strings.Join(parts, "\n"), "Annual report 2022", "Item 7")
+		split := NewTextParts(parts, "Annual report 2022", "Item 7")
+		if !reflect.DeepEqual(joined.body, split.body) || joined.numeric != split.numeric {
+			t.Fatalf("%d pieces: joined %q (%d numbers), split %q (%d numbers)", n, joined.body, joined.numeric, split.body, split.numeric)
+		}
+		if a, b := q.Match(joined, nil), q.Match(split, nil); !reflect.DeepEqual(a, b) {
+			t.Fatalf("%d pieces: features differ\njoined %+v\nsplit  %+v", n, a, b)
+		}
+	}
+}
+
+// TestTokenizeMatchesTokens pins the allocation-free tokenizer behind the
+// cache to Tokens, cached words and first sightings alike.
+func TestTokenizeMatchesTokens(t *testing.T) {
+	s := "PP&E of 3M's R&D: $1,234.50 in FY2022, 36th Ave. and café; Revenues grew. REVENUES grew 12,345,678 units ok"
+	for round := 0; round < 2; round++ {
+		tk := tokenizeNow(s)
+		toks := Tokens(s)
+		if len(tk.stems) != len(toks) {
+			t.Fatalf("round %d: %d stems, %d tokens", round, len(tk.stems), len(toks))
+		}
+		for i, x := range toks {
+			if tk.stems[i] != x.Stem || int(tk.starts[i]) != x.Start || int(tk.ends[i]) != x.End {
+				t.Fatalf("round %d token %d: %q [%d,%d), Tokens says %q [%d,%d)", round, i, tk.stems[i], tk.starts[i], tk.ends[i], x.Stem, x.Start, x.End)
+			}
+		}
+	}
+}
