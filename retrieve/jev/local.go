@@ -59,7 +59,7 @@ func (Local) Decide(ctx context.Context, req *Request) (map[string]Answer, error
 	if req.Hints != nil {
 		idf, absent = req.Hints.IDF, req.Hints.Absent
 	}
-	q := analyze(req.State, idf, absent)
+	q, visual := analyze(req.State, idf, absent)
 	out := make(map[string]Answer, len(req.Questions))
 	for i := range req.Questions {
 		if err := ctx.Err(); err != nil {
@@ -70,7 +70,7 @@ func (Local) Decide(ctx context.Context, req *Request) (map[string]Answer, error
 		case Choice:
 			out[qu.ID] = localChoice(q, qu, absent)
 		case Score:
-			out[qu.ID] = localScore(q, qu, absent)
+			out[qu.ID] = localScore(q, visual, qu, absent)
 		case Noul:
 			out[qu.ID] = localNoul(q, qu, absent)
 		}
@@ -85,6 +85,7 @@ type analyzed struct {
 	idf    map[string]float64
 	absent map[string]bool
 	q      *lex.Query
+	visual bool // the question asks about a figure, chart, map or table
 }
 
 // Analysing the question costs more than judging a few options, and every
@@ -98,28 +99,30 @@ var (
 	analyzedCache []analyzed // most recent last
 )
 
-// analyze returns lex.Analyze(state, idf) with applyAbsent applied, from
-// the cache when the same question came with the same hints. The query
-// is shared: the judge only reads it.
-func analyze(state string, idf map[string]float64, absent map[string]bool) *lex.Query {
+// analyze returns lex.Analyze(state, idf) with applyAbsent applied, and
+// whether the question asks about a figure, chart, map or table, from the
+// cache when the same question came with the same hints. The query is
+// shared: the judge only reads it.
+func analyze(state string, idf map[string]float64, absent map[string]bool) (*lex.Query, bool) {
 	analyzedMu.Lock()
 	for i := len(analyzedCache) - 1; i >= 0; i-- {
 		e := analyzedCache[i]
 		if e.state == state && maps.Equal(e.idf, idf) && maps.Equal(e.absent, absent) {
 			analyzedMu.Unlock()
-			return e.q
+			return e.q, e.visual
 		}
 	}
 	analyzedMu.Unlock()
 	q := lex.Analyze(state, idf)
 	applyAbsent(q, absent)
+	visual := asksVisual.MatchString(q.Text)
 	analyzedMu.Lock()
 	if len(analyzedCache) == analyzedEntries {
 		analyzedCache = append(analyzedCache[:0:0], analyzedCache[1:]...)
 	}
-	analyzedCache = append(analyzedCache, analyzed{state: state, idf: maps.Clone(idf), absent: maps.Clone(absent), q: q})
+	analyzedCache = append(analyzedCache, analyzed{state: state, idf: maps.Clone(idf), absent: maps.Clone(absent), q: q, visual: visual})
 	analyzedMu.Unlock()
-	return q
+	return q, visual
 }
 
 // applyAbsent drops the weight of topic words no passage in scope holds:
@@ -224,7 +227,7 @@ const (
 	wDesc = 0.5
 )
 
-func localScore(q *lex.Query, qu *Question, absent map[string]bool) Answer {
+func localScore(q *lex.Query, visual bool, qu *Question, absent map[string]bool) Answer {
 	f := q.Match(textOf(qu.EvidenceParts, qu.Evidence, false), absent)
 	x := quality(q, f, qu.IndexScore) * periodFit(q, qu.EvidenceParts)
 	if (q.Intent.Amount || q.Intent.Count) && f.Numeric > tableNumeric {
@@ -239,7 +242,7 @@ func localScore(q *lex.Query, qu *Question, absent map[string]bool) Answer {
 		// own text to look strong.
 		x += shortBonus
 	}
-	if asksVisual.MatchString(q.Text) && holdsCaption(qu.EvidenceParts, qu.Evidence) {
+	if visual && holdsCaption(qu.EvidenceParts, qu.Evidence) {
 		// A question about a figure, chart or table is answered where one
 		// is: its numbered caption is there even when its labels share
 		// few of the question's words.
