@@ -61,27 +61,27 @@ func tokenizeNow(s string) *tokenized {
 	var arr [32]byte
 	sc := scanner{s: s, buf: arr[:0]}
 	// One read lock for the whole text; words not cached yet are stemmed
-	// and stored after it is released.
+	// and stored after it is released. Numbers are their own stems.
 	var missed []int
-	var missedNum []bool
 	stemMu.RLock()
 	for sc.next() {
-		st, ok := cachedStem(sc.buf, sc.digit)
-		if !ok {
-			st = string(sc.buf)
-			missed = append(missed, len(tk.stems))
-			missedNum = append(missedNum, sc.digit)
-		}
-		tk.stems = append(tk.stems, st)
 		tk.starts = append(tk.starts, int32(sc.start))
 		tk.ends = append(tk.ends, int32(sc.end))
 		if sc.digit {
+			tk.stems = append(tk.stems, string(sc.buf))
 			tk.numeric++
+			continue
 		}
+		st, ok := stemCache[string(sc.buf)]
+		if !ok {
+			st = string(sc.buf)
+			missed = append(missed, len(tk.stems))
+		}
+		tk.stems = append(tk.stems, st)
 	}
 	stemMu.RUnlock()
-	for k, i := range missed {
-		tk.stems[i] = storeStem(tk.stems[i], missedNum[k])
+	for _, i := range missed {
+		tk.stems[i] = storeStem(tk.stems[i])
 	}
 	return tk
 }

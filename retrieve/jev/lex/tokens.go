@@ -184,19 +184,13 @@ func shortRunAt(s string, i int) bool {
 }
 
 // stemCache maps a lower-case word to its stem: stemming is the costly
-// part of tokenizing, and an archive's vocabulary of words is bounded.
-// numCache interns numbers and mixed tokens ("2022", "fy2022"), which are
-// their own stems; there is no bound on how many an archive holds, so it
-// is emptied when full. Both are plain maps under one read-write lock:
-// looking up string(bytes) in a map allocates nothing.
+// part of tokenizing, and an archive's vocabulary of words (numbers aside)
+// is bounded. A plain map under a read-write lock, because looking up
+// string(bytes) in one allocates nothing.
 var (
 	stemMu    sync.RWMutex
 	stemCache = map[string]string{}
-	numCache  = map[string]string{}
 )
-
-// numEntries bounds numCache.
-const numEntries = 1 << 16
 
 func stemOf(lower string, digit bool) string {
 	if digit || len(lower) <= 2 {
@@ -208,30 +202,11 @@ func stemOf(lower string, digit bool) string {
 	if ok {
 		return st
 	}
-	return storeStem(lower, false)
+	return storeStem(lower)
 }
 
-// cachedStem looks lower up in the caches; the caller holds stemMu.
-func cachedStem(lower []byte, digit bool) (string, bool) {
-	if digit {
-		st, ok := numCache[string(lower)]
-		return st, ok
-	}
-	st, ok := stemCache[string(lower)]
-	return st, ok
-}
-
-// storeStem computes and caches the stem of lower.
-func storeStem(lower string, digit bool) string {
-	if digit {
-		stemMu.Lock()
-		if len(numCache) >= numEntries {
-			numCache = map[string]string{}
-		}
-		numCache[lower] = lower
-		stemMu.Unlock()
-		return lower
-	}
+// storeStem computes and caches the stem of the word lower.
+func storeStem(lower string) string {
 	st := lower
 	if len(lower) > 2 {
 		st = Stem(lower)
