@@ -346,7 +346,7 @@ func periodFit(q *lex.Query, parts []Part) float64 {
 		if p.Role != RoleTitle {
 			continue
 		}
-		for _, y := range lex.YearsIn(p.Text) {
+		for _, y := range titleYears(p.Text) {
 			own[y] = true
 		}
 	}
@@ -366,6 +366,34 @@ func periodFit(q *lex.Query, parts []Part) float64 {
 		}
 	}
 	return periodOther
+}
+
+// A library has few titles, and every menu and scored passage names one:
+// the years each names are kept, up to titleEntries titles.
+const titleEntries = 4096
+
+var (
+	titleMu    sync.Mutex
+	titleCache = map[string][]int{}
+)
+
+// titleYears is lex.YearsIn(title), cached. The slice is shared: read it
+// only.
+func titleYears(title string) []int {
+	titleMu.Lock()
+	ys, ok := titleCache[title]
+	titleMu.Unlock()
+	if ok {
+		return ys
+	}
+	ys = lex.YearsIn(title)
+	titleMu.Lock()
+	if len(titleCache) >= titleEntries {
+		titleCache = map[string][]int{}
+	}
+	titleCache[title] = ys
+	titleMu.Unlock()
+	return ys
 }
 
 // The period fit of a document named for the year before or after the one
