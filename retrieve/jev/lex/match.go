@@ -12,10 +12,12 @@ type Text struct {
 	ctxSeq  []string
 	numeric int // body tokens that are numbers
 
-	// pos holds the body positions of the stems posFor's forms start
-	// with: a query looks up a few dozen stems, so indexing only those
-	// costs a fraction of indexing every stem of the body.
-	pos    map[string][]int32
+	// pos holds, for each stem a form or bigram of posFor starts with
+	// (numbered by firsts), its body positions: a query looks up a few
+	// dozen stems, so indexing only those costs a fraction of indexing
+	// every stem of the body.
+	pos    [][]int32
+	firsts map[string]int32
 	posFor *Query
 }
 
@@ -60,29 +62,44 @@ func NewTextParts(body []string, context ...string) *Text {
 	return x
 }
 
-// indexFor fills x.pos with the positions of every stem a form or bigram
-// of q starts with.
-func (x *Text) indexFor(q *Query) {
-	if x.posFor == q && x.pos != nil {
-		return
+// firstStems numbers the stems q's forms and bigrams start with.
+func firstStems(q *Query) map[string]int32 {
+	firsts := make(map[string]int32, 2*len(q.Concepts)+len(q.Bigrams))
+	add := func(s string) {
+		if _, ok := firsts[s]; !ok {
+			firsts[s] = int32(len(firsts))
+		}
 	}
-	need := make(map[string][]int32, 2*len(q.Concepts)+len(q.Bigrams))
 	for i := range q.Concepts {
 		for _, f := range q.Concepts[i].Forms {
 			if len(f) > 0 {
-				need[f[0]] = nil
+				add(f[0])
 			}
 		}
 	}
 	for _, b := range q.Bigrams {
-		need[b[0]] = nil
+		add(b[0])
 	}
+	return firsts
+}
+
+// indexFor fills x.pos for q.
+func (x *Text) indexFor(q *Query) {
+	if x.posFor == q && x.pos != nil {
+		return
+	}
+	firsts := q.firsts
+	if firsts == nil {
+		// A query not made by Analyze.
+		firsts = firstStems(q)
+	}
+	pos := make([][]int32, len(firsts))
 	for i, s := range x.body {
-		if at, ok := need[s]; ok {
-			need[s] = append(at, int32(i))
+		if k, ok := firsts[s]; ok {
+			pos[k] = append(pos[k], int32(i))
 		}
 	}
-	x.pos, x.posFor = need, q
+	x.pos, x.firsts, x.posFor = pos, firsts, q
 }
 
 // Len is the number of body tokens.
@@ -98,7 +115,11 @@ func (x *Text) NumericShare() float64 {
 
 // find returns the body positions where form starts.
 func (x *Text) find(form []string) []int32 {
-	first := x.pos[form[0]]
+	k, ok := x.firsts[form[0]]
+	if !ok {
+		return nil
+	}
+	first := x.pos[k]
 	if len(form) == 1 {
 		return first
 	}
