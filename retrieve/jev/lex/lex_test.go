@@ -1,6 +1,7 @@
 package lex
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -158,6 +159,37 @@ func TestTokenizeMatchesTokens(t *testing.T) {
 			if tk.stems[i] != x.Stem || int(tk.starts[i]) != x.Start || int(tk.ends[i]) != x.End {
 				t.Fatalf("round %d token %d: %q [%d,%d), Tokens says %q [%d,%d)", round, i, tk.stems[i], tk.starts[i], tk.ends[i], x.Stem, x.Start, x.End)
 			}
+		}
+	}
+}
+
+// TestTokenizeConcurrent tokenizes the same new words from several
+// goroutines at once: each must see the stems Tokens gives (run with -race
+// to check the stem cache's locking).
+func TestTokenizeConcurrent(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < 400; i++ {
+		b.WriteString("concurrentlyprocessed" + strings.Repeat("x", i%7) + "ings ")
+	}
+	s := b.String()
+	var want []string
+	for _, tk := range Tokens(s) {
+		want = append(want, tk.Stem)
+	}
+	errs := make(chan error, 4)
+	for g := 0; g < 4; g++ {
+		go func() {
+			got := tokenizeNow(s).stems
+			if !reflect.DeepEqual(got, want) {
+				errs <- fmt.Errorf("stems differ: %q…", got[:3])
+				return
+			}
+			errs <- nil
+		}()
+	}
+	for g := 0; g < 4; g++ {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
 		}
 	}
 }
