@@ -137,7 +137,10 @@ func passageID(c *candidate) string {
 	return c.ref.ID
 }
 
-// loadTexts reads the text of the passages about to be scored.
+// loadTexts reads the text of the passages about to be scored: the body
+// alone, the rest from the candidate's reference. Block spans are read
+// only for the few passages that become evidence (loadEvidence); decoding
+// them for every scored passage was a tenth of a question's time.
 func (w *walk) loadTexts(ctx context.Context, batches [][]*candidate) error {
 	var ids []int64
 	for _, b := range batches {
@@ -150,15 +153,40 @@ func (w *walk) loadTexts(ctx context.Context, batches [][]*candidate) error {
 	if len(ids) == 0 {
 		return nil
 	}
-	ps, err := w.snap.PassagesByRowID(ctx, ids)
+	bodies, err := w.snap.PassageBodies(ctx, ids)
 	if err != nil {
 		return fmt.Errorf("retrieve: score: %w", err)
 	}
 	for _, b := range batches {
 		for _, c := range b {
-			if p, ok := ps[c.ref.RowID]; ok && c.kind != "statistics" {
-				c.passage = &p
+			if body, ok := bodies[c.ref.RowID]; ok && c.kind != "statistics" && c.passage == nil {
+				c.passage = &app.Passage{ID: c.ref.ID, DocumentID: c.doc.doc.ID, SectionID: c.ref.SectionID, Seq: c.ref.Seq,
+					Text: body, PageStart: c.ref.PageStart, PageEnd: c.ref.PageEnd}
 			}
+		}
+	}
+	return nil
+}
+
+// loadEvidence reads in full (heading path, block spans) the passages
+// chosen as evidence.
+func (w *walk) loadEvidence(ctx context.Context, chosen []*candidate) error {
+	var ids []int64
+	for _, c := range chosen {
+		if c.kind != "statistics" && c.passage != nil {
+			ids = append(ids, c.ref.RowID)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	ps, err := w.snap.PassagesByRowID(ctx, ids)
+	if err != nil {
+		return fmt.Errorf("retrieve: evidence: %w", err)
+	}
+	for _, c := range chosen {
+		if p, ok := ps[c.ref.RowID]; ok && c.kind != "statistics" && c.passage != nil {
+			c.passage = &p
 		}
 	}
 	return nil
@@ -322,6 +350,9 @@ func (w *walk) assemble(ctx context.Context) error {
 		docs[c.doc.doc.ID] = true
 		chars += n
 		chosen = append(chosen, c)
+	}
+	if err := w.loadEvidence(ctx, chosen); err != nil {
+		return err
 	}
 	bySrc := map[string]int{} // document ID → index into w.ev.Sources
 	var spans []app.Span

@@ -2,11 +2,12 @@ package jev
 
 import (
 	"context"
+	"maps"
 	"math"
 	"regexp"
 	"sort"
 	"strconv"
-	"strings"
+	"sync"
 
 	"archivist/retrieve/jev/lex"
 )
@@ -58,8 +59,7 @@ func (Local) Decide(ctx context.Context, req *Request) (map[string]Answer, error
 	if req.Hints != nil {
 		idf, absent = req.Hints.IDF, req.Hints.Absent
 	}
-	q := lex.Analyze(req.State, idf)
-	applyAbsent(q, absent)
+	q, visual := analyze(req.State, idf, absent)
 	out := make(map[string]Answer, len(req.Questions))
 	for i := range req.Questions {
 		if err := ctx.Err(); err != nil {
@@ -70,12 +70,59 @@ func (Local) Decide(ctx context.Context, req *Request) (map[string]Answer, error
 		case Choice:
 			out[qu.ID] = localChoice(q, qu, absent)
 		case Score:
-			out[qu.ID] = localScore(q, qu, absent)
+			out[qu.ID] = localScore(q, visual, qu, absent)
 		case Noul:
 			out[qu.ID] = localNoul(q, qu, absent)
 		}
 	}
 	return out, nil
+}
+
+// analyzed is a question analysed for the local judge, with the hints it
+// was analysed under.
+type analyzed struct {
+	state  string
+	idf    map[string]float64
+	absent map[string]bool
+	q      *lex.Query
+	visual bool // the question asks about a figure, chart, map or table
+}
+
+// Analysing the question costs more than judging a few options, and every
+// request of one question carries the same state and hints, so the last
+// few analyses are kept. Entries hold copies of the hints, so a caller
+// changing its maps later never meets a stale analysis.
+const analyzedEntries = 8
+
+var (
+	analyzedMu    sync.Mutex
+	analyzedCache []analyzed // most recent last
+)
+
+// analyze returns lex.Analyze(state, idf) with applyAbsent applied, and
+// whether the question asks about a figure, chart, map or table, from the
+// cache when the same question came with the same hints. The query is
+// shared: the judge only reads it.
+func analyze(state string, idf map[string]float64, absent map[string]bool) (*lex.Query, bool) {
+	analyzedMu.Lock()
+	for i := len(analyzedCache) - 1; i >= 0; i-- {
+		e := analyzedCache[i]
+		if e.state == state && maps.Equal(e.idf, idf) && maps.Equal(e.absent, absent) {
+			analyzedMu.Unlock()
+			return e.q, e.visual
+		}
+	}
+	analyzedMu.Unlock()
+	q := lex.Analyze(state, idf)
+	applyAbsent(q, absent)
+	visual := asksVisual.MatchString(q.Text)
+	analyzedMu.Lock()
+	if len(analyzedCache) == analyzedEntries {
+		analyzedCache = append(analyzedCache[:0:0], analyzedCache[1:]...)
+	}
+	analyzedCache = append(analyzedCache, analyzed{state: state, idf: maps.Clone(idf), absent: maps.Clone(absent), q: q, visual: visual})
+	analyzedMu.Unlock()
+	return q, visual
 }
 
 // applyAbsent drops the weight of topic words no passage in scope holds:
@@ -128,7 +175,7 @@ func textOf(parts []Part, fallback string, asBody bool) *lex.Text {
 			ctx = append(ctx, p.Text)
 		}
 	}
-	return lex.NewText(strings.Join(body, "\n"), ctx...)
+	return lex.NewTextParts(body, ctx...)
 }
 
 func localChoice(q *lex.Query, qu *Question, absent map[string]bool) Answer {
@@ -180,7 +227,7 @@ const (
 	wDesc = 0.5
 )
 
-func localScore(q *lex.Query, qu *Question, absent map[string]bool) Answer {
+func localScore(q *lex.Query, visual bool, qu *Question, absent map[string]bool) Answer {
 	f := q.Match(textOf(qu.EvidenceParts, qu.Evidence, false), absent)
 	x := quality(q, f, qu.IndexScore) * periodFit(q, qu.EvidenceParts)
 	if (q.Intent.Amount || q.Intent.Count) && f.Numeric > tableNumeric {
@@ -195,7 +242,7 @@ func localScore(q *lex.Query, qu *Question, absent map[string]bool) Answer {
 		// own text to look strong.
 		x += shortBonus
 	}
-	if asksVisual.MatchString(q.Text) && holdsCaption(qu.EvidenceParts, qu.Evidence) {
+	if visual && holdsCaption(qu.EvidenceParts, qu.Evidence) {
 		// A question about a figure, chart or table is answered where one
 		// is: its numbered caption is there even when its labels share
 		// few of the question's words.
@@ -252,7 +299,7 @@ func localNoul(q *lex.Query, qu *Question, absent map[string]bool) Answer {
 		if len(body) == 0 {
 			return
 		}
-		f := q.Match(lex.NewText(strings.Join(body, "\n"), c...), absent)
+		f := q.Match(lex.NewTextParts(body, c...), absent)
 		// Without the index's rank (not asked here), so a passage needs
 		// its own text to look strong.
 		each = append(each, quality(q, f, 0))
@@ -277,7 +324,7 @@ func localNoul(q *lex.Query, qu *Question, absent map[string]bool) Answer {
 	if len(bodies) == 0 {
 		bodies = []string{qu.Evidence}
 	}
-	union := q.Match(lex.NewText(strings.Join(bodies, "\n"), ctx...), absent)
+	union := q.Match(lex.NewTextParts(bodies, ctx...), absent)
 	sort.Sort(sort.Reverse(sort.Float64Slice(each)))
 	top := 0.0
 	for i := 0; i < len(each) && i < 3; i++ {
@@ -299,7 +346,7 @@ func periodFit(q *lex.Query, parts []Part) float64 {
 		if p.Role != RoleTitle {
 			continue
 		}
-		for _, y := range lex.YearsIn(p.Text) {
+		for _, y := range titleYears(p.Text) {
 			own[y] = true
 		}
 	}
@@ -319,6 +366,34 @@ func periodFit(q *lex.Query, parts []Part) float64 {
 		}
 	}
 	return periodOther
+}
+
+// A library has few titles, and every menu and scored passage names one:
+// the years each names are kept, up to titleEntries titles.
+const titleEntries = 4096
+
+var (
+	titleMu    sync.Mutex
+	titleCache = map[string][]int{}
+)
+
+// titleYears is lex.YearsIn(title), cached. The slice is shared: read it
+// only.
+func titleYears(title string) []int {
+	titleMu.Lock()
+	ys, ok := titleCache[title]
+	titleMu.Unlock()
+	if ok {
+		return ys
+	}
+	ys = lex.YearsIn(title)
+	titleMu.Lock()
+	if len(titleCache) >= titleEntries {
+		titleCache = map[string][]int{}
+	}
+	titleCache[title] = ys
+	titleMu.Unlock()
+	return ys
 }
 
 // The period fit of a document named for the year before or after the one

@@ -84,6 +84,23 @@ func TestLocalScore(t *testing.T) {
 			t.Fatalf("absent name: %.2f, without it %.2f", with, without)
 		}
 	})
+	t.Run("HintsChangedInPlace", func(t *testing.T) {
+		// The judge keeps recent analyses of a question: the same
+		// question with the same Hints value, its maps since changed,
+		// must be judged under the new hints.
+		h := &Hints{IDF: map[string]float64{}, Absent: map[string]bool{}}
+		r := &Request{State: "What is the refund window for Acme customers?", Hints: h,
+			Questions: []Question{passage("p", "Pricing", "Refunds", "Customers may ask for a refund within a 30-day refund window.")}}
+		before := decideLocal(t, r)["p"].Score
+		// A topic word marked absent loses its weight.
+		h.Absent["window"] = true
+		after := decideLocal(t, r)["p"].Score
+		delete(h.Absent, "window")
+		again := decideLocal(t, r)["p"].Score
+		if after == before || again != before {
+			t.Fatalf("\"window\" known %.3f, then absent %.3f, then known again %.3f", before, after, again)
+		}
+	})
 	t.Run("StatisticsAnswerCountsOnly", func(t *testing.T) {
 		stats := Question{ID: "s", Kind: Score, Levels: []string{"0", "1", "2", "3"}, EvidenceParts: []Part{{RoleTitle, "Report"},
 			{RoleStatistics, "Pages: 12. Parsed figures: 4. Numbered figure captions: 4 distinct (figure 1, 2, 3, 4)."},

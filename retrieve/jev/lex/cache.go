@@ -56,15 +56,32 @@ func tokenize(s string) *tokenized {
 }
 
 func tokenizeNow(s string) *tokenized {
-	toks := Tokens(s)
-	tk := &tokenized{stems: make([]string, len(toks)), starts: make([]int32, len(toks)), ends: make([]int32, len(toks))}
-	for i, t := range toks {
-		tk.stems[i] = t.Stem
-		tk.starts[i] = int32(t.Start)
-		tk.ends[i] = int32(t.End)
-		if t.Num {
+	n := len(s)/6 + 1
+	tk := &tokenized{stems: make([]string, 0, n), starts: make([]int32, 0, n), ends: make([]int32, 0, n)}
+	var arr [32]byte
+	sc := scanner{s: s, buf: arr[:0]}
+	// One read lock for the whole text; words not cached yet are stemmed
+	// and stored after it is released. Numbers are their own stems.
+	var missed []int
+	stemMu.RLock()
+	for sc.next() {
+		tk.starts = append(tk.starts, int32(sc.start))
+		tk.ends = append(tk.ends, int32(sc.end))
+		if sc.digit {
+			tk.stems = append(tk.stems, string(sc.buf))
 			tk.numeric++
+			continue
 		}
+		st, ok := stemCache[string(sc.buf)]
+		if !ok {
+			st = string(sc.buf)
+			missed = append(missed, len(tk.stems))
+		}
+		tk.stems = append(tk.stems, st)
+	}
+	stemMu.RUnlock()
+	for _, i := range missed {
+		tk.stems[i] = storeStem(tk.stems[i])
 	}
 	return tk
 }

@@ -1,6 +1,7 @@
 package lex
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -120,5 +121,75 @@ func TestMatch(t *testing.T) {
 func TestYearsIn(t *testing.T) {
 	if got := YearsIn("JPMORGAN 2022Q2 10Q, FY23 and 1999"); !reflect.DeepEqual(got, []int{2023, 2022, 1999}) {
 		t.Fatalf("YearsIn = %v", got)
+	}
+}
+
+// TestNewTextParts pins that indexing pieces one by one is indexing their
+// join: pieces ending or starting inside what would be one token
+// ("1,23" then "4", "R&" then "D", a possessive) must still split at the
+// line break.
+func TestNewTextParts(t *testing.T) {
+	pieces := []string{"Net sales were $1,23", "4 million; R&", "D rose 3.", "5% at 3M'", "s plant", "'s café Ünïcode",
+		strings.Repeat("Operating income of the segment rose in fiscal 2022. ", 8), "", "PP&E"}
+	q := Analyze("What were 3M's R&D and PP&E in fiscal 2022, and how did operating income of the segment change?", nil)
+	for n := 1; n <= len(pieces); n++ {
+		parts := pieces[:n]
+		joined := NewText(strings.Join(parts, "\n"), "Annual report 2022", "Item 7")
+		split := NewTextParts(parts, "Annual report 2022", "Item 7")
+		if !reflect.DeepEqual(joined.body, split.body) || joined.numeric != split.numeric {
+			t.Fatalf("%d pieces: joined %q (%d numbers), split %q (%d numbers)", n, joined.body, joined.numeric, split.body, split.numeric)
+		}
+		if a, b := q.Match(joined, nil), q.Match(split, nil); !reflect.DeepEqual(a, b) {
+			t.Fatalf("%d pieces: features differ\njoined %+v\nsplit  %+v", n, a, b)
+		}
+	}
+}
+
+// TestTokenizeMatchesTokens pins the allocation-free tokenizer behind the
+// cache to Tokens, cached words and first sightings alike.
+func TestTokenizeMatchesTokens(t *testing.T) {
+	s := "PP&E of 3M's R&D: $1,234.50 in FY2022, 36th Ave. and café; Revenues grew. REVENUES grew 12,345,678 units ok"
+	for round := 0; round < 2; round++ {
+		tk := tokenizeNow(s)
+		toks := Tokens(s)
+		if len(tk.stems) != len(toks) {
+			t.Fatalf("round %d: %d stems, %d tokens", round, len(tk.stems), len(toks))
+		}
+		for i, x := range toks {
+			if tk.stems[i] != x.Stem || int(tk.starts[i]) != x.Start || int(tk.ends[i]) != x.End {
+				t.Fatalf("round %d token %d: %q [%d,%d), Tokens says %q [%d,%d)", round, i, tk.stems[i], tk.starts[i], tk.ends[i], x.Stem, x.Start, x.End)
+			}
+		}
+	}
+}
+
+// TestTokenizeConcurrent tokenizes the same new words from several
+// goroutines at once: each must see the stems Tokens gives (run with -race
+// to check the stem cache's locking).
+func TestTokenizeConcurrent(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < 400; i++ {
+		b.WriteString("concurrentlyprocessed" + strings.Repeat("x", i%7) + "ings ")
+	}
+	s := b.String()
+	var want []string // stemmed without the cache, so the goroutines meet new words
+	for _, w := range strings.Fields(s) {
+		want = append(want, Stem(w))
+	}
+	errs := make(chan error, 4)
+	for g := 0; g < 4; g++ {
+		go func() {
+			got := tokenizeNow(s).stems
+			if !reflect.DeepEqual(got, want) {
+				errs <- fmt.Errorf("stems differ: %q…", got[:3])
+				return
+			}
+			errs <- nil
+		}()
+	}
+	for g := 0; g < 4; g++ {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
 	}
 }

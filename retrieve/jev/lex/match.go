@@ -4,30 +4,102 @@ import "math"
 
 // Text is a text indexed for matching: the stems of its body in order, and
 // the stems of its context (a document title, a heading path), which place
-// the body without being part of it.
+// the body without being part of it. A Text is matched by one goroutine at
+// a time: Match indexes it for its query on first use.
 type Text struct {
-	body    []string
-	pos     map[string][]int32
+	body    []string // read-only: may be shared with the token cache
 	context map[string]bool
 	ctxSeq  []string
 	numeric int // body tokens that are numbers
+
+	// pos holds, for each stem a form or bigram of posFor starts with
+	// (numbered by firsts), its body positions: a query looks up a few
+	// dozen stems, so indexing only those costs a fraction of indexing
+	// every stem of the body.
+	pos    [][]int32
+	firsts map[string]int32
+	posFor *Query
 }
 
 // NewText indexes body and its context lines.
 func NewText(body string, context ...string) *Text {
-	tk := tokenize(body)
-	x := &Text{pos: make(map[string][]int32, len(tk.stems)/2), context: map[string]bool{}, body: tk.stems, numeric: tk.numeric}
-	for i, s := range tk.stems {
-		x.pos[s] = append(x.pos[s], int32(i))
+	return NewTextParts([]string{body}, context...)
+}
+
+// NewTextParts is NewText(strings.Join(body, "\n"), context...), built
+// piece by piece: a line break always ends a token, so the tokens of the
+// joined text are the pieces' tokens in turn, and each piece comes from
+// the token cache when it was seen before (a passage scored alone, then
+// with others in a coverage check; a title in one menu, then the next).
+func NewTextParts(body []string, context ...string) *Text {
+	x := &Text{}
+	if len(body) == 1 {
+		tk := tokenize(body[0])
+		x.body, x.numeric = tk.stems, tk.numeric
+	} else {
+		tks := make([]*tokenized, len(body))
+		n := 0
+		for i, b := range body {
+			tks[i] = tokenize(b)
+			n += len(tks[i].stems)
+		}
+		x.body = make([]string, 0, n)
+		for _, tk := range tks {
+			x.body = append(x.body, tk.stems...)
+			x.numeric += tk.numeric
+		}
+	}
+	if len(context) > 0 {
+		x.context = map[string]bool{}
 	}
 	for _, c := range context {
-		for _, t := range Tokens(c) {
-			x.context[t.Stem] = true
-			x.ctxSeq = append(x.ctxSeq, t.Stem)
+		for _, st := range tokenize(c).stems {
+			x.context[st] = true
+			x.ctxSeq = append(x.ctxSeq, st)
 		}
 		x.ctxSeq = append(x.ctxSeq, "") // no phrase spans two context lines
 	}
 	return x
+}
+
+// firstStems numbers the stems q's forms and bigrams start with.
+func firstStems(q *Query) map[string]int32 {
+	firsts := make(map[string]int32, 2*len(q.Concepts)+len(q.Bigrams))
+	add := func(s string) {
+		if _, ok := firsts[s]; !ok {
+			firsts[s] = int32(len(firsts))
+		}
+	}
+	for i := range q.Concepts {
+		for _, f := range q.Concepts[i].Forms {
+			if len(f) > 0 {
+				add(f[0])
+			}
+		}
+	}
+	for _, b := range q.Bigrams {
+		add(b[0])
+	}
+	return firsts
+}
+
+// indexFor fills x.pos for q.
+func (x *Text) indexFor(q *Query) {
+	if x.posFor == q && x.pos != nil {
+		return
+	}
+	firsts := q.firsts
+	if firsts == nil {
+		// A query not made by Analyze.
+		firsts = firstStems(q)
+	}
+	pos := make([][]int32, len(firsts))
+	for i, s := range x.body {
+		if k, ok := firsts[s]; ok {
+			pos[k] = append(pos[k], int32(i))
+		}
+	}
+	x.pos, x.firsts, x.posFor = pos, firsts, q
 }
 
 // Len is the number of body tokens.
@@ -43,7 +115,11 @@ func (x *Text) NumericShare() float64 {
 
 // find returns the body positions where form starts.
 func (x *Text) find(form []string) []int32 {
-	first := x.pos[form[0]]
+	k, ok := x.firsts[form[0]]
+	if !ok {
+		return nil
+	}
+	first := x.pos[k]
 	if len(form) == 1 {
 		return first
 	}
@@ -128,6 +204,7 @@ const WindowTokens = 80
 // Match measures text against q. absent names stems that occur nowhere in
 // scope (typos, or names the archive does not know).
 func (q *Query) Match(x *Text, absent map[string]bool) Features {
+	x.indexFor(q)
 	f := Features{Concepts: make([]ConceptMatch, len(q.Concepts)), Constraints: 1, Numeric: x.NumericShare(), Tokens: x.Len()}
 	var total, got, consTotal float64
 	type event struct {
@@ -224,8 +301,10 @@ func (q *Query) Match(x *Text, absent map[string]bool) Features {
 	if len(events) > 0 {
 		sortEvents(events, func(a, b int) bool { return events[a].pos < events[b].pos })
 		best := 0.0
-		in := map[int]float64{}
-		counts := map[int]int{}
+		// Per concept: the best weight inside the window, and how many
+		// of its events are inside.
+		in := make([]float64, len(q.Concepts))
+		counts := make([]int, len(q.Concepts))
 		sum := 0.0
 		lo := 0
 		for hi := range events {
@@ -240,7 +319,7 @@ func (q *Query) Match(x *Text, absent map[string]bool) Features {
 				counts[d.c]--
 				if counts[d.c] == 0 {
 					sum -= in[d.c]
-					delete(in, d.c)
+					in[d.c] = 0
 				} else if d.w == in[d.c] {
 					// Recompute the best weight still inside for this concept.
 					w := 0.0

@@ -58,6 +58,10 @@ type Query struct {
 	Bigrams  [][2]string // adjacent content stems of the question
 	Years    []int
 	Intent   Intent
+
+	// firsts numbers the stems a form or bigram starts with: what Match
+	// looks up in a text. Set by Analyze; forms must not change after.
+	firsts map[string]int32
 }
 
 // boilerplate is answer-format instructions: they say how to write the
@@ -302,6 +306,7 @@ func Analyze(question string, idf map[string]float64) *Query {
 	for i := range q.Concepts {
 		q.Concepts[i].Weight = weigh(&q.Concepts[i], idf)
 	}
+	q.firsts = firstStems(q)
 	return q
 }
 

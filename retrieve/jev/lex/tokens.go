@@ -30,102 +30,127 @@ type Token struct {
 // commas ("1,234.5" is "1234.5"); a possessive "'s" is dropped.
 func Tokens(s string) []Token {
 	out := make([]Token, 0, len(s)/6)
-	buf := make([]byte, 0, 32)
-	i := 0
+	sc := scanner{s: s, buf: make([]byte, 0, 32)}
+	for sc.next() {
+		lower := string(sc.buf)
+		out = append(out, Token{Lower: lower, Stem: stemOf(lower, sc.digit), Start: sc.start, End: sc.end,
+			Cap: sc.cap0, AllCaps: sc.letters >= 2 && sc.caps == sc.letters, Num: sc.digit})
+	}
+	return out
+}
+
+// scanner walks a text token by token without allocating: after next
+// returns true, buf holds the token's lower-case form (Token.Lower) and
+// the other fields describe it.
+type scanner struct {
+	s   string
+	i   int    // byte offset where the next token's search starts
+	buf []byte // lower-case form of the current token
+
+	start, end    int // byte offsets of the current token
+	caps, letters int
+	cap0, digit   bool
+}
+
+func (sc *scanner) next() bool {
+	s, i := sc.s, sc.i
 	for i < len(s) {
 		r, size := rune(s[i]), 1
 		if r >= utf8.RuneSelf {
 			r, size = utf8.DecodeRuneInString(s[i:])
 		}
-		if !isWordRune(r) {
-			i += size
-			continue
-		}
-		start := i
-		buf = buf[:0]
-		caps, letters := 0, 0
-		first := true
-		cap0, digit := false, false
-	scan:
-		for i < len(s) {
-			c := s[i]
-			switch {
-			case c >= 'a' && c <= 'z':
-				buf = append(buf, c)
-				letters++
-				if first {
-					first = false
-				}
-				i++
-				continue
-			case c >= 'A' && c <= 'Z':
-				buf = append(buf, c+'a'-'A')
-				letters++
-				caps++
-				if first {
-					cap0, first = true, false
-				}
-				i++
-				continue
-			case c >= '0' && c <= '9':
-				buf = append(buf, c)
-				digit = true
-				first = false
-				i++
-				continue
-			case c >= utf8.RuneSelf:
-				r, size := utf8.DecodeRuneInString(s[i:])
-				if !isWordRune(r) {
-					break scan
-				}
-				if first {
-					cap0 = unicode.IsUpper(r)
-					first = false
-				}
-				if unicode.IsLetter(r) {
-					letters++
-					if unicode.IsUpper(r) {
-						caps++
-					}
-				} else {
-					digit = true
-				}
-				buf = utf8.AppendRune(buf, unicode.ToLower(r))
-				i += size
-				continue
-			case (c == ',' || c == '.') && digit && i+1 < len(s) && isDigit(s[i+1]) && i > start && isDigit(s[i-1]):
-				// 1,234 and 3.75 stay one number; a comma joins only
-				// groups of three digits.
-				if c == ',' && !(i+4 <= len(s) && allDigits(s[i+1:i+4]) && (i+4 == len(s) || !isDigit(s[i+4]))) {
-					break scan
-				}
-				if c == '.' {
-					buf = append(buf, '.')
-				}
-				i++
-				continue
-			case c == '&' && letters > 0 && letters <= 3 && i+1 < len(s) && isLetterByte(s[i+1]) && shortRunAt(s, i+1):
-				buf = append(buf, '&')
-				i++
-				continue
-			}
+		if isWordRune(r) {
 			break
 		}
-		lower := string(buf)
-		t := Token{Lower: lower, Start: start, End: i, Cap: cap0, AllCaps: letters >= 2 && caps == letters, Num: digit}
-		t.Stem = stemOf(lower, digit)
-		out = append(out, t)
-		// A possessive: skip "'s" / "’s".
-		if i < len(s) {
-			if r, size := utf8.DecodeRuneInString(s[i:]); r == '\'' || r == '’' {
-				j := i + size
-				if j < len(s) && (s[j] == 's' || s[j] == 'S') && (j+1 == len(s) || !isWordRune(rune(s[j+1]))) {
-					i = j + 1
+		i += size
+	}
+	if i >= len(s) {
+		sc.i = i
+		return false
+	}
+	start := i
+	buf := sc.buf[:0]
+	caps, letters := 0, 0
+	first := true
+	cap0, digit := false, false
+scan:
+	for i < len(s) {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z':
+			buf = append(buf, c)
+			letters++
+			if first {
+				first = false
+			}
+			i++
+			continue
+		case c >= 'A' && c <= 'Z':
+			buf = append(buf, c+'a'-'A')
+			letters++
+			caps++
+			if first {
+				cap0, first = true, false
+			}
+			i++
+			continue
+		case c >= '0' && c <= '9':
+			buf = append(buf, c)
+			digit = true
+			first = false
+			i++
+			continue
+		case c >= utf8.RuneSelf:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if !isWordRune(r) {
+				break scan
+			}
+			if first {
+				cap0 = unicode.IsUpper(r)
+				first = false
+			}
+			if unicode.IsLetter(r) {
+				letters++
+				if unicode.IsUpper(r) {
+					caps++
 				}
+			} else {
+				digit = true
+			}
+			buf = utf8.AppendRune(buf, unicode.ToLower(r))
+			i += size
+			continue
+		case (c == ',' || c == '.') && digit && i+1 < len(s) && isDigit(s[i+1]) && i > start && isDigit(s[i-1]):
+			// 1,234 and 3.75 stay one number; a comma joins only
+			// groups of three digits.
+			if c == ',' && !(i+4 <= len(s) && allDigits(s[i+1:i+4]) && (i+4 == len(s) || !isDigit(s[i+4]))) {
+				break scan
+			}
+			if c == '.' {
+				buf = append(buf, '.')
+			}
+			i++
+			continue
+		case c == '&' && letters > 0 && letters <= 3 && i+1 < len(s) && isLetterByte(s[i+1]) && shortRunAt(s, i+1):
+			buf = append(buf, '&')
+			i++
+			continue
+		}
+		break
+	}
+	sc.buf, sc.start, sc.end = buf, start, i
+	sc.caps, sc.letters, sc.cap0, sc.digit = caps, letters, cap0, digit
+	// A possessive: skip "'s" / "’s".
+	if i < len(s) {
+		if r, size := utf8.DecodeRuneInString(s[i:]); r == '\'' || r == '’' {
+			j := i + size
+			if j < len(s) && (s[j] == 's' || s[j] == 'S') && (j+1 == len(s) || !isWordRune(rune(s[j+1]))) {
+				i = j + 1
 			}
 		}
 	}
-	return out
+	sc.i = i
+	return true
 }
 
 func isWordRune(r rune) bool {
@@ -160,19 +185,36 @@ func shortRunAt(s string, i int) bool {
 
 // stemCache maps a lower-case word to its stem: stemming is the costly
 // part of tokenizing, and an archive's vocabulary of words (numbers aside)
-// is bounded.
-var stemCache sync.Map
+// is bounded. A plain map under a read-write lock, because looking up
+// string(bytes) in one allocates nothing.
+var (
+	stemMu    sync.RWMutex
+	stemCache = map[string]string{}
+)
 
 func stemOf(lower string, digit bool) string {
 	if digit || len(lower) <= 2 {
 		return lower
 	}
-	if v, ok := stemCache.Load(lower); ok {
-		return v.(string)
+	stemMu.RLock()
+	st, ok := stemCache[lower]
+	stemMu.RUnlock()
+	if ok {
+		return st
 	}
-	s := Stem(lower)
-	stemCache.Store(lower, s)
-	return s
+	return storeStem(lower)
+}
+
+// storeStem computes and caches the stem of the word lower.
+func storeStem(lower string) string {
+	st := lower
+	if len(lower) > 2 {
+		st = Stem(lower)
+	}
+	stemMu.Lock()
+	stemCache[lower] = st
+	stemMu.Unlock()
+	return st
 }
 
 // IsStopWord reports whether a lower-case word says nothing about where an
