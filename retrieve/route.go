@@ -445,6 +445,13 @@ func (w *walk) run(ctx context.Context) error {
 	return nil
 }
 
+// admits reports whether a menu of mc characters may join a routing
+// request that holds n menus of chars characters so far. The first menu
+// always goes (menuFor sizes one menu within the bound).
+func (l Limits) admits(n, chars, mc int) bool {
+	return n == 0 || n < l.ChoicePerRequest && chars+mc <= l.MenuChars
+}
+
 // expandable keeps the routes whose nodes have children to ask about.
 func (w *walk) expandable(routes []*route) []*route {
 	var out []*route
@@ -484,12 +491,13 @@ func (w *walk) expand(ctx context.Context) error {
 			}
 			continue
 		}
-		if len(menus) > 0 && (len(menus) == w.lim.ChoicePerRequest || chars+m.chars > w.lim.MenuChars) {
+		mc := m.chars()
+		if !w.lim.admits(len(menus), chars, mc) {
 			rest = append(rest, rt)
 			continue
 		}
 		menus = append(menus, m)
-		chars += m.chars
+		chars += mc
 	}
 	var next []*route
 	if len(menus) > 0 {
