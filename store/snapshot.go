@@ -155,16 +155,20 @@ func (s *Snapshot) EstimateMatchCount(ctx context.Context, match string, docIDs 
 	if err != nil || n < limit {
 		return n, err
 	}
-	q := `SELECT min(rowid), max(rowid) FROM passages`
-	args := make([]any, 0, len(docIDs))
-	if len(docIDs) > 0 {
-		q += ` WHERE document_id IN (` + placeholders(len(docIDs)) + `)`
+	var lo, hi sql.NullInt64
+	if len(docIDs) == 0 {
+		// Two subqueries: SQLite reads min and max from the index ends
+		// only when each is alone in its query.
+		err = s.tx.QueryRowContext(ctx, `SELECT (SELECT min(rowid) FROM passages), (SELECT max(rowid) FROM passages)`).Scan(&lo, &hi)
+	} else {
+		args := make([]any, 0, len(docIDs))
 		for _, id := range docIDs {
 			args = append(args, id)
 		}
+		err = s.tx.QueryRowContext(ctx, `SELECT min(rowid), max(rowid) FROM passages
+			WHERE document_id IN (`+placeholders(len(docIDs))+`)`, args...).Scan(&lo, &hi)
 	}
-	var lo, hi sql.NullInt64
-	if err := s.tx.QueryRowContext(ctx, q, args...).Scan(&lo, &hi); err != nil {
+	if err != nil {
 		return 0, fmt.Errorf("store: match count: %w", err)
 	}
 	if !lo.Valid || last <= lo.Int64 || hi.Int64 <= last {
@@ -191,7 +195,9 @@ func (s *Snapshot) matchPrefix(ctx context.Context, match string, docIDs []strin
 // read from the ends of the rowid index alone: the span of their rowids.
 func (s *Snapshot) PassageSpan(ctx context.Context) (int, error) {
 	var lo, hi sql.NullInt64
-	if err := s.tx.QueryRowContext(ctx, `SELECT min(rowid), max(rowid) FROM passages`).Scan(&lo, &hi); err != nil {
+	// Two subqueries: SQLite reads min and max from the index ends only
+	// when each is alone in its query.
+	if err := s.tx.QueryRowContext(ctx, `SELECT (SELECT min(rowid) FROM passages), (SELECT max(rowid) FROM passages)`).Scan(&lo, &hi); err != nil {
 		return 0, fmt.Errorf("store: passage span: %w", err)
 	}
 	if !lo.Valid {
