@@ -17,7 +17,7 @@ import (
 // the budget, the most frequent terms are left out, rarest kept first;
 // the rarest term always stays. A library smaller than the budget, or a
 // question of specific words, is searched with every term as before.
-const CandidateBudget = 20_000
+const CandidateBudget = 10_000
 
 // matchCounter counts the passages matching an FTS5 expression: exactly up
 // to limit, and past it an estimate of at least limit read from no more
