@@ -214,7 +214,10 @@ func benchPassages(ctx context.Context, dir string, n, questions int, logf func(
 		if err != nil {
 			return nil, err
 		}
-		_, err = snap.Search(ctx, retrieve.MatchAny(retrieve.Terms(q)), nil, 200)
+		match, err := retrieve.CandidateMatch(ctx, snap, retrieve.Terms(q), nil)
+		if err == nil {
+			_, err = snap.Search(ctx, match, nil, 200)
+		}
 		snap.Close()
 		if err != nil {
 			return nil, err

@@ -46,7 +46,10 @@ func Gather(ctx context.Context, snap *store.Snapshot, q app.Question) (*app.Evi
 		return ev, nil
 	}
 	budget := Budgets[app.ParsePreset(string(q.Preset))]
-	match := MatchAny(ev.Terms)
+	match, err := CandidateMatch(ctx, snap, ev.Terms, q.Scope.DocumentIDs)
+	if err != nil {
+		return nil, err
+	}
 	hits, err := snap.Search(ctx, match, q.Scope.DocumentIDs, candidateHits)
 	if err != nil {
 		return nil, fmt.Errorf("retrieve: candidates: %w", err)

@@ -244,14 +244,22 @@ func (w *walk) weighTerms(ctx context.Context) error {
 		return fmt.Errorf("retrieve: route: %w", err)
 	}
 	matchCount := func(expr string) (int, error) {
-		return w.r.count(stamp, "m\x00"+scopeKey+"\x00"+expr, func() (int, error) { return w.snap.MatchCount(ctx, expr, w.scope) })
+		return w.r.count(stamp, "m\x00"+scopeKey+"\x00"+expr, func() (int, error) {
+			// Exact up to the candidate budget, estimated past it: a
+			// word in most of a large library costs no more to weigh.
+			return w.snap.EstimateMatchCount(ctx, expr, w.scope, CandidateBudget)
+		})
 	}
 	h := &jev.Hints{IDF: map[string]float64{}, Absent: map[string]bool{}}
 	idf := func(df int) float64 {
 		// FTS5's own idf: a concept in most passages says almost nothing.
 		return math.Max(1e-6, math.Log((float64(n)-float64(df)+0.5)/(float64(df)+0.5)))
 	}
-	var all, found []string
+	type searched struct {
+		phrases []string
+		df      int
+	}
+	var all, found []searched
 	for _, c := range q.Concepts {
 		expr := phrasesMatch(c.Phrases)
 		if expr == "" {
@@ -278,9 +286,9 @@ func (w *walk) weighTerms(ctx context.Context) error {
 			}
 		}
 		if df > 0 {
-			found = append(found, c.Phrases...)
+			found = append(found, searched{c.Phrases, df})
 			if len(w.order) == 1 || float64(df) <= maxMatchShare*float64(n) {
-				all = append(all, c.Phrases...)
+				all = append(all, searched{c.Phrases, df})
 			}
 		}
 	}
@@ -289,7 +297,27 @@ func (w *walk) weighTerms(ctx context.Context) error {
 	if len(all) == 0 {
 		all = found // every concept is common: search them all
 	}
-	w.match = phrasesMatch(all)
+	// Past the candidate budget the most frequent concepts go (n bounds
+	// the rows the pass can rank, so a small scope keeps them all).
+	keep := make([]bool, len(all))
+	if n > CandidateBudget {
+		dfs := make([]int, len(all))
+		for i, c := range all {
+			dfs[i] = c.df
+		}
+		keep = fitBudget(dfs, CandidateBudget)
+	} else {
+		for i := range keep {
+			keep[i] = true
+		}
+	}
+	var phrases []string
+	for i, c := range all {
+		if keep[i] {
+			phrases = append(phrases, c.phrases...)
+		}
+	}
+	w.match = phrasesMatch(phrases)
 	return nil
 }
 
@@ -445,6 +473,13 @@ func (w *walk) run(ctx context.Context) error {
 	return nil
 }
 
+// admits reports whether a menu of mc characters may join a routing
+// request that holds n menus of chars characters so far. The first menu
+// always goes (menuFor sizes one menu within the bound).
+func (l Limits) admits(n, chars, mc int) bool {
+	return n == 0 || n < l.ChoicePerRequest && chars+mc <= l.MenuChars
+}
+
 // expandable keeps the routes whose nodes have children to ask about.
 func (w *walk) expandable(routes []*route) []*route {
 	var out []*route
@@ -484,12 +519,13 @@ func (w *walk) expand(ctx context.Context) error {
 			}
 			continue
 		}
-		if len(menus) > 0 && (len(menus) == w.lim.ChoicePerRequest || chars+m.chars > w.lim.MenuChars) {
+		mc := m.chars()
+		if !w.lim.admits(len(menus), chars, mc) {
 			rest = append(rest, rt)
 			continue
 		}
 		menus = append(menus, m)
-		chars += m.chars
+		chars += mc
 	}
 	var next []*route
 	if len(menus) > 0 {

@@ -21,7 +21,6 @@ type menu struct {
 	children []*node
 	labels   []string
 	options  []jev.Option
-	chars    int // description characters
 }
 
 const noneDescription = "None of these: the answer is not under any of the options above."
@@ -32,6 +31,13 @@ const menuInstructions = "Which option leads to the part of the archive that ans
 func (m *menu) question(id string) jev.Question {
 	opts := append(append([]jev.Option(nil), m.options...), jev.Option{Label: jev.NoneLabel, Description: noneDescription})
 	return jev.Question{ID: id, Kind: jev.Choice, Instructions: menuInstructions, Options: opts}
+}
+
+// chars is what the menu counts against a request's menu characters,
+// exactly as the protocol counts it (the none option included).
+func (m *menu) chars() int {
+	q := m.question("")
+	return q.MenuChars()
 }
 
 // Sizes of menu entries, in characters. Entries shrink for wide menus so a
@@ -55,7 +61,7 @@ func (w *walk) menuFor(ctx context.Context, rt *route) (*menu, error) {
 		children = w.group(n, children)
 	}
 	m := &menu{from: rt, children: children}
-	budget := (w.lim.MenuChars - len(noneDescription)) / len(children)
+	budget := (w.lim.MenuChars - utf8.RuneCountInString(noneDescription)) / len(children)
 	budget = max(minEntryChars, min(maxEntryChars, budget))
 	if err := w.describe(ctx, m, budget); err != nil {
 		return nil, err
@@ -171,7 +177,6 @@ func (w *walk) describe(ctx context.Context, m *menu, budget int) error {
 		desc := clipRunes(head, budget)
 		m.labels = append(m.labels, label)
 		m.options = append(m.options, jev.Option{Label: label, Description: desc, Parts: parts, IndexScore: w.indexScore(c)})
-		m.chars += utf8.RuneCountInString(desc)
 	}
 	return nil
 }

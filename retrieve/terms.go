@@ -51,12 +51,15 @@ func MatchAny(terms []string) string {
 }
 
 func matchTerm(t string) string {
-	q := `"` + strings.ReplaceAll(t, `"`, `""`) + `"`
+	q := quoteTerm(t)
 	if len([]rune(t)) >= minPrefixRunes && !isNumber(t) {
 		q += "*"
 	}
 	return q
 }
+
+// quoteTerm is t as one quoted FTS5 string: the exact word, no prefix.
+func quoteTerm(t string) string { return `"` + strings.ReplaceAll(t, `"`, `""`) + `"` }
 
 func isNumber(s string) bool {
 	for _, r := range s {

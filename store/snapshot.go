@@ -83,22 +83,127 @@ const textColumns = "{title headings body}"
 // Search runs an FTS5 MATCH expression over the text of the passages of
 // ready, untrashed documents — only those in docIDs when it is not empty —
 // and returns the best limit hits, best first.
+//
+// FTS5 ranks and cuts first and only the best rows are joined to their
+// passages and documents: joining every match before the cut reads a row
+// of the passages table per match, which in a large library is most of
+// the cost. Hits of documents that may not be shown are dropped after the
+// cut, so when they leave fewer than limit the cut widens and ranks again.
 func (s *Snapshot) Search(ctx context.Context, match string, docIDs []string, limit int) ([]Hit, error) {
-	q := `SELECT f.rowid, p.id, p.document_id, bm25(passages_fts, ` + bm25Weights + `) AS r
-		FROM passages_fts f
-		JOIN passages p ON p.rowid = f.rowid
-		JOIN documents d ON d.id = p.document_id
-		WHERE passages_fts MATCH ? AND d.status = 'ready' AND d.trashed_at IS NULL`
-	args := []any{scopedMatch(match, docIDs)}
-	if len(docIDs) > 0 {
-		q += ` AND d.id IN (` + placeholders(len(docIDs)) + `)`
+	if limit <= 0 {
+		return nil, nil
+	}
+	inScope := map[string]bool{}
+	for _, id := range docIDs {
+		inScope[id] = true
+	}
+	expr := scopedMatch(match, docIDs)
+	for cut := limit + limit/4 + 16; ; cut *= 4 {
+		rows, err := s.tx.QueryContext(ctx, `SELECT h.rowid, coalesce(p.id, ''), coalesce(p.document_id, ''), h.r,
+				coalesce(d.status = 'ready' AND d.trashed_at IS NULL, 0)
+			FROM (SELECT rowid, bm25(passages_fts, `+bm25Weights+`) AS r FROM passages_fts
+				WHERE passages_fts MATCH ? ORDER BY r LIMIT ?) h
+			LEFT JOIN passages p ON p.rowid = h.rowid
+			LEFT JOIN documents d ON d.id = p.document_id
+			ORDER BY h.r`, expr, cut)
+		if err != nil {
+			return nil, fmt.Errorf("store: search: %w", err)
+		}
+		var hits []Hit
+		ranked := 0
+		for rows.Next() {
+			var h Hit
+			var shown bool
+			if err := rows.Scan(&h.RowID, &h.PassageID, &h.DocumentID, &h.Rank, &shown); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("store: search: %w", err)
+			}
+			ranked++
+			if shown && (len(docIDs) == 0 || inScope[h.DocumentID]) && len(hits) < limit {
+				hits = append(hits, h)
+			}
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, fmt.Errorf("store: search: %w", err)
+		}
+		if len(hits) == limit || ranked < cut {
+			return hits, nil
+		}
+	}
+}
+
+// MatchCountUpTo returns how many indexed passages (only those of docIDs
+// when it is not empty) match an FTS5 expression, counting no further than
+// limit: FTS5 walks the expression's posting lists in rowid order and stops
+// there, so a word in every passage of a large library costs no more than
+// limit rows. Like MatchCount it reads the index alone.
+func (s *Snapshot) MatchCountUpTo(ctx context.Context, match string, docIDs []string, limit int) (int, error) {
+	n, _, err := s.matchPrefix(ctx, match, docIDs, limit)
+	return n, err
+}
+
+// EstimateMatchCount is MatchCountUpTo that does not stop at limit: up to
+// limit the count is exact; past it, the count of the first limit matches
+// is scaled by how far through the scope's rowids they reach (passages are
+// numbered in the order they were stored, so a common word's matches spread
+// evenly). It costs at most limit rows of the index, however common the
+// expression.
+func (s *Snapshot) EstimateMatchCount(ctx context.Context, match string, docIDs []string, limit int) (int, error) {
+	n, last, err := s.matchPrefix(ctx, match, docIDs, limit)
+	if err != nil || n < limit {
+		return n, err
+	}
+	var lo, hi sql.NullInt64
+	if len(docIDs) == 0 {
+		// Two subqueries: SQLite reads min and max from the index ends
+		// only when each is alone in its query.
+		err = s.tx.QueryRowContext(ctx, `SELECT (SELECT min(rowid) FROM passages), (SELECT max(rowid) FROM passages)`).Scan(&lo, &hi)
+	} else {
+		args := make([]any, 0, len(docIDs))
 		for _, id := range docIDs {
 			args = append(args, id)
 		}
+		err = s.tx.QueryRowContext(ctx, `SELECT min(rowid), max(rowid) FROM passages
+			WHERE document_id IN (`+placeholders(len(docIDs))+`)`, args...).Scan(&lo, &hi)
 	}
-	q += ` ORDER BY r LIMIT ?`
-	args = append(args, limit)
-	return s.hits(ctx, q, args...)
+	if err != nil {
+		return 0, fmt.Errorf("store: match count: %w", err)
+	}
+	if !lo.Valid || last <= lo.Int64 || hi.Int64 <= last {
+		return n, nil
+	}
+	return int(float64(n) * float64(hi.Int64-lo.Int64+1) / float64(last-lo.Int64+1)), nil
+}
+
+// matchPrefix counts the first limit matches of an expression in rowid
+// order and returns the rowid of the last one counted.
+func (s *Snapshot) matchPrefix(ctx context.Context, match string, docIDs []string, limit int) (int, int64, error) {
+	var n int
+	var last sql.NullInt64
+	err := s.tx.QueryRowContext(ctx, `SELECT count(*), max(rowid) FROM (
+			SELECT rowid FROM passages_fts WHERE passages_fts MATCH ? LIMIT ?)`,
+		scopedMatch(match, docIDs), limit).Scan(&n, &last)
+	if err != nil {
+		return 0, 0, fmt.Errorf("store: match count: %w", err)
+	}
+	return n, last.Int64, nil
+}
+
+// PassageSpan returns an upper bound on the number of indexed passages,
+// read from the ends of the rowid index alone: the span of their rowids.
+func (s *Snapshot) PassageSpan(ctx context.Context) (int, error) {
+	var lo, hi sql.NullInt64
+	// Two subqueries: SQLite reads min and max from the index ends only
+	// when each is alone in its query.
+	if err := s.tx.QueryRowContext(ctx, `SELECT (SELECT min(rowid) FROM passages), (SELECT max(rowid) FROM passages)`).Scan(&lo, &hi); err != nil {
+		return 0, fmt.Errorf("store: passage span: %w", err)
+	}
+	if !lo.Valid {
+		return 0, nil
+	}
+	return int(hi.Int64 - lo.Int64 + 1), nil
 }
 
 // scopedMatch confines an FTS5 expression to the text columns and, when

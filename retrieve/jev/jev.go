@@ -101,6 +101,21 @@ type Question struct {
 	IndexScore float64
 }
 
+// MenuChars is what a question adds to a request's menu characters (the
+// bound MaxMenuCharsPerReq): the characters of its options' descriptions,
+// the none option's included; 0 for a question that is not a choice.
+// Requests are packed and checked with this one count.
+func (q *Question) MenuChars() int {
+	if q.Kind != Choice {
+		return 0
+	}
+	n := 0
+	for _, o := range q.Options {
+		n += utf8.RuneCountInString(o.Description)
+	}
+	return n
+}
+
 // Hints are what the router knows about the question's terms in scope.
 // Only the local judge reads them; they are never sent anywhere.
 type Hints struct {
@@ -177,8 +192,8 @@ func CheckRequest(req *Request) error {
 					return fmt.Errorf("jev: choice %s: option label %q empty or repeated", q.ID, o.Label)
 				}
 				labels[o.Label] = true
-				menu += utf8.RuneCountInString(o.Description)
 			}
+			menu += q.MenuChars()
 		case Score:
 			scores++
 			if len(q.Levels) < 2 || len(q.Levels) > MaxLevels {

@@ -1,0 +1,4 @@
+package retrieve
+
+// BudgetMatch exposes budgetMatch to the tests over a real library.
+var BudgetMatch = budgetMatch
