@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"syscall"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -60,9 +61,18 @@ Without --library the library lives in %s.
 `
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// Ctrl-C quits: an import it interrupts resumes at the next start
+	// instead of being marked failed.
+	ctx, quit := context.WithCancelCause(context.Background())
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-sig
+		quit(app.ErrQuitting)
+		signal.Stop(sig) // a second Ctrl-C ends the process at once
+	}()
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
-	stop()
+	quit(nil)
 	os.Exit(code)
 }
 

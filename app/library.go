@@ -1,6 +1,9 @@
 package app
 
-import "context"
+import (
+	"context"
+	"errors"
+)
 
 // ImportOutcome says what became of one file given to Import.
 type ImportOutcome string
@@ -51,6 +54,12 @@ type Library interface {
 	// missing.
 	PageImage(ctx context.Context, documentID string, page int) (string, error)
 }
+
+// ErrQuitting is the cause of a context cancelled because Archivist is
+// quitting (context.WithCancelCause): an import stopped by it is left
+// pending and resumes at the next start, where a person's Cancel marks it
+// failed.
+var ErrQuitting = errors.New("archivist is quitting")
 
 // PageImageDPI is the resolution of cached page images.
 const PageImageDPI = 144

@@ -348,6 +348,11 @@ func (im *Importer) run(ctx context.Context, job store.Job, password string) (st
 		return "", err
 	}
 	content, err := im.parse(ctx, doc, password)
+	if err != nil && errors.Is(context.Cause(ctx), app.ErrQuitting) {
+		// Quitting, not cancelling: the job stays pending and resumes at
+		// the next start, like one a crash interrupted.
+		return "", app.Errorf(app.ECancelled, "the import was interrupted; it resumes at the next start")
+	}
 	if err != nil {
 		reason := app.ErrorMessage(err)
 		if ctx.Err() != nil {
@@ -369,6 +374,8 @@ func (im *Importer) run(ctx context.Context, job store.Job, password string) (st
 		reason := "the library could not save this document (internal error); import it again to retry"
 		var ae *app.Error
 		switch {
+		case errors.Is(context.Cause(ctx), app.ErrQuitting):
+			return "", app.Errorf(app.ECancelled, "the import was interrupted; it resumes at the next start")
 		case ctx.Err() != nil:
 			reason, err = "the import was cancelled", app.Errorf(app.ECancelled, "the import was cancelled")
 		case errors.As(err, &ae):

@@ -114,3 +114,43 @@ func TestParallelImportCancelled(t *testing.T) {
 		t.Fatalf("%d results after cancelling", len(results))
 	}
 }
+
+// TestQuitLeavesImportsToResume: quitting (a context cancelled with
+// app.ErrQuitting) is not cancelling — a file it interrupts is not marked
+// failed but resumes at the next start.
+func TestQuitLeavesImportsToResume(t *testing.T) {
+	im := newImporter(t)
+	dir := t.TempDir()
+	var paths []string
+	for i := range 10 {
+		body := fmt.Sprintf("# N %d\n\n%s\n", i, strings.Repeat(fmt.Sprintf("Paragraph of file %d with words. ", i), 4000))
+		paths = append(paths, write(t, dir, fmt.Sprintf("n%d.md", i), []byte(body)))
+	}
+	ctx, quit := context.WithCancelCause(context.Background())
+	im.Import(ctx, paths, func(p app.ImportProgress) {
+		if p.Result != nil {
+			quit(app.ErrQuitting)
+		}
+	})
+	docs, err := im.Documents(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range docs {
+		if d.Status == app.StatusFailed {
+			t.Errorf("%s failed on quit (%s); it should wait to resume", d.Filename, d.Error)
+		}
+	}
+	if err := im.Resume(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	docs, _ = im.Documents(context.Background())
+	for _, d := range docs {
+		if d.Status != app.StatusReady {
+			t.Errorf("after resume %s is %s", d.Filename, d.Status)
+		}
+	}
+	if jobs, _ := im.DB.PendingJobs(context.Background()); len(jobs) != 0 {
+		t.Errorf("%d jobs still pending after resume", len(jobs))
+	}
+}

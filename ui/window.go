@@ -36,7 +36,7 @@ type UI struct {
 	do func(f func())
 
 	ctx    context.Context // cancelled by Close; every Library and Research call uses it
-	cancel context.CancelFunc
+	cancel context.CancelCauseFunc
 
 	asking bool // a question is in flight; the next waits for it
 
@@ -90,7 +90,7 @@ func New(a fyne.App, w fyne.Window, lib app.Library, research app.Research) *UI 
 
 func newUI(a fyne.App, w fyne.Window, lib app.Library, research app.Research, do func(func())) *UI {
 	u := &UI{fapp: a, win: w, lib: lib, research: research, do: do, open: systemOpen}
-	u.ctx, u.cancel = context.WithCancel(context.Background())
+	u.ctx, u.cancel = context.WithCancelCause(context.Background())
 	u.folders, _ = lib.(app.Folders)
 
 	u.settings = newSettingsStore(a)
@@ -129,7 +129,9 @@ func (u *UI) Refresh() { u.do(u.library.reload) }
 
 // Close cancels imports and questions still running. Call it when the
 // window closes; results that arrive later are dropped.
-func (u *UI) Close() { u.cancel() }
+// Close stops the window's work; imports it stops are resumed at the next
+// start rather than marked failed.
+func (u *UI) Close() { u.cancel(app.ErrQuitting) }
 
 // Drop imports the local files and folders among uris; it is the window's
 // drop handler. Anything that is not a local file is reported in the import
