@@ -195,7 +195,7 @@ func (db *DB) StoredParse(ctx context.Context, docID string) (*app.Parsed, strin
 	if err := snap.tx.QueryRowContext(ctx, `SELECT title, pages FROM documents WHERE id = ?`, docID).Scan(&title, &pages); err != nil {
 		return nil, "", fmt.Errorf("store: stored parse: %w", err)
 	}
-	secs, err := db.sectionsTx(ctx, snap.tx, docID)
+	secs, err := readSections(ctx, snap.tx, docID)
 	if err != nil {
 		return nil, "", err
 	}

@@ -21,7 +21,7 @@ type PageRow struct {
 // Sections returns a document's section tree in reading order; Parent is an
 // index into the returned slice (-1 for the root).
 func (db *DB) Sections(ctx context.Context, docID string) ([]app.Section, error) {
-	return db.sectionsTx(ctx, db.read, docID)
+	return readSections(ctx, db.read, docID)
 }
 
 // querier is what sections need: the reader pool or a transaction.
@@ -29,7 +29,9 @@ type querier interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 }
 
-func (db *DB) sectionsTx(ctx context.Context, q querier, docID string) ([]app.Section, error) {
+// readSections reads a document's section tree in reading order; Parent
+// indexes the returned slice (-1 for the root).
+func readSections(ctx context.Context, q querier, docID string) ([]app.Section, error) {
 	rows, err := q.QueryContext(ctx, `SELECT id, coalesce(parent_id, ''), level, heading, page_start, page_end,
 		line_start, line_end FROM sections WHERE document_id = ? ORDER BY seq`, docID)
 	if err != nil {

@@ -80,28 +80,7 @@ func (s *Snapshot) PassageCount(ctx context.Context, docIDs []string) (int, erro
 // SectionTree returns a document's section tree in reading order; Parent
 // indexes the returned slice (-1 for the root).
 func (s *Snapshot) SectionTree(ctx context.Context, docID string) ([]app.Section, error) {
-	rows, err := s.tx.QueryContext(ctx, `SELECT id, coalesce(parent_id, ''), level, heading, page_start, page_end,
-		line_start, line_end FROM sections WHERE document_id = ? ORDER BY seq`, docID)
-	if err != nil {
-		return nil, fmt.Errorf("store: section tree: %w", err)
-	}
-	defer rows.Close()
-	var out []app.Section
-	index := map[string]int{}
-	for rows.Next() {
-		var sec app.Section
-		var parent string
-		if err := rows.Scan(&sec.ID, &parent, &sec.Level, &sec.Heading, &sec.PageStart, &sec.PageEnd, &sec.LineStart, &sec.LineEnd); err != nil {
-			return nil, fmt.Errorf("store: section tree: %w", err)
-		}
-		sec.Parent = -1
-		if i, ok := index[parent]; ok {
-			sec.Parent = i
-		}
-		index[sec.ID] = len(out)
-		out = append(out, sec)
-	}
-	return out, rows.Err()
+	return readSections(ctx, s.tx, docID)
 }
 
 // PassageRef is a passage without its text: where it is and how long.
