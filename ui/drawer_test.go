@@ -423,3 +423,27 @@ func TestFileMenuCarriesTheKeys(t *testing.T) {
 		t.Errorf("File menu keys = %v", keys)
 	}
 }
+
+// Esc in the omnibox, which keeps the keyboard after a question, first
+// clears the lookup results, then closes the drawer.
+func TestEscapeFromTheOmnibox(t *testing.T) {
+	h := newHarness(t, &fakeLibrary{}, &fakeResearch{answer: twoCitationAnswer()})
+	u := h.ui
+	u.ask("When did the archive open?")
+	h.loop.waitFor(t, "the answer", func() bool { return !u.asking })
+	u.omni.focus()
+	if h.win.Canvas().Focused() != u.omni.entry {
+		t.Fatal("the omnibox does not have the keyboard")
+	}
+	u.omni.showResults([]app.LookupHit{{DocumentID: "d1", Title: "Harbour records"}})
+	esc := &fyne.KeyEvent{Name: fyne.KeyEscape}
+	h.win.Canvas().Focused().TypedKey(esc)
+	if u.omni.results.Visible() || !u.drawer.content.Visible() {
+		t.Fatalf("first Esc: results shown %v, drawer shown %v; want results cleared, drawer kept",
+			u.omni.results.Visible(), u.drawer.content.Visible())
+	}
+	h.win.Canvas().Focused().TypedKey(esc)
+	if u.drawer.content.Visible() {
+		t.Error("second Esc left the drawer open")
+	}
+}

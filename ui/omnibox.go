@@ -29,7 +29,7 @@ const (
 // drawer to that document.
 type omnibox struct {
 	ui        *UI
-	entry     *widget.Entry
+	entry     *omniEntry
 	askButton *widget.Button
 	results   *fyne.Container // the live matches, hidden when there are none
 
@@ -40,7 +40,8 @@ type omnibox struct {
 
 func newOmnibox(u *UI) *omnibox {
 	o := &omnibox{ui: u}
-	o.entry = widget.NewEntry()
+	o.entry = &omniEntry{onEscape: o.escape}
+	o.entry.ExtendBaseWidget(o.entry)
 	o.entry.SetPlaceHolder(omniboxPlaceholder)
 	o.entry.OnSubmitted = func(text string) { o.clearResults(); u.ask(text) }
 	o.entry.OnChanged = o.changed
@@ -49,6 +50,33 @@ func newOmnibox(u *UI) *omnibox {
 	o.results = container.NewVBox()
 	o.results.Hide()
 	return o
+}
+
+// omniEntry is the omnibox's text field: Esc, which a plain entry keeps to
+// itself, clears the lookup results and then closes the viewer and the
+// drawer, as it does when no field has the keyboard.
+type omniEntry struct {
+	widget.Entry
+	onEscape func()
+}
+
+// TypedKey implements fyne.Focusable.
+func (e *omniEntry) TypedKey(ev *fyne.KeyEvent) {
+	if ev.Name == fyne.KeyEscape && e.onEscape != nil {
+		e.onEscape()
+		return
+	}
+	e.Entry.TypedKey(ev)
+}
+
+// escape is Esc in the omnibox: the first clears the lookup results, the
+// next acts as Esc does in the window.
+func (o *omnibox) escape() {
+	if o.results.Visible() {
+		o.clearResults()
+		return
+	}
+	o.ui.escape()
 }
 
 // focus moves keyboard focus to the entry (Ctrl+K, "Ask selection").
