@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -66,9 +67,12 @@ func (v *libraryView) updateRow(id widget.ListItemID, o fyne.CanvasObject) {
 	if !d.ImportedAt.IsZero() {
 		detail += " · " + d.ImportedAt.Local().Format("2 Jan 2006")
 	}
+	if pg, ok := v.ui.imports.pages[d.Filename]; ok && d.Status == app.StatusImporting {
+		detail = strings.Replace(detail, "Importing…", "Importing… page "+strconv.Itoa(pg[0])+" of "+strconv.Itoa(pg[1]), 1)
+	}
 	r.detail.SetText(detail)
-	// Per-document progress while it imports: the parse reports no page
-	// count to the list, so the bar says "working", not how far.
+	// Per-document progress while it imports: the working bar, and how
+	// far a paged document's parse has got in the detail line.
 	if d.Status == app.StatusImporting || d.Status == app.StatusQueued {
 		r.progress.Show()
 		r.progress.Start()

@@ -39,9 +39,10 @@ type importPanel struct {
 	ui *UI
 
 	running  bool
-	queue    []*importItem   // waiting, in order
-	active   *importItem     // being imported
-	reported map[string]bool // paths whose result arrived through progress, for the active item
+	queue    []*importItem     // waiting, in order
+	active   *importItem       // being imported
+	reported map[string]bool   // paths whose result arrived through progress, for the active item
+	pages    map[string][2]int // file name → pages read, of total, while it parses
 
 	// Counts since the panel was last dismissed or emptied.
 	imported, duplicates, failed, cancelled int
@@ -286,6 +287,15 @@ func (p *importPanel) advance(it *importItem, pr app.ImportProgress) {
 	pages := ""
 	if pr.PageTotal > 0 && pr.Result == nil {
 		pages = "page " + strconv.Itoa(pr.Pages) + " of " + strconv.Itoa(pr.PageTotal)
+	}
+	if name := filepath.Base(pr.Path); pages != "" {
+		if p.pages == nil {
+			p.pages = map[string][2]int{}
+		}
+		p.pages[name] = [2]int{pr.Pages, pr.PageTotal}
+		p.ui.library.list.Refresh() // the list row says how far, too
+	} else if pr.Result != nil {
+		delete(p.pages, name)
 	}
 	switch {
 	case pr.Total > 1:

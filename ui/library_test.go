@@ -666,6 +666,16 @@ func TestImportRowShowsPagesRead(t *testing.T) {
 	if got := it.bar.TextFormatter(); got != "page 16 of 64" {
 		t.Errorf("row bar says %q", got)
 	}
+	// The document's row in the list says how far, too.
+	v := u.library
+	saved := v.shown
+	v.shown = []app.Document{{ID: "r", Filename: "report.pdf", Format: app.FormatPDF, Status: app.StatusImporting}}
+	row := v.createRow()
+	v.updateRow(0, row)
+	if got := v.rows[row].detail.Text; !strings.Contains(got, "Importing… page 16 of 64") {
+		t.Errorf("list row says %q", got)
+	}
+	v.shown = saved
 	close(lib.gate)
 	h.loop.waitFor(t, "the queue to finish", func() bool { return !u.imports.running })
 }
