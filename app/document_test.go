@@ -2,6 +2,7 @@ package app
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -74,6 +75,14 @@ func TestCitationWhere(t *testing.T) {
 	} {
 		if got := tc.c.Where(); got != tc.want {
 			t.Errorf("Where() = %q, want %q", got, tc.want)
+		}
+	}
+}
+
+func TestCountWordsIsFieldsCount(t *testing.T) {
+	for _, s := range []string{"", "  ", "one", " two  words ", "tab\tand\nnewline", "non\u00a0breaking space", "Ünïcode wörds 2022"} {
+		if got, want := CountWords(s), len(strings.Fields(s)); got != want {
+			t.Errorf("CountWords(%q) = %d, want %d", s, got, want)
 		}
 	}
 }

@@ -417,7 +417,7 @@ func (im *Importer) parse(ctx context.Context, doc *app.Document, password strin
 	AssignIDs(parsed, im.NewID)
 	words := 0
 	for _, b := range parsed.Blocks {
-		words += countWords(b.Text)
+		words += app.CountWords(b.Text)
 	}
 	build, version := im.builder()
 	return &store.Content{

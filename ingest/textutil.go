@@ -3,7 +3,6 @@ package ingest
 import (
 	"bytes"
 	"strings"
-	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -93,18 +92,4 @@ func decodeWindows1252(data []byte) string {
 		i++
 	}
 	return b.String()
-}
-
-// countWords is len(strings.Fields(s)) without building the slice: on a
-// long PDF the slices came to more garbage than the blocks themselves.
-func countWords(s string) int {
-	n, in := 0, false
-	for _, r := range s {
-		space := unicode.IsSpace(r)
-		if !space && !in {
-			n++
-		}
-		in = !space
-	}
-	return n
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"unicode"
 
 	"archivist/app"
 )
@@ -125,7 +124,7 @@ func insertPages(ctx context.Context, tx *sql.Tx, docID string, p *app.Parsed) e
 	}
 	words := map[int]int{}
 	for _, b := range p.Blocks {
-		words[b.Page] += countWords(b.Text)
+		words[b.Page] += app.CountWords(b.Text)
 	}
 	stmt, err := tx.PrepareContext(ctx, `INSERT INTO pages (document_id, number, label, width_pt, height_pt, rotation, words)
 		VALUES (?, ?, ?, ?, ?, ?, ?)`)
@@ -266,17 +265,4 @@ func appendWordBoxes(b []byte, ws []app.WordBox) []byte {
 		b = append(b, '}')
 	}
 	return append(b, ']')
-}
-
-// countWords is len(strings.Fields(s)) without building the slice.
-func countWords(s string) int {
-	n, in := 0, false
-	for _, r := range s {
-		space := unicode.IsSpace(r)
-		if !space && !in {
-			n++
-		}
-		in = !space
-	}
-	return n
 }

@@ -81,11 +81,8 @@ func (db *DB) RenameFolder(ctx context.Context, id, name string) error {
 		return fmt.Errorf("store: rename folder: %w", err)
 	}
 	defer tx.Rollback()
-	var parent string
-	err = tx.QueryRowContext(ctx, `SELECT ifnull(parent_id, '') FROM folders WHERE id = ?`, id).Scan(&parent)
-	if errors.Is(err, sql.ErrNoRows) {
-		return app.Errorf(app.ENotFound, "The folder no longer exists.")
-	} else if err != nil {
+	parent, err := folderParent(ctx, tx, id)
+	if err != nil {
 		return fmt.Errorf("store: rename folder: %w", err)
 	}
 	if err := nameFree(ctx, tx, parent, name, id); err != nil {
@@ -97,6 +94,17 @@ func (db *DB) RenameFolder(ctx context.Context, id, name string) error {
 	return tx.Commit()
 }
 
+// folderParent returns a folder's parent ID ("" at the top), or an
+// app.ENotFound error when the folder is gone.
+func folderParent(ctx context.Context, tx *sql.Tx, id string) (string, error) {
+	var parent string
+	err := tx.QueryRowContext(ctx, `SELECT ifnull(parent_id, '') FROM folders WHERE id = ?`, id).Scan(&parent)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", app.Errorf(app.ENotFound, "The folder no longer exists.")
+	}
+	return parent, err
+}
+
 // DeleteFolder removes a folder. Its documents and sub-folders move up to
 // its parent first, so nothing filed in it is lost; a sub-folder whose name
 // is taken there keeps its place under a renamed "(2)" copy of the name.
@@ -106,11 +114,8 @@ func (db *DB) DeleteFolder(ctx context.Context, id string) error {
 		return fmt.Errorf("store: delete folder: %w", err)
 	}
 	defer tx.Rollback()
-	var parent string
-	err = tx.QueryRowContext(ctx, `SELECT ifnull(parent_id, '') FROM folders WHERE id = ?`, id).Scan(&parent)
-	if errors.Is(err, sql.ErrNoRows) {
-		return app.Errorf(app.ENotFound, "The folder no longer exists.")
-	} else if err != nil {
+	parent, err := folderParent(ctx, tx, id)
+	if err != nil {
 		return fmt.Errorf("store: delete folder: %w", err)
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE documents SET folder_id = ? WHERE folder_id = ?`, nullIfEmpty(parent), id); err != nil {

@@ -116,13 +116,24 @@ func (db *DB) WritePageImage(path string, write func(f *os.File) error) error {
 // Profile returns a document's search profile, read from the generated
 // columns that routing uses.
 func (db *DB) Profile(ctx context.Context, docID string) (*app.Profile, error) {
+	p, err := scanProfile(db.read.QueryRowContext(ctx, `SELECT `+profileColumns+` FROM documents WHERE id = ?`, docID))
+	if err != nil {
+		return nil, fmt.Errorf("store: profile: %w", err)
+	}
+	return p, nil
+}
+
+// profileColumns are the documents' search-profile columns scanProfile reads.
+const profileColumns = `outline, acronyms, captions, word_count, pages`
+
+// scanProfile scans a row of profileColumns, after the destinations in lead,
+// into a profile.
+func scanProfile(row interface{ Scan(...any) error }, lead ...any) (*app.Profile, error) {
 	var outline, acronyms, captions sql.NullString
 	var words sql.NullInt64
 	p := &app.Profile{}
-	err := db.read.QueryRowContext(ctx, `SELECT outline, acronyms, captions, word_count, pages FROM documents WHERE id = ?`,
-		docID).Scan(&outline, &acronyms, &captions, &words, &p.Pages)
-	if err != nil {
-		return nil, fmt.Errorf("store: profile: %w", err)
+	if err := row.Scan(append(lead, &outline, &acronyms, &captions, &words, &p.Pages)...); err != nil {
+		return nil, err
 	}
 	p.Words = int(words.Int64)
 	for _, f := range []struct {
@@ -131,7 +142,7 @@ func (db *DB) Profile(ctx context.Context, docID string) (*app.Profile, error) {
 	}{{outline, &p.Outline}, {acronyms, &p.Acronyms}, {captions, &p.Captions}} {
 		if f.col.Valid && f.col.String != "" {
 			if err := json.Unmarshal([]byte(f.col.String), f.dst); err != nil {
-				return nil, fmt.Errorf("store: profile: %w", err)
+				return nil, err
 			}
 		}
 	}

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
 
 	"archivist/app"
@@ -155,31 +154,17 @@ func (s *Snapshot) Profiles(ctx context.Context, docIDs []string) (map[string]*a
 		for i, id := range chunk {
 			args[i] = id
 		}
-		rows, err := s.tx.QueryContext(ctx, `SELECT id, outline, acronyms, captions, word_count, pages FROM documents
+		rows, err := s.tx.QueryContext(ctx, `SELECT id, `+profileColumns+` FROM documents
 			WHERE id IN (`+placeholders(len(chunk))+`)`, args...)
 		if err != nil {
 			return nil, fmt.Errorf("store: profiles: %w", err)
 		}
 		for rows.Next() {
 			var id string
-			var outline, acronyms, captions sql.NullString
-			var words sql.NullInt64
-			p := &app.Profile{}
-			if err := rows.Scan(&id, &outline, &acronyms, &captions, &words, &p.Pages); err != nil {
+			p, err := scanProfile(rows, &id)
+			if err != nil {
 				rows.Close()
-				return nil, fmt.Errorf("store: profiles: %w", err)
-			}
-			p.Words = int(words.Int64)
-			for _, f := range []struct {
-				col sql.NullString
-				dst any
-			}{{outline, &p.Outline}, {acronyms, &p.Acronyms}, {captions, &p.Captions}} {
-				if f.col.Valid && f.col.String != "" {
-					if err := json.Unmarshal([]byte(f.col.String), f.dst); err != nil {
-						rows.Close()
-						return nil, fmt.Errorf("store: profile of %s: %w", id, err)
-					}
-				}
+				return nil, fmt.Errorf("store: profile of %s: %w", id, err)
 			}
 			out[id] = p
 		}
