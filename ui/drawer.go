@@ -276,10 +276,6 @@ func answerSegments(ans *app.Answer, tips *tooltipLayer, open func(i int)) []wid
 	return segs
 }
 
-func plainSegment(s string) *widget.TextSegment {
-	return &widget.TextSegment{Text: s, Style: widget.RichTextStyleInline}
-}
-
 // lineSegments renders s in style, turning each "\n" into the end of a
 // paragraph segment: RichText wraps inline segments that hold line breaks
 // unreliably, but lays out paragraph ends exactly.

@@ -160,14 +160,9 @@ func ocrNotice(pages []page) string {
 // NoticeNoText is the Parsed.Notice of a PDF without any text layer.
 const NoticeNoText = "no text — needs OCR"
 
-// assemble lays out every page and builds the document.
-func assemble(pages []page, outline []outlineEntry, meta string) *app.Parsed {
-	p, _ := assembleTree(pages, outline, meta)
-	return p
-}
-
-// assembleTree is assemble, also telling where the section tree came from
-// (treeOutline, treeContents, treeHeadings or treeNone).
+// assembleTree lays out every page and builds the document, also telling
+// where the section tree came from (treeOutline, treeContents,
+// treeHeadings or treeNone).
 func assembleTree(pages []page, outline []outlineEntry, meta string) (*app.Parsed, string) {
 	p := &app.Parsed{Format: app.FormatPDF, Pages: len(pages), Notice: ocrNotice(pages)}
 	outline = placeOutline(outline, pages)
