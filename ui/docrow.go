@@ -60,15 +60,12 @@ func (v *libraryView) updateRow(id widget.ListItemID, o fyne.CanvasObject) {
 	r.check.OnChanged = func(on bool) { v.setSelected(d.ID, on) }
 	r.title.SetText(docTitle(d))
 	r.detail.Importance = statusImportance(d.Status)
-	detail := docDetail(d)
+	detail := docDetail(d, v.ui.imports.pages[d.Filename])
 	if v.ui.folders != nil && d.Status != app.StatusFailed {
 		detail += " · " + sensitivityName(v.placements[d.ID].Sensitivity)
 	}
 	if !d.ImportedAt.IsZero() {
 		detail += " · " + d.ImportedAt.Local().Format("2 Jan 2006")
-	}
-	if pg, ok := v.ui.imports.pages[d.Filename]; ok && d.Status == app.StatusImporting {
-		detail = strings.Replace(detail, "Importing…", "Importing… page "+strconv.Itoa(pg[0])+" of "+strconv.Itoa(pg[1]), 1)
 	}
 	r.detail.SetText(detail)
 	// Per-document progress while it imports: the working bar, and how
@@ -109,9 +106,10 @@ func docTitle(d app.Document) string {
 	return "Untitled document"
 }
 
-// docDetail is a row's second line: format, pages, status, and the reason
-// when the import failed.
-func docDetail(d app.Document) string {
+// docDetail is a row's second line: format, pages, status — with the pages
+// read of the total while a paged document parses — and the reason when
+// the import failed.
+func docDetail(d app.Document, read [2]int) string {
 	parts := []string{formatName(d.Format)}
 	if d.Pages > 0 {
 		parts = append(parts, plural(d.Pages, "page", "pages"))
@@ -120,7 +118,11 @@ func docDetail(d app.Document) string {
 	case app.StatusQueued:
 		parts = append(parts, "Queued")
 	case app.StatusImporting:
-		parts = append(parts, "Importing…")
+		if read[1] > 0 {
+			parts = append(parts, "Importing… page "+strconv.Itoa(read[0])+" of "+strconv.Itoa(read[1]))
+		} else {
+			parts = append(parts, "Importing…")
+		}
 	case app.StatusReady:
 		parts = append(parts, "Ready")
 	case app.StatusFailed:
