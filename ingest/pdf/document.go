@@ -28,6 +28,7 @@ func (s *session) open(data []byte, password string) error {
 		return err
 	}
 	s.doc = res.Document
+	s.data, s.password = data, password
 	return nil
 }
 

@@ -241,6 +241,13 @@ type session struct {
 	ctx  context.Context // done when the instance has been, or is to be, killed
 	doc  docRef
 	fast *fastText // nil when the fast text path is unavailable
+
+	// The document's bytes and password, for the one font scan a page of
+	// raw glyph codes asks for (see codedFonts).
+	data      []byte
+	password  string
+	codes     glyphCodes
+	codesRead bool
 }
 
 // withDocument opens data in a fresh in-process instance and runs fn with

@@ -65,6 +65,11 @@ func (s *session) pageWords(page requests.Page, g *geom) ([]word, error) {
 	if err != nil {
 		return nil, err
 	}
+	if looksCoded(runes) {
+		if codes := s.codedFonts(); codes != nil {
+			s.decodeGlyphs(tp, runes, codes)
+		}
+	}
 	boxes := make([]box, n)
 	if err := s.charBoxes(tp, g, runes, boxes); err != nil {
 		return nil, err
@@ -175,6 +180,28 @@ func (s *session) pageRunes(tp references.FPDF_TEXTPAGE, n int) ([]rune, error) 
 		runes[i] = rune(u.Unicode)
 	}
 	return runes, nil
+}
+
+// decodeGlyphs replaces each character PDFium could not map to Unicode,
+// and so reported as its raw code, with the character its font's glyph
+// name says (see glyphCodes).
+func (s *session) decodeGlyphs(tp references.FPDF_TEXTPAGE, runes []rune, codes glyphCodes) {
+	for i, r := range runes {
+		if r > 0xFF {
+			continue
+		}
+		bad, err := s.inst.FPDFText_HasUnicodeMapError(&requests.FPDFText_HasUnicodeMapError{TextPage: tp, Index: i})
+		if err != nil || !bad.HasUnicodeMapError {
+			continue
+		}
+		fi, err := s.inst.FPDFText_GetFontInfo(&requests.FPDFText_GetFontInfo{TextPage: tp, Index: i})
+		if err != nil {
+			continue
+		}
+		if u, ok := codes[strings.TrimRight(fi.FontName, "\x00")][r]; ok {
+			runes[i] = u
+		}
+	}
 }
 
 // charBoxes fills out with the loose box of every character, in display
