@@ -173,6 +173,7 @@ func regionBlocks(rg region, page int) []*pblock {
 		}
 		i = max(j, i+1)
 	}
+	extendTables(rows, table)
 	gap := medianGap(rows)
 	var out []*pblock
 	var cur *pblock
@@ -200,6 +201,106 @@ func regionBlocks(rg region, page int) []*pblock {
 		b.finish()
 	}
 	return out
+}
+
+// A financial statement sets its row-group labels ("Current assets",
+// "Property and equipment") on rows of their own, often in bold, and its
+// column header of periods ("January 28, 2023   January 29, 2022") above
+// them: read as paragraphs, the labels became headings that cut the
+// statement into pieces, and the pieces lost the header that says which
+// column is which year. extendTables makes such rows part of the table.
+const (
+	maxLabelRows  = 3 // label rows bridged between two runs, or above one
+	maxLabelWords = 8
+)
+
+// extendTables marks as table rows (table[i]) the short label rows that
+// sit between two table runs, and the header row of periods with the
+// labels beneath it just above a run.
+func extendTables(rows [][]*line, table []bool) {
+	for s := 0; s < len(rows); s++ {
+		if !table[s] {
+			continue
+		}
+		e := s
+		for e < len(rows) && table[e] {
+			e++
+		}
+		left, right, size := tableSpan(rows[s:e])
+		// Above the run: labels, then the header row.
+		k := s - 1
+		for k >= 0 && s-k <= maxLabelRows && !table[k] && labelRow(rows[k], left, right, size) && closeRows(rows[k], rows[k+1], size) {
+			k--
+		}
+		if k >= 0 && s-k <= maxLabelRows+1 && !table[k] && periodsRow(rows[k], right) && closeRows(rows[k], rows[k+1], size) {
+			for i := k; i < s; i++ {
+				table[i] = true
+			}
+		}
+		// Below the run: labels, then the next run, which the labels join
+		// to this one. A statement leaves a blank line before a new group
+		// ("Liabilities and equity"), so the first label may sit further
+		// down.
+		for {
+			n := e
+			for n < len(rows) && n-e < maxLabelRows && !table[n] && labelRow(rows[n], left, right, size) &&
+				(n == e && rows[n][0].y0-rows[n-1][0].y1 <= 3*size || n > e && closeRows(rows[n-1], rows[n], size)) {
+				n++
+			}
+			if n == e || n == len(rows) || !table[n] || !closeRows(rows[n-1], rows[n], size) {
+				break
+			}
+			for i := e; i < n; i++ {
+				table[i] = true
+			}
+			for e = n; e < len(rows) && table[e]; e++ {
+			}
+		}
+		s = e
+	}
+}
+
+// tableSpan returns a run of table rows' left edge, the left edge of its
+// figures (its second column), and its dominant size.
+func tableSpan(rows [][]*line) (left, figures, size float64) {
+	left, figures = math.Inf(1), math.Inf(1)
+	for _, r := range rows {
+		left = math.Min(left, r[0].x0)
+		figures = math.Min(figures, r[1].x0)
+		size = math.Max(size, r[0].size)
+	}
+	return left, figures, size
+}
+
+// labelRow reports whether row reads as a table's row-group label: one
+// short cell in the label column, set no larger than the table, and not a
+// caption.
+func labelRow(row []*line, left, figures, size float64) bool {
+	l := mergeRow(row)
+	return len(l.words) <= maxLabelWords && l.x0 >= left-3*size && l.x0 <= left+3*size && l.x1 < figures &&
+		l.size <= 1.1*size && !captionStart.MatchString(l.text())
+}
+
+// periodsRow reports whether row is a column header of periods over a
+// table's figures: two or more cells, all right of the label column and
+// each naming a year.
+func periodsRow(row []*line, figures float64) bool {
+	if len(row) < 2 {
+		return false
+	}
+	for _, c := range row {
+		if c.x1 < figures || !yearRe.MatchString(c.text()) {
+			return false
+		}
+	}
+	return true
+}
+
+var yearRe = regexp.MustCompile(`\b(19|20)\d{2}\b`)
+
+// closeRows reports whether row b follows row a without a paragraph's gap.
+func closeRows(a, b []*line, size float64) bool {
+	return b[0].y0-a[0].y1 <= 1.5*size
 }
 
 // finish sets the block's dominant size and weight from its lines.
