@@ -193,3 +193,31 @@ func TestTokenizeConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestPeriodWords: the words that only say what kind of period a year is
+// ("fiscal year ending") are not topics of the question; a month and day
+// stay, and the same words away from a year are topics as usual.
+func TestPeriodWords(t *testing.T) {
+	names := func(q *Query) map[string]bool {
+		m := map[string]bool{}
+		for _, c := range q.Concepts {
+			m[c.Name] = true
+		}
+		return m
+	}
+	got := names(Analyze("What goodwill does Best Buy have for the fiscal year ending January 28, 2023?", nil))
+	for _, want := range []string{"goodwil", "2023", "januari 28"} {
+		if !got[want] {
+			t.Errorf("concept %q missing: %v", want, got)
+		}
+	}
+	for _, not := range []string{"fiscal", "year", "end"} {
+		if got[not] {
+			t.Errorf("period word %q kept as a topic: %v", not, got)
+		}
+	}
+	got = names(Analyze("In which quarter of 2022 did revenue peak, and how many years did the fiscal plan last?", nil))
+	if got["quarter"] || !got["year"] || !got["fiscal"] {
+		t.Errorf("period words near and away from a year: %v", got)
+	}
+}

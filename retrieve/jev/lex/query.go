@@ -185,6 +185,7 @@ func Analyze(question string, idf map[string]float64) *Query {
 	for i, t := range toks {
 		if fiscalRE.MatchString(t.Lower) || quarterRE.MatchString(t.Lower) || years[atoi(t.Lower)] {
 			used[i] = true
+			markPeriodWords(toks, used, i)
 		}
 		for _, r := range quoted {
 			if t.Start >= r[0] && t.End <= r[1] {
@@ -309,6 +310,41 @@ func Analyze(question string, idf map[string]float64) *Query {
 	q.firsts = firstStems(q)
 	return q
 }
+
+// markPeriodWords marks as used the words that only say what kind of
+// period the year at toks[i] is ("fiscal year ending January 28, 2023",
+// "the 2022 fiscal year", "quarter ended"): every report says "fiscal
+// year" on every page, so as topics they drew the question to a
+// certification page that names the date rather than to the statement
+// that holds the figure. A month and day stay: they name the period.
+func markPeriodWords(toks []Token, used []bool, i int) {
+	for _, step := range []int{-1, 1} {
+		for k, n := i+step, 0; k >= 0 && k < len(toks) && n < periodSpan; k, n = k+step, n+1 {
+			w := toks[k].Lower
+			switch {
+			case periodWords[w]:
+				used[k] = true
+			case periodGlue[w] || months[w] || toks[k].Num && len(w) <= 2:
+			default:
+				k = -2 // stop
+			}
+		}
+	}
+}
+
+// periodSpan is how far from its year a period phrase reaches, in words.
+const periodSpan = 6
+
+var (
+	periodWords = map[string]bool{"fiscal": true, "year": true, "years": true, "yr": true, "ended": true, "ending": true,
+		"end": true, "ends": true, "quarter": true, "quarters": true, "period": true, "month": true, "months": true, "calendar": true}
+	periodGlue = map[string]bool{"the": true, "of": true, "as": true, "for": true, "in": true, "at": true, "on": true,
+		"three": true, "six": true, "nine": true, "twelve": true}
+	months = map[string]bool{"january": true, "february": true, "march": true, "april": true, "may": true, "june": true,
+		"july": true, "august": true, "september": true, "october": true, "november": true, "december": true,
+		"jan": true, "feb": true, "mar": true, "apr": true, "jun": true, "jul": true, "aug": true, "sep": true,
+		"sept": true, "oct": true, "nov": true, "dec": true}
+)
 
 var locatorWords = map[string]bool{"table": true, "figure": true, "fig": true, "section": true, "page": true,
 	"chapter": true, "appendix": true, "note": true, "item": true, "exhibit": true, "part": true, "step": true}
