@@ -41,6 +41,19 @@ func findGutters(lines []*line) []gutter {
 	if len(prose) < 2*gutterMinLines {
 		return nil
 	}
+	if gs := gutters(prose, lo, hi, max(1, len(prose)/20)); len(gs) > 0 {
+		return gs
+	}
+	// A paper's title, authors and affiliations run across its two
+	// columns above them: failing a gutter that at most a twentieth of the
+	// prose lines cross, one that up to an eighth cross will do, as long
+	// as each side holds twice as many lines as cross it.
+	return gutters(prose, lo, hi, max(1, len(prose)/8))
+}
+
+// gutters finds the strips between lo and hi that at most allow prose
+// lines cross.
+func gutters(prose []*line, lo, hi float64, allow int) []gutter {
 	n := int(hi-lo) + 1
 	cov := make([]int, n)
 	for _, l := range prose {
@@ -48,15 +61,15 @@ func findGutters(lines []*line) []gutter {
 			cov[x]++
 		}
 	}
-	allow := max(1, len(prose)/20)
 	var out []gutter
 	for x := 0; x < n; {
 		if cov[x] > allow {
 			x++
 			continue
 		}
-		start := x
+		start, crossing := x, 0
 		for x < n && cov[x] <= allow {
+			crossing = max(crossing, cov[x])
 			x++
 		}
 		g := gutter{lo + float64(start), lo + float64(x)}
@@ -72,7 +85,7 @@ func findGutters(lines []*line) []gutter {
 				right++
 			}
 		}
-		if left >= gutterMinLines && right >= gutterMinLines {
+		if need := max(gutterMinLines, 2*crossing); left >= need && right >= need {
 			out = append(out, g)
 		}
 	}

@@ -214,8 +214,14 @@ func layoutPage(pg *page) {
 	}
 	pg.laidOut = true
 	pg.hasText = len(pg.words) > 0
-	if pg.hasText {
-		for _, rg := range readingOrder(buildLines(pg.words)) {
+	// Text set at right angles to the lines (see acrossRuns) is left out:
+	// read in the order PDFium gives it, a map's street names or a filing
+	// stamp up every page's margin made a jumble that matched questions
+	// about anything on the page; before, it was a stack of single letters
+	// mixed into the lines.
+	lines := slices.DeleteFunc(pg.words, func(w word) bool { return w.across })
+	if len(lines) > 0 {
+		for _, rg := range readingOrder(buildLines(lines)) {
 			pg.blocks = append(pg.blocks, regionBlocks(rg, pg.info.Number)...)
 		}
 	}

@@ -165,6 +165,7 @@ func (w *wbuf) putPage(pg *page, ok bool) {
 		w.box(wd.box)
 		w.f64(wd.size)
 		w.bool(wd.bold)
+		w.bool(wd.across)
 	}
 }
 
@@ -204,6 +205,7 @@ func (r *rbuf) page() (pg page, ok bool) {
 		wd.box = r.box()
 		wd.size = r.f64()
 		wd.bold = r.bool()
+		wd.across = r.bool()
 	}
 	return pg, ok
 }

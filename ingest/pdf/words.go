@@ -34,6 +34,9 @@ type word struct {
 	box
 	size float64 // font size of its first character, points
 	bold bool
+	// across: set at right angles to the page's lines, as an arXiv
+	// identifier running up the margin (see acrossRuns).
+	across bool
 }
 
 // Word grouping thresholds, pdfplumber's defaults (x_tolerance and
@@ -83,6 +86,7 @@ func (s *session) pageWords(page requests.Page, g *geom) ([]word, error) {
 		}
 	}
 
+	across := acrossRuns(runes, boxes)
 	var (
 		words []word
 		cur   strings.Builder
@@ -92,18 +96,29 @@ func (s *session) pageWords(page requests.Page, g *geom) ([]word, error) {
 	)
 	flush := func() {
 		if start >= 0 && cur.Len() > 0 {
-			words = append(words, word{text: cur.String(), box: wb, size: float64(start)})
+			words = append(words, word{text: cur.String(), box: wb, size: float64(start), across: across[start]})
 		}
 		cur.Reset()
 		start = -1
 	}
+	// broken[k]: words[k] ends where PDFium found a hyphen breaking a word
+	// at the end of a line (it reports U+FFFE without a box).
+	broken := map[int]bool{}
 	for i, r := range runes {
 		b := boxes[i]
+		if r == softBreak && start >= 0 {
+			flush()
+			broken[len(words)-1] = true
+			continue
+		}
 		if isSpace(r) || b.w() <= 0 && b.h() <= 0 {
 			flush()
 			continue
 		}
-		if start >= 0 && (b.x0 > last.x1+wordGapPt || b.x0 < last.x0-wordGapPt ||
+		if start >= 0 && across[i] != across[start] {
+			flush()
+		}
+		if start >= 0 && !across[i] && (b.x0 > last.x1+wordGapPt || b.x0 < last.x0-wordGapPt ||
 			math.Abs(b.y1-last.y1) > baselinePt) {
 			flush()
 		}
@@ -124,7 +139,98 @@ func (s *session) pageWords(page requests.Page, g *geom) ([]word, error) {
 			words[i].size = words[i].h() / 1.15
 		}
 	}
-	return words, nil
+	return joinBroken(words, broken), nil
+}
+
+// softBreak is what PDFium reports for a hyphen that breaks a word at the
+// end of a line.
+const softBreak = 0xFFFE
+
+// joinBroken puts each word broken at a line end back together at the
+// start of the next line: "ex-" + "hibit" is "exhibit" where the hyphen
+// only broke the word, "GPT-" + "4" stays "GPT-4". Split, neither half
+// matched the word a reader searches for, and two-column papers break a
+// word every few lines. The whole word takes the second half's box, so
+// the next line still starts where it did (it would read as indented);
+// the first line ends a word early.
+func joinBroken(words []word, broken map[int]bool) []word {
+	if len(broken) == 0 {
+		return words
+	}
+	out := words[:0]
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		for broken[i] && i+1 < len(words) && !words[i+1].across && !w.across && words[i+1].y0 > w.y0 {
+			next := words[i+1]
+			last, _ := utf8.DecodeLastRuneInString(w.text)
+			first, _ := utf8.DecodeRuneInString(next.text)
+			if unicode.IsLetter(last) && unicode.IsLower(first) {
+				next.text = w.text + next.text
+			} else {
+				next.text = w.text + "-" + next.text
+			}
+			w = next
+			i++
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// minAcrossRun is how many characters in a row set at right angles to the
+// page's lines make a run of such text; fewer are left in the lines.
+const minAcrossRun = 5
+
+// acrossRuns marks the characters of runs set at right angles to the
+// page's lines: each steps from the one before along the line's normal
+// rather than along the line (no line break between them), and their boxes
+// lie on their side, wider than tall, as turned glyphs do. Read as part of
+// the lines, such a run — an arXiv identifier up the margin, a turned
+// column label — became a stack of one-letter words that glued itself to
+// the body's lines and broke the page's columns.
+func acrossRuns(runes []rune, boxes []box) []bool {
+	across := make([]bool, len(runes))
+	start, prev, n, sideways := -1, -1, 0, 0
+	end := func() {
+		if n >= minAcrossRun && 5*sideways >= 4*n {
+			for i := start; i <= prev; i++ {
+				across[i] = boxes[i] != (box{}) && !isSpace(runes[i])
+			}
+		}
+		start, n, sideways = -1, 0, 0
+	}
+	for i, r := range runes {
+		b := boxes[i]
+		if r == '\n' || r == '\r' {
+			end()
+			prev = -1
+			continue
+		}
+		if isSpace(r) || b == (box{}) {
+			continue
+		}
+		if prev >= 0 && start >= 0 && !stepsAcross(boxes[prev], b) {
+			end()
+		}
+		if start < 0 {
+			start = i
+		}
+		n++
+		if b.w() > b.h() {
+			sideways++
+		}
+		prev = i
+	}
+	end()
+	return across
+}
+
+// stepsAcross reports whether b follows a along the normal of the page's
+// lines: its centre moves mostly vertically, by about a glyph.
+func stepsAcross(a, b box) bool {
+	dx := math.Abs((b.x0 + b.x1 - a.x0 - a.x1) / 2)
+	dy := math.Abs((b.y0 + b.y1 - a.y0 - a.y1) / 2)
+	return dy > 2*dx && dy <= 2*math.Max(a.h(), b.h())+2
 }
 
 // textDirection returns how most of a page's text runs in display space,

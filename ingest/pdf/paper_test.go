@@ -1,0 +1,87 @@
+package pdf
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// paperDoc draws a first page as preprint servers print it: a title,
+// authors and affiliations across both columns, an identifier running up
+// the left margin, and two columns of prose whose lines break words with
+// hyphens.
+func paperDoc(t testing.TB) []byte {
+	g := newGen()
+	g.AddPage()
+	g.SetFont("Times", "B", 16)
+	g.text(120, 70, "Evidence Routing for Long Documents in Practice")
+	g.SetFont("Times", "", 11)
+	g.text(150, 92, "Ada Lovelace and Charles Babbage and Mary Somerville")
+	g.text(140, 106, "Analytical Engine Society, London and Royal Institution")
+	g.text(130, 120, "ada@example.org charles@example.org mary@example.org now")
+	g.text(160, 134, "Presented at the Workshop on Archives and Retrieval")
+	g.TransformBegin()
+	g.TransformRotate(90, 30, 600)
+	g.SetFont("Times", "", 20)
+	g.Text(30, 600, "arXiv:2401.01234v2 [cs.IR] 3 Feb 2024")
+	g.TransformEnd()
+	g.SetFont("Times", "", 10)
+	left := []string{"Left column opens the study of routing", "and the reader follows it down the page", "where every line continues the argu-",
+		"ment about evidence and its pages", "until the column comes to its end", "after many lines of plain prose text", "that a careful reader reads in order",
+		"before the right column begins its", "own account of the experiment that", "the authors ran on real documents", "with GPT-", "4 and smaller models as judges"}
+	right := []string{"Right column starts after the left", "one and describes the results of", "the evaluation on several bench-",
+		"marks of long documents with pages", "and tables and figures and notes", "which the system reads as sections", "with headings and passages inside",
+		"so that a question finds its answer", "on the page where it is printed", "and a citation can show that page", "to the reader who asked about it",
+		"with the quoted lines highlighted"}
+	for k := range 12 {
+		left = append(left, fmt.Sprintf("plain line %d of the left column of prose", k))
+		right = append(right, fmt.Sprintf("plain line %d of the right column of prose", k))
+	}
+	// Column by column, as typesetters write them.
+	for i := range left {
+		g.text(72, 170+float64(i)*13, left[i])
+	}
+	for i := range right {
+		g.text(320, 170+float64(i)*13, right[i])
+	}
+	return g.bytes(t)
+}
+
+// TestPaperPage: the identifier up the margin, set at right angles to the
+// lines, is left out rather than read as a stack of letters mixed into the
+// lines (it was taken for the title); the columns read one after the other
+// although the title block runs across both; words broken at a line end
+// read whole.
+func TestPaperPage(t *testing.T) {
+	p := mustParse(t, paperDoc(t))
+	if p.Title != "Evidence Routing for Long Documents in Practice" {
+		t.Errorf("title %q", p.Title)
+	}
+	var all []string
+	for _, b := range p.Blocks {
+		all = append(all, b.Text)
+		for _, w := range strings.Fields(b.Text) {
+			if strings.ContainsAny(w, "[]:") || w == "X" || w == "v" {
+				t.Errorf("margin text %q read into block %q", w, b.Text)
+			}
+		}
+	}
+	text := strings.Join(all, "\n")
+	l, r := strings.Index(text, "plain line 11 of the left column"), strings.Index(text, "Right column starts")
+	if l < 0 || r < 0 || l > r {
+		t.Errorf("columns out of order:\n%s", text)
+	}
+	for _, want := range []string{"argument", "benchmarks", "GPT-4"} {
+		if !strings.Contains(strings.Join(strings.Fields(text), " "), want) {
+			t.Errorf("%q not read whole:\n%s", want, text)
+		}
+	}
+	for _, bad := range []string{"argu\n", "bench\n", "\nment", "\nmarks"} {
+		if strings.Contains(text, bad) {
+			t.Errorf("broken word %q left in:\n%s", bad, text)
+		}
+	}
+	if t.Failed() {
+		fmt.Println(text)
+	}
+}
