@@ -176,6 +176,13 @@ func assembleTree(pages []page, outline []outlineEntry, meta string) (*app.Parse
 	markFurniture(pages)
 	classify(pages, blocks)
 	p.Title = chooseTitle(meta, blocks)
+	// An SEC cover titles the document by filer, form and period where the
+	// title found names the regulator, or only the filer (two years of one
+	// company's reports would read alike).
+	if t := filingTitle(blocks); t != "" && (genericFiling.MatchString(p.Title) ||
+		strings.HasPrefix(strings.ToLower(t), strings.ToLower(strings.TrimSpace(p.Title))+" form ")) {
+		p.Title = t
+	}
 	p.Sections = []app.Section{{Parent: -1, Heading: p.Title, PageStart: 1, PageEnd: len(pages)}}
 	starts, source := sectionStarts(pages, blocks, outline)
 	sectionOf := buildSections(p, blocks, starts)
@@ -405,6 +412,58 @@ func chooseTitle(meta string, blocks []*pblock) string {
 		return ""
 	}
 	return strings.ReplaceAll(best.text(), "\n", " ")
+}
+
+// A filing with the SEC opens on a cover whose largest line names the
+// regulator, not the filer: a library of annual reports all titled
+// "UNITED STATES SECURITIES AND EXCHANGE COMMISSION" (or "FORM 10-K")
+// tells them apart by nothing. The cover's mandated lines give the
+// filer, the form and the period instead.
+var (
+	genericFiling = regexp.MustCompile(`(?i)^\s*((united\s+states\s+)?securities\s+and\s+exchange\s+commission\b.*|form\s+[0-9]+-?[a-z]\s*)$`)
+	formRe        = regexp.MustCompile(`(?i)^form\s+([0-9]+-?[a-z])\b`)
+	registrantRe  = regexp.MustCompile(`(?i)^\(\s*exact\s+name\s+of\s+registrant`)
+	periodRe      = regexp.MustCompile(`(?i)\bfor\s+the\s+(fiscal\s+year|quarterly\s+period|year)\s+ended:?\s+([a-z]+\s+\d{1,2},?\s+\d{4})`)
+	reportDateRe  = regexp.MustCompile(`(?i)\bdate\s+of\s+report[^:]*:\s*([a-z]+\s+\d{1,2},?\s+\d{4})`)
+)
+
+// filingTitle reads an SEC cover page, "Verizon Communications Inc. Form
+// 10-K, fiscal year ended December 31, 2022"; "" when page 1 is not one
+// (no registrant line or no form).
+func filingTitle(blocks []*pblock) string {
+	var name, form, period string
+	var prev string
+	for _, b := range blocks {
+		if b.page != 1 {
+			break
+		}
+		t := strings.Join(strings.Fields(b.text()), " ")
+		switch {
+		case form == "" && formRe.MatchString(t):
+			form = "Form " + strings.ToUpper(formRe.FindStringSubmatch(t)[1])
+		case name == "" && registrantRe.MatchString(t) && prev != "":
+			name = prev
+		}
+		if period == "" {
+			if m := periodRe.FindStringSubmatch(t); m != nil {
+				kind := "fiscal year ended "
+				if strings.HasPrefix(strings.ToLower(m[1]), "quarterly") {
+					kind = "quarter ended "
+				}
+				period = kind + m[2]
+			} else if m := reportDateRe.FindStringSubmatch(t); m != nil {
+				period = m[1]
+			}
+		}
+		prev = t
+	}
+	if name == "" || form == "" || utf8.RuneCountInString(name) > 120 {
+		return ""
+	}
+	if period != "" {
+		return name + " " + form + ", " + period
+	}
+	return name + " " + form
 }
 
 // sensibleTitle rejects metadata titles that are file names, tool

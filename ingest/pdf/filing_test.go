@@ -1,0 +1,40 @@
+package pdf
+
+import "testing"
+
+// TestFilingTitle: an SEC cover page is titled by its filer, form and
+// period, not by the regulator's name it opens with.
+func TestFilingTitle(t *testing.T) {
+	g := newGen()
+	g.AddPage()
+	g.SetFont("Helvetica", "B", 16)
+	g.text(160, 70, "UNITED STATES")
+	g.text(110, 90, "SECURITIES AND EXCHANGE COMMISSION")
+	g.SetFont("Helvetica", "", 10)
+	g.text(240, 108, "Washington, D.C. 20549")
+	g.SetFont("Helvetica", "B", 14)
+	g.text(250, 135, "FORM 10-K")
+	g.SetFont("Helvetica", "", 10)
+	g.text(100, 160, "ANNUAL REPORT PURSUANT TO SECTION 13 OR 15(d) OF THE SECURITIES EXCHANGE ACT OF 1934")
+	g.text(200, 176, "For the fiscal year ended December 31, 2022")
+	g.text(230, 200, "Commission file number: 1-8606")
+	g.SetFont("Helvetica", "B", 14)
+	g.text(200, 230, "Example Holdings Inc.")
+	g.SetFont("Helvetica", "", 9)
+	g.text(190, 246, "(Exact name of registrant as specified in its charter)")
+	g.SetFont("Helvetica", "", 10)
+	g.text(72, 280, "Indicate by check mark whether the registrant is a well-known seasoned issuer, as defined in Rule 405.")
+	p := mustParse(t, g.bytes(t))
+	if want := "Example Holdings Inc. Form 10-K, fiscal year ended December 31, 2022"; p.Title != want {
+		t.Errorf("title %q, want %q", p.Title, want)
+	}
+}
+
+// TestRealFilingTitle: the same on a real annual report whose cover is
+// its largest text.
+func TestRealFilingTitle(t *testing.T) {
+	p := mustParse(t, sharedFile(t, "eval/financebench/pdfs/VERIZON_2022_10K.pdf"))
+	if want := "Verizon Communications Inc. Form 10-K, fiscal year ended December 31, 2022"; p.Title != want {
+		t.Errorf("title %q, want %q", p.Title, want)
+	}
+}
