@@ -14,12 +14,13 @@ func paperDoc(t testing.TB) []byte {
 	g := newGen()
 	g.AddPage()
 	g.SetFont("Times", "B", 16)
-	g.text(120, 70, "Evidence Routing for Long Documents in Practice")
+	g.text(100, 70, "EVIDENCE ROUTING FOR LONG DOCUMENTS VIA AB-")
+	g.text(100, 88, "STRACTION IN PRACTICE AND IN THEORY")
 	g.SetFont("Times", "", 11)
-	g.text(150, 92, "Ada Lovelace and Charles Babbage and Mary Somerville")
-	g.text(140, 106, "Analytical Engine Society, London and Royal Institution")
-	g.text(130, 120, "ada@example.org charles@example.org mary@example.org now")
-	g.text(160, 134, "Presented at the Workshop on Archives and Retrieval")
+	g.text(150, 140, "Ada Lovelace and Charles Babbage and Mary Somerville")
+	g.text(140, 154, "Analytical Engine Society, London and Royal Institution")
+	g.text(130, 168, "ada@example.org charles@example.org mary@example.org now")
+	g.text(160, 182, "Presented at the Workshop on Archives and Retrieval")
 	g.TransformBegin()
 	g.TransformRotate(90, 30, 600)
 	g.SetFont("Times", "", 20)
@@ -39,10 +40,10 @@ func paperDoc(t testing.TB) []byte {
 	}
 	// Column by column, as typesetters write them.
 	for i := range left {
-		g.text(72, 170+float64(i)*13, left[i])
+		g.text(72, 210+float64(i)*13, left[i])
 	}
 	for i := range right {
-		g.text(320, 170+float64(i)*13, right[i])
+		g.text(320, 210+float64(i)*13, right[i])
 	}
 	return g.bytes(t)
 }
@@ -54,7 +55,7 @@ func paperDoc(t testing.TB) []byte {
 // read whole.
 func TestPaperPage(t *testing.T) {
 	p := mustParse(t, paperDoc(t))
-	if p.Title != "Evidence Routing for Long Documents in Practice" {
+	if p.Title != "EVIDENCE ROUTING FOR LONG DOCUMENTS VIA ABSTRACTION IN PRACTICE AND IN THEORY" {
 		t.Errorf("title %q", p.Title)
 	}
 	var all []string
@@ -83,5 +84,31 @@ func TestPaperPage(t *testing.T) {
 	}
 	if t.Failed() {
 		fmt.Println(text)
+	}
+}
+
+// TestRunningHeaderTitle: a paper that repeats its title as the running
+// header of every page is still titled by it, not by its first section
+// heading ("ABSTRACT").
+func TestRunningHeaderTitle(t *testing.T) {
+	g := newGen()
+	const title = "Taking a Step Back in Long Document Reading"
+	for n := range 5 {
+		g.AddPage()
+		if n == 0 {
+			g.SetFont("Times", "", 17)
+			g.text(90, 80, title)
+			g.SetFont("Times", "", 12)
+			g.text(260, 130, "ABSTRACT")
+		} else {
+			g.SetFont("Times", "", 9)
+			g.text(200, 40, title)
+		}
+		g.SetFont("Times", "", 10)
+		g.paragraph(72, 160, 460, 12, strings.Repeat(fmt.Sprintf("Page %d reads on about stepping back before answering. ", n+1), 12))
+	}
+	p := mustParse(t, g.bytes(t))
+	if p.Title != title {
+		t.Errorf("title %q, want %q", p.Title, title)
 	}
 }

@@ -400,11 +400,21 @@ func chooseTitle(meta string, blocks []*pblock) string {
 		return meta
 	}
 	var best *pblock
+	var page1 []*pblock
 	for _, b := range blocks {
 		if b.page != 1 {
 			break
 		}
-		if b.kind == app.BlockHeading && (best == nil || b.size > best.size+0.1) {
+		page1 = append(page1, b)
+	}
+	body := bodySize(page1)
+	for _, b := range page1 {
+		// A paper that repeats its title as every page's running header
+		// has it marked as furniture: set large on page 1, it is still the
+		// title (a "Table of Contents" link atop every page is not).
+		candidate := b.kind == app.BlockHeading || b.furniture && len(b.rows) <= headingMaxRows &&
+			b.size >= headingSizeRatio*body && letters(b.text()) >= 3 && !contentsTitle.MatchString(b.text())
+		if candidate && (best == nil || b.size > best.size+0.1) {
 			best = b
 		}
 	}
@@ -421,7 +431,7 @@ func chooseTitle(meta string, blocks []*pblock) string {
 // filer, the form and the period instead.
 var (
 	genericFiling = regexp.MustCompile(`(?i)^\s*((united\s+states\s+)?securities\s+and\s+exchange\s+commission\b.*|form\s+[0-9]+-?[a-z]\s*)$`)
-	formRe        = regexp.MustCompile(`(?i)^form\s+([0-9]+-?[a-z])\b`)
+	formRe        = regexp.MustCompile(`(?im)^form\s+([0-9]+-?[a-z])\b`)
 	registrantRe  = regexp.MustCompile(`(?i)^\(\s*exact\s+name\s+of\s+registrant`)
 	periodRe      = regexp.MustCompile(`(?i)\bfor\s+the\s+(fiscal\s+year|quarterly\s+period|year)\s+ended:?\s+([a-z]+\s+\d{1,2},?\s+\d{4})`)
 	reportDateRe  = regexp.MustCompile(`(?i)\bdate\s+of\s+report[^:]*:\s*([a-z]+\s+\d{1,2},?\s+\d{4})`)
@@ -437,10 +447,11 @@ func filingTitle(blocks []*pblock) string {
 		if b.page != 1 {
 			break
 		}
-		t := strings.Join(strings.Fields(b.text()), " ")
+		raw := b.text()
+		t := strings.Join(strings.Fields(raw), " ")
 		switch {
-		case form == "" && formRe.MatchString(t):
-			form = "Form " + strings.ToUpper(formRe.FindStringSubmatch(t)[1])
+		case form == "" && formRe.MatchString(raw):
+			form = "Form " + strings.ToUpper(formRe.FindStringSubmatch(raw)[1])
 		case name == "" && registrantRe.MatchString(t) && prev != "":
 			name = prev
 		}
@@ -465,6 +476,8 @@ func filingTitle(blocks []*pblock) string {
 	}
 	return name + " " + form
 }
+
+var contentsTitle = regexp.MustCompile(`(?i)^\s*(table\s+of\s+)?contents\s*$`)
 
 // sensibleTitle rejects metadata titles that are file names, tool
 // defaults or too short to name anything.

@@ -147,8 +147,9 @@ func (s *session) pageWords(page requests.Page, g *geom) ([]word, error) {
 const softBreak = 0xFFFE
 
 // joinBroken puts each word broken at a line end back together at the
-// start of the next line: "ex-" + "hibit" is "exhibit" where the hyphen
-// only broke the word, "GPT-" + "4" stays "GPT-4". Split, neither half
+// start of the next line: "ex-" + "hibit" is "exhibit" and "AB-" +
+// "STRACTION" is "ABSTRACTION" where the hyphen only broke the word;
+// "GPT-" + "4" and "Self-" + "Refine" keep it. Split, neither half
 // matched the word a reader searches for, and two-column papers break a
 // word every few lines. The whole word takes the second half's box, so
 // the next line still starts where it did (it would read as indented);
@@ -164,7 +165,7 @@ func joinBroken(words []word, broken map[int]bool) []word {
 			next := words[i+1]
 			last, _ := utf8.DecodeLastRuneInString(w.text)
 			first, _ := utf8.DecodeRuneInString(next.text)
-			if unicode.IsLetter(last) && unicode.IsLower(first) {
+			if unicode.IsLower(last) && unicode.IsLower(first) || unicode.IsUpper(last) && unicode.IsUpper(first) {
 				next.text = w.text + next.text
 			} else {
 				next.text = w.text + "-" + next.text
