@@ -273,14 +273,19 @@ func (w *walk) weighTerms(ctx context.Context) error {
 		if df == 0 {
 			h.Absent[c.Name] = true
 		}
-		if c.Kind == lex.Entity && len(c.Forms) > 1 && df == 0 {
-			// The whole name is nowhere: which of its words are?
+		if c.Kind == lex.Entity && len(c.Forms) > 1 {
+			// How rare is each word of the name, and, when the whole name
+			// is nowhere, which of them are? Text holding only "general"
+			// of "General Mills" is not about the company.
 			for k, f := range c.Forms[1:] {
-				df, err := matchCount(phrasesMatch(c.Phrases[k+1 : k+2]))
+				wdf, err := matchCount(phrasesMatch(c.Phrases[k+1 : k+2]))
 				if err != nil {
 					return fmt.Errorf("retrieve: route: %w", err)
 				}
-				if df == 0 {
+				if _, ok := h.IDF[f[0]]; !ok {
+					h.IDF[f[0]] = idf(wdf)
+				}
+				if df == 0 && wdf == 0 {
 					h.Absent[f[0]] = true
 				}
 			}

@@ -186,7 +186,14 @@ func localChoice(q *lex.Query, qu *Question, absent map[string]bool) Answer {
 			continue
 		}
 		f := q.Match(textOf(o.Parts, o.Description, true), absent)
-		logits[i] = choiceSharpness * (wDesc*f.Relevance() + (1-wDesc)*o.IndexScore) * periodFit(q, o.Parts)
+		index := o.IndexScore
+		if hasRole(o.Parts, RoleTitle) {
+			// A document that is not the one the question names (its
+			// title and outline lack the name) is not made the place by
+			// its passages sharing the question's other words.
+			index *= f.Constraints
+		}
+		logits[i] = choiceSharpness * (wDesc*f.Relevance() + (1-wDesc)*index) * periodFit(q, o.Parts)
 	}
 	p := softmax(logits)
 	a := Answer{Kind: Choice, Probabilities: map[string]float64{}}

@@ -188,3 +188,21 @@ func TestLocalScoreTable(t *testing.T) {
 		t.Fatalf("the table did not win an amount question: %.3f vs %.3f", a["table"].Score, a["prose"].Score)
 	}
 }
+
+// TestLocalChoiceNamedDocument: a question naming a company is routed to
+// that company's document even when another's passages share more of its
+// other words (the index ranks them higher): a document whose title lacks
+// the name is not made the place by its index score.
+func TestLocalChoiceNamedDocument(t *testing.T) {
+	menu := Question{ID: "m", Kind: Choice, Instructions: "which document?", Options: []Option{
+		{Label: "gm", IndexScore: 0.3, Parts: []Part{{RoleTitle, "GENERAL MILLS, INC. Form 10-K"}, {RoleHeading, "Consolidated Balance Sheets"}}},
+		{Label: "nike", IndexScore: 0.9, Parts: []Part{{RoleTitle, "NIKE, Inc. Form 10-K"}, {RoleHeading, "Inventories and accounts receivable"}}},
+		{Label: NoneLabel, Description: "none"},
+	}}
+	idf := map[string]float64{"gener": 0.2, "mill": 3.5, "gener mill": 3.5, "inventori": 1, "receiv": 1}
+	a := decideLocal(t, &Request{State: "What were General Mills' inventories and receivables in FY2019?",
+		Hints: &Hints{IDF: idf}, Questions: []Question{menu}})["m"]
+	if a.Probabilities["gm"] <= a.Probabilities["nike"] {
+		t.Errorf("the named company's filing is not preferred: %v", a.Probabilities)
+	}
+}

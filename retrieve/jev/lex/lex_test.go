@@ -221,3 +221,24 @@ func TestPeriodWords(t *testing.T) {
 		t.Errorf("period words near and away from a year: %v", got)
 	}
 }
+
+// TestNameWordWeights: text holding only the common word of a two-word
+// name ("general" of "General Mills") gets little of the name's credit;
+// text holding its rare word gets most of it.
+func TestNameWordWeights(t *testing.T) {
+	q := Analyze("What were General Mills' inventories?", map[string]float64{"gener": 0.2, "mill": 3.5, "gener mill": 3.5})
+	name := -1
+	for i, c := range q.Concepts {
+		if c.Name == "gener mill" {
+			name = i
+		}
+	}
+	if name < 0 {
+		t.Fatalf("no name concept: %+v", q.Concepts)
+	}
+	common := q.Match(NewText("General and administrative expenses rose."), nil).Concepts[name].Body
+	rare := q.Match(NewText("The mills ran at capacity."), nil).Concepts[name].Body
+	if common > 0.1 || rare < 0.7 {
+		t.Errorf("credit for the common word %.2f, for the rare word %.2f", common, rare)
+	}
+}

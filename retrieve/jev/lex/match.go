@@ -363,25 +363,29 @@ func (q *Query) matchConcept(c *Concept, x *Text, absent map[string]bool) Concep
 		if x.inContext(c.Forms[0]) {
 			m.Context = 1
 		}
-		known, body, ctx := 0, 0.0, 0.0
-		for _, f := range c.Forms[1:] {
+		known, body, ctx := 0.0, 0.0, 0.0
+		for k, f := range c.Forms[1:] {
 			if absent[f[0]] {
 				continue
 			}
-			known++
+			w := 1.0
+			if k < len(c.WordWeights) {
+				w = c.WordWeights[k]
+			}
+			known += w
 			if at := x.find(f); len(at) > 0 {
-				body++
+				body += w
 				m.Count += len(at)
 				m.At = append(m.At, at...)
 			} else if x.inContext(f) {
-				ctx++
+				ctx += w
 			}
 		}
 		if known == 0 {
 			return m
 		}
-		m.Body = 0.9 * body / float64(known)
-		m.Context = math.Max(m.Context, (body+ctx)/float64(known))
+		m.Body = 0.9 * body / known
+		m.Context = math.Max(m.Context, (body+ctx)/known)
 		return m
 	}
 	for k, form := range c.Forms {

@@ -35,6 +35,10 @@ type Concept struct {
 	// PartOf is 1 + the index of the measure a Support concept is a part
 	// of; 0 for every other concept.
 	PartOf int
+	// WordWeights weigh the words of a multi-word name (Forms[1:]) by
+	// their rarity: a text holding some of them is credited by the share
+	// of the name's weight it holds.
+	WordWeights []float64
 }
 
 // Constraint reports whether text lacking the concept answers a different
@@ -305,7 +309,14 @@ func Analyze(question string, idf map[string]float64) *Query {
 	}
 
 	for i := range q.Concepts {
-		q.Concepts[i].Weight = weigh(&q.Concepts[i], idf)
+		c := &q.Concepts[i]
+		c.Weight = weigh(c, idf)
+		if c.Kind == Entity && len(c.Forms) > 1 {
+			c.WordWeights = make([]float64, len(c.Forms)-1)
+			for k, f := range c.Forms[1:] {
+				c.WordWeights[k] = weigh(&Concept{Name: f[0], Phrases: c.Phrases[k+1 : k+2]}, idf)
+			}
+		}
 	}
 	q.firsts = firstStems(q)
 	return q
