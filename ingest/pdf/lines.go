@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // line is a run of words on one baseline with no wide gap: a line of a
@@ -81,6 +83,7 @@ func buildLines(words []word) []*line {
 	}
 	done = append(done, open...)
 	for _, l := range done {
+		l.words = joinSpaced(l.words)
 		l.finish()
 	}
 	slices.SortFunc(done, func(a, b *line) int {
@@ -90,6 +93,58 @@ func buildLines(words []word) []*line {
 		return cmpF(a.x0, b.x0)
 	})
 	return done
+}
+
+// Letter-spaced text ("G O D F R E Y   P H I L L I P S", a company's name
+// on a cover or in a running footer) sets its letters further apart than
+// the word gap, so each letter became a word of its own and the name was
+// found by no search. A run of at least minSpacedRun one-letter words
+// evenly spaced, each gap under spacedGapEm of the size, is one word up
+// to a gap more than spacedWordGap times the run's smallest.
+const (
+	minSpacedRun  = 4
+	spacedGapEm   = 0.8
+	spacedWordGap = 1.8
+)
+
+// joinSpaced joins the letters of letter-spaced words in a line's words
+// (sorted left to right).
+func joinSpaced(ws []word) []word {
+	out := ws[:0:0]
+	for i := 0; i < len(ws); {
+		j := i
+		for j+1 < len(ws) && oneLetter(ws[j]) && oneLetter(ws[j+1]) && ws[j+1].x0-ws[j].x1 < spacedGapEm*ws[j].size {
+			j++
+		}
+		if j-i+1 < minSpacedRun {
+			out = append(out, ws[i])
+			i++
+			continue
+		}
+		gap := math.Inf(1)
+		for k := i; k < j; k++ {
+			gap = math.Min(gap, math.Max(ws[k+1].x0-ws[k].x1, 0.5))
+		}
+		cur := ws[i]
+		for k := i + 1; k <= j; k++ {
+			if ws[k].x0-ws[k-1].x1 > spacedWordGap*gap {
+				out = append(out, cur)
+				cur = ws[k]
+				continue
+			}
+			cur.text += ws[k].text
+			cur.box = cur.union(ws[k].box)
+		}
+		out = append(out, cur)
+		i = j + 1
+	}
+	return out
+}
+
+// oneLetter reports whether w is a single letter.
+func oneLetter(w word) bool {
+	r, n := utf8.DecodeRuneInString(w.text)
+	return n == len(w.text) && unicode.IsLetter(r)
 }
 
 // finish computes the line's dominant size and weight.
