@@ -112,3 +112,30 @@ func TestRunningHeaderTitle(t *testing.T) {
 		t.Errorf("title %q, want %q", p.Title, title)
 	}
 }
+
+// TestJoinBrokenOnlyOnTheNextLine: a word broken at the foot of a column
+// is not joined to the next word PDFium gives (the page's footer), and a
+// break whose next word starts right of it (the next column) is left too.
+func TestJoinBrokenOnlyOnTheNextLine(t *testing.T) {
+	w := func(text string, x0, y0 float64) word {
+		return word{text: text, box: box{x0, y0, x0 + 30, y0 + 10}, size: 10}
+	}
+	for _, c := range []struct {
+		name string
+		next word
+		want string
+	}{
+		{"next line", w("hibit", 72, 112), "exhibit"},
+		{"footer far below", w("VerDate", 72, 740), "ex VerDate"},
+		{"next column", w("hibit", 320, 112), "ex hibit"},
+	} {
+		words := joinBroken([]word{w("ex", 250, 100), c.next}, map[int]bool{0: true})
+		var got []string
+		for _, x := range words {
+			got = append(got, x.text)
+		}
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("%s: %q, want %q", c.name, strings.Join(got, " "), c.want)
+		}
+	}
+}

@@ -412,8 +412,8 @@ func chooseTitle(meta string, blocks []*pblock) string {
 		// A paper that repeats its title as every page's running header
 		// has it marked as furniture: set large on page 1, it is still the
 		// title (a "Table of Contents" link atop every page is not).
-		candidate := b.kind == app.BlockHeading || b.furniture && len(b.rows) <= headingMaxRows &&
-			b.size >= headingSizeRatio*body && letters(b.text()) >= 3 && !contentsTitle.MatchString(b.text())
+		candidate := (b.kind == app.BlockHeading || b.furniture && len(b.rows) <= headingMaxRows &&
+			b.size >= headingSizeRatio*body && !contentsTitle.MatchString(b.text())) && hasWord(b.text())
 		if candidate && (best == nil || b.size > best.size+0.1) {
 			best = b
 		}
@@ -475,6 +475,22 @@ func filingTitle(blocks []*pblock) string {
 		return name + " " + form + ", " + period
 	}
 	return name + " " + form
+}
+
+// hasWord reports whether t holds a word of three letters or more: a map's
+// scattered letters ("t r a") set large are not a title.
+func hasWord(t string) bool {
+	n := 0
+	for _, r := range t {
+		if unicode.IsLetter(r) {
+			if n++; n >= 3 {
+				return true
+			}
+		} else {
+			n = 0
+		}
+	}
+	return false
 }
 
 var contentsTitle = regexp.MustCompile(`(?i)^\s*(table\s+of\s+)?contents\s*$`)

@@ -142,6 +142,13 @@ func (s *session) pageWords(page requests.Page, g *geom) ([]word, error) {
 	return joinBroken(words, broken), nil
 }
 
+// continues reports whether next can be the rest of a word broken at the
+// end of w's line: on the line below (within half a line of it), starting
+// left of where w starts, and neither set at right angles to the lines.
+func continues(w, next word) bool {
+	return !w.across && !next.across && next.y0 > w.y0 && next.y0-w.y1 <= 0.5*w.h() && next.x0 < w.x0
+}
+
 // softBreak is what PDFium reports for a hyphen that breaks a word at the
 // end of a line.
 const softBreak = 0xFFFE
@@ -161,7 +168,7 @@ func joinBroken(words []word, broken map[int]bool) []word {
 	out := words[:0]
 	for i := 0; i < len(words); i++ {
 		w := words[i]
-		for broken[i] && i+1 < len(words) && !words[i+1].across && !w.across && words[i+1].y0 > w.y0 {
+		for broken[i] && i+1 < len(words) && continues(w, words[i+1]) {
 			next := words[i+1]
 			last, _ := utf8.DecodeLastRuneInString(w.text)
 			first, _ := utf8.DecodeRuneInString(next.text)
