@@ -411,9 +411,9 @@ func chooseTitle(meta string, blocks []*pblock) string {
 	for _, b := range page1 {
 		// A paper that repeats its title as every page's running header
 		// has it marked as furniture: set large on page 1, it is still the
-		// title (a "Table of Contents" link atop every page is not).
-		candidate := (b.kind == app.BlockHeading || b.furniture && len(b.rows) <= headingMaxRows &&
-			b.size >= headingSizeRatio*body && !contentsTitle.MatchString(b.text())) && hasWord(b.text())
+		// title. "Contents" names a page, never the document.
+		candidate := (b.kind == app.BlockHeading || b.furniture && len(b.rows) <= headingMaxRows && b.size >= headingSizeRatio*body) &&
+			hasWord(b.text()) && !contentsTitle.MatchString(b.text())
 		if candidate && (best == nil || b.size > best.size+0.1) {
 			best = b
 		}
@@ -509,7 +509,7 @@ func sensibleTitle(t string) bool {
 		}
 	}
 	switch l {
-	case "untitled", "title", "document", "pdf", "word document", "slide 1", "powerpoint presentation":
+	case "untitled", "title", "document", "pdf", "word document", "slide 1", "powerpoint presentation", "contents", "table of contents":
 		return false
 	}
 	return !strings.HasPrefix(l, "microsoft word - ") && !strings.HasPrefix(l, "untitled")
