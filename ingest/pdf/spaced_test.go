@@ -38,3 +38,34 @@ func TestLetterSpaced(t *testing.T) {
 		t.Errorf("table of single figures changed:\n%s", text)
 	}
 }
+
+// TestSmallCaps: a name in small capitals, each word a large initial and
+// smaller capitals set as separate runs, reads as whole words; a one-letter
+// word before a word in capitals of its own size stays apart.
+func TestSmallCaps(t *testing.T) {
+	g := newGen()
+	g.AddPage()
+	x := 100.0
+	for _, w := range [][2]string{{"M", "GM"}, {"R", "ESORTS"}, {"I", "NTERNATIONAL"}} {
+		g.SetFont("Times", "B", 20)
+		g.Text(x, 80, w[0])
+		x += g.GetStringWidth(w[0]) + 3
+		g.SetFont("Times", "B", 14)
+		g.Text(x, 80, w[1])
+		x += g.GetStringWidth(w[1]) + 6
+	}
+	g.SetFont("Times", "", 12)
+	g.Text(100, 120, "A NOTE ON THE FILING")
+	g.paragraph(72, 160, 460, 13, "Plain prose follows so that the page has a body of ordinary words to measure against.")
+	p := mustParse(t, g.bytes(t))
+	var all []string
+	for _, b := range p.Blocks {
+		all = append(all, b.Text)
+	}
+	text := strings.Join(all, "\n")
+	for _, want := range []string{"MGM RESORTS INTERNATIONAL", "A NOTE ON THE FILING"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("%q not read:\n%s", want, text)
+		}
+	}
+}

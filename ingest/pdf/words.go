@@ -139,7 +139,43 @@ func (s *session) pageWords(page requests.Page, g *geom) ([]word, error) {
 			words[i].size = words[i].h() / 1.15
 		}
 	}
-	return joinBroken(words, broken), nil
+	return joinSmallCaps(joinBroken(words, broken)), nil
+}
+
+// joinSmallCaps joins a word's large initial capital to the small
+// capitals that follow it ("R" + "ESORTS"): set as two runs of text with a
+// gap as wide as a word space, the name read "MGM R ESORTS I NTERNATIONAL".
+// A small-caps word is all capitals, on the same baseline, set smaller,
+// and starts within a third of the capital's height.
+func joinSmallCaps(words []word) []word {
+	out := words[:0]
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		if i+1 < len(words) && smallCapsAfter(w, words[i+1]) {
+			next := words[i+1]
+			w.text += next.text
+			w.box = w.union(next.box)
+			i++
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// smallCapsAfter reports whether next continues w as the small capitals
+// of a word whose initial w is.
+func smallCapsAfter(w, next word) bool {
+	r, n := utf8.DecodeRuneInString(w.text)
+	if n != len(w.text) || !unicode.IsUpper(r) || w.across || next.across || utf8.RuneCountInString(next.text) < 2 {
+		return false
+	}
+	for _, c := range next.text {
+		if !unicode.IsUpper(c) {
+			return false
+		}
+	}
+	gap := next.x0 - w.x1
+	return next.h() < 0.85*w.h() && math.Abs(next.y1-w.y1) < 0.15*w.h() && gap > -0.5 && gap < w.h()/3
 }
 
 // continues reports whether next can be the rest of a word broken at the
