@@ -28,12 +28,13 @@ type glyphCodes map[string]map[rune]rune
 // looksCoded reports whether a page's characters look like raw font codes
 // rather than text: several control characters (PDFium reports a code it
 // cannot map as itself, and these fonts number glyphs from 1), or mostly
-// punctuation where text has letters and figures.
+// punctuation where text has letters and figures (leader dots and rules
+// aside, so a contents page does not cost the font scan).
 func looksCoded(runes []rune) bool {
 	var controls, shown, alnum int
 	for _, r := range runes {
 		switch {
-		case r == '\t' || r == '\n' || r == '\r' || r == ' ':
+		case r == '\t' || r == '\n' || r == '\r' || r == ' ' || strings.ContainsRune(leaders, r):
 		case r < 0x20:
 			controls++
 			shown++
@@ -46,6 +47,10 @@ func looksCoded(runes []rune) bool {
 	}
 	return controls >= 3 || shown >= 40 && 2*alnum < shown
 }
+
+// leaders are the characters a contents page or a form draws in rows
+// ("Item 7 ........ 34", "Name ____"): they say nothing about the text.
+const leaders = ".·•…_-–—"
 
 // codedFonts returns the document's glyph codes, reading its fonts once
 // per session; nil when none of its fonts names glyphs that way, or when

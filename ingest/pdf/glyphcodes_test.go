@@ -112,6 +112,7 @@ func TestLooksCoded(t *testing.T) {
 		{"Your Directors have pleasure in submitting their Annual Report and Accounts", false},
 		{"2003 2002 1,234.5 (12.0) 4,567 8,910 11,121 3,141 5,926 5,358 9,793 2,384", false},
 		{"\x01\x02\x03\x04 \x05\x06\x04", true},
+		{"Item 7. Management's Discussion .................................................. 34", false},
 		{"!\"#$ %&'$() *+,-. /0&1 2'3 !\"#$ %&'$() *+,-. /0&1 2'3 !\"#$", true},
 	} {
 		if got := looksCoded([]rune(c.text)); got != c.want {
