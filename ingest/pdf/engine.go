@@ -254,14 +254,11 @@ type session struct {
 // it, under the engine's time limit. The instance is killed if the limit or ctx
 // expires while fn runs, and closed otherwise.
 func (e *Engine) withDocument(ctx context.Context, data []byte, password string, fn func(*session) error) error {
-	if len(data) == 0 {
-		return damaged("the file is empty")
-	}
-	if err := ctx.Err(); err != nil {
-		return cancelled(err)
-	}
 	parent := ctx
-	ctx, cancel := context.WithTimeout(ctx, e.cfg.DocumentTimeout)
+	ctx, cancel, err := e.begin(ctx, data)
+	if err != nil {
+		return err
+	}
 	defer cancel()
 	pool, err := e.inProcessPool(ctx)
 	if err != nil {
@@ -302,6 +299,20 @@ func (e *Engine) withDocument(ctx context.Context, data []byte, password string,
 		s.close()
 	}
 	return err
+}
+
+// begin checks data and ctx before a document's work starts and bounds
+// ctx by the engine's time limit; the caller defers cancel and asks
+// limitErr why the bounded context ended.
+func (e *Engine) begin(ctx context.Context, data []byte) (context.Context, context.CancelFunc, error) {
+	if len(data) == 0 {
+		return nil, nil, damaged("the file is empty")
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, nil, cancelled(err)
+	}
+	ctx, cancel := context.WithTimeout(ctx, e.cfg.DocumentTimeout)
+	return ctx, cancel, nil
 }
 
 // limitErr reports why ctx ended, if it has: the caller's cancellation or

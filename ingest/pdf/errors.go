@@ -76,18 +76,35 @@ const structureTimeout = 3 * time.Second
 
 // structureProblem asks pdfcpu, in relaxed validation mode, what is wrong
 // with data; "" when it finds nothing it can name in time.
-//
-// BUG: a pdfcpu read that loops forever keeps its goroutine (and a core)
-// busy until the process exits; the caller has its answer by then.
 func structureProblem(data []byte) string {
-	done := make(chan string, 1)
-	go func() { done <- readStructure(data) }()
+	why, _ := within(structureTimeout, func() string { return readStructure(data) })
+	return why
+}
+
+// within runs f in a goroutine of its own and returns its result, or ok
+// false when it has not returned within limit.
+//
+// BUG: pdfcpu cannot be interrupted: a read that loops forever keeps its
+// goroutine (and a core) busy until the process exits; the caller has its
+// answer by then.
+func within[T any](limit time.Duration, f func() T) (v T, ok bool) {
+	done := make(chan T, 1)
+	go func() { done <- f() }()
 	select {
-	case why := <-done:
-		return why
-	case <-time.After(structureTimeout):
-		return ""
+	case v := <-done:
+		return v, true
+	case <-time.After(limit):
+		return v, false
 	}
+}
+
+// pdfcpuRead reads data's structure with pdfcpu in relaxed validation
+// mode, opening it with password.
+func pdfcpuRead(data []byte, password string) (*model.Context, error) {
+	conf := model.NewDefaultConfiguration()
+	conf.ValidationMode = model.ValidationRelaxed
+	conf.UserPW, conf.OwnerPW = password, password
+	return api.ReadContext(bytes.NewReader(data), conf)
 }
 
 // readStructure is structureProblem without the time limit.
@@ -98,9 +115,7 @@ func readStructure(data []byte) (why string) {
 			why = "its structure is broken"
 		}
 	}()
-	conf := model.NewDefaultConfiguration()
-	conf.ValidationMode = model.ValidationRelaxed
-	ctx, err := api.ReadContext(bytes.NewReader(data), conf)
+	ctx, err := pdfcpuRead(data, "")
 	if err == nil {
 		err = api.ValidateContext(ctx)
 	}

@@ -7,7 +7,6 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
 )
@@ -68,18 +67,9 @@ func (s *session) codedFonts() glyphCodes {
 const glyphCodesTimeout = 5 * time.Second
 
 // readGlyphCodes runs scanGlyphCodes under glyphCodesTimeout.
-//
-// BUG: as with structureProblem, a pdfcpu read that loops forever keeps
-// its goroutine busy until the process exits.
 func readGlyphCodes(data []byte, password string) glyphCodes {
-	done := make(chan glyphCodes, 1)
-	go func() { done <- scanGlyphCodes(data, password) }()
-	select {
-	case c := <-done:
-		return c
-	case <-time.After(glyphCodesTimeout):
-		return nil
-	}
+	codes, _ := within(glyphCodesTimeout, func() glyphCodes { return scanGlyphCodes(data, password) })
+	return codes
 }
 
 // scanGlyphCodes reads every simple font of data without a /ToUnicode
@@ -94,14 +84,12 @@ func scanGlyphCodes(data []byte, password string) (codes glyphCodes) {
 	if !bytes.Contains(data, []byte("Differences")) && !bytes.Contains(data, []byte("/ObjStm")) {
 		return nil // nothing to find, and no compressed objects to hide it
 	}
-	conf := model.NewDefaultConfiguration()
-	conf.ValidationMode = model.ValidationRelaxed
-	conf.UserPW, conf.OwnerPW = password, password
-	ctx, err := api.ReadContext(bytes.NewReader(data), conf)
+	ctx, err := pdfcpuRead(data, password)
 	if err != nil {
 		return nil
 	}
-	conflict := map[string]map[rune]bool{}
+	codes = glyphCodes{}
+	conflict := map[string]map[rune]bool{} // codes two same-named fonts disagree on
 	for n := range ctx.XRefTable.Table {
 		obj, err := ctx.FindObject(n)
 		if err != nil {
@@ -114,10 +102,6 @@ func scanGlyphCodes(data []byte, password string) (codes glyphCodes) {
 		name, m := fontGlyphCodes(ctx, d)
 		if len(m) == 0 {
 			continue
-		}
-		if codes == nil {
-			codes = glyphCodes{}
-			conflict = map[string]map[rune]bool{}
 		}
 		have := codes[name]
 		if have == nil {
@@ -135,6 +119,9 @@ func scanGlyphCodes(data []byte, password string) (codes glyphCodes) {
 				conflict[name][c] = true
 			}
 		}
+	}
+	if len(codes) == 0 {
+		return nil
 	}
 	return codes
 }

@@ -93,14 +93,11 @@ func (e *Engine) openErr(parent, ctx context.Context, p *proc, data []byte, err 
 
 // parseWorkers is Parse in worker processes.
 func (e *Engine) parseWorkers(ctx context.Context, data []byte, password string) (*app.Parsed, string, error) {
-	if len(data) == 0 {
-		return nil, "", damaged("the file is empty")
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, "", cancelled(err)
-	}
 	parent := ctx
-	ctx, cancel := context.WithTimeout(ctx, e.cfg.DocumentTimeout)
+	ctx, cancel, err := e.begin(ctx, data)
+	if err != nil {
+		return nil, "", err
+	}
 	defer cancel()
 	p1, err := e.procs.acquire(ctx)
 	if err != nil {
@@ -308,14 +305,11 @@ func (c *chunker) end() int {
 
 // renderWorkers is RenderPages in a worker process.
 func (e *Engine) renderWorkers(ctx context.Context, data []byte, password string, pages []int, dpi int, fn func(page int, img image.Image) error) error {
-	if len(data) == 0 {
-		return damaged("the file is empty")
-	}
-	if err := ctx.Err(); err != nil {
-		return cancelled(err)
-	}
 	parent := ctx
-	ctx, cancel := context.WithTimeout(ctx, e.cfg.DocumentTimeout)
+	ctx, cancel, err := e.begin(ctx, data)
+	if err != nil {
+		return err
+	}
 	defer cancel()
 	p, err := e.procs.acquire(ctx)
 	if err != nil {

@@ -509,7 +509,10 @@ func sensibleTitle(t string) bool {
 		}
 	}
 	switch l {
-	case "untitled", "title", "document", "pdf", "word document", "slide 1", "powerpoint presentation", "contents", "table of contents":
+	case "untitled", "title", "document", "pdf", "word document", "slide 1", "powerpoint presentation":
+		return false
+	}
+	if contentsTitle.MatchString(t) {
 		return false
 	}
 	return !strings.HasPrefix(l, "microsoft word - ") && !strings.HasPrefix(l, "untitled")
