@@ -21,6 +21,7 @@ import (
 	"archivist/ingest"
 	"archivist/retrieve"
 	"archivist/store"
+	"archivist/store/benchtext"
 )
 
 const benchUsage = "usage: archivist bench [--passages N] [--docs N] [--pdf-pages N] [--pdf FILE] [--questions N] [--dir DIR] [--keep] [--json]"
@@ -248,7 +249,7 @@ func benchQuestions(n int) []string {
 	qs := make([]string, n)
 	for i := range qs {
 		qs[i] = fmt.Sprintf("What did the %s %s say about %s and %s?",
-			vocabulary[5+r.Intn(20)], vocabulary[100+r.Intn(400)], vocabulary[500+r.Intn(2000)], vocabulary[3000+r.Intn(10000)])
+			benchtext.Vocabulary[5+r.Intn(20)], benchtext.Vocabulary[100+r.Intn(400)], benchtext.Vocabulary[500+r.Intn(2000)], benchtext.Vocabulary[3000+r.Intn(10000)])
 	}
 	return qs
 }
@@ -327,8 +328,7 @@ func newBenchID() string { return uuid.NewString() }
 // of Zipf-distributed prose, with its blocks, profile and passages made by
 // the import's own builders.
 func benchDocument(r *rand.Rand, i, passages int) (*app.Document, *store.Content, int) {
-	zipf := rand.NewZipf(r, 1.07, 2, uint64(len(vocabulary)-1))
-	word := func() string { return vocabulary[zipf.Uint64()] }
+	word := benchtext.Words(r)
 	title := fmt.Sprintf("Report %d %s %s", i, word(), word())
 	p := &app.Parsed{Title: title, Format: app.FormatMarkdown, Sections: []app.Section{{Parent: -1, Heading: title}}}
 	chars := 0
@@ -387,32 +387,10 @@ func heapBytes() uint64 {
 	return ms.HeapInuse
 }
 
-// vocabulary is the word list of generated documents: pseudo-words drawn
-// with a Zipf distribution, so FTS5 sees realistic posting-list lengths
-// (a few very common words, a long tail of rare ones).
-var vocabulary = func() []string {
-	syll := strings.Fields("ka lo mi ne ru sa te vi do ga he ji ku ma no pe ri so tu wa ya ze bo fa")
-	r := rand.New(rand.NewSource(99))
-	seen := map[string]bool{}
-	var words []string
-	for len(words) < 20000 {
-		var b strings.Builder
-		for n := 1 + r.Intn(4); n > 0; n-- {
-			b.WriteString(syll[r.Intn(len(syll))])
-		}
-		if w := b.String(); !seen[w] && len(w) > 2 {
-			seen[w] = true
-			words = append(words, w)
-		}
-	}
-	return words
-}()
-
 // genMarkdown writes a Markdown document of about size bytes: headings every
 // few paragraphs, sentences of Zipf-distributed words.
 func genMarkdown(r *rand.Rand, title string, size int) []byte {
-	zipf := rand.NewZipf(r, 1.07, 2, uint64(len(vocabulary)-1))
-	word := func() string { return vocabulary[zipf.Uint64()] }
+	word := benchtext.Words(r)
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# %s\n\n", title)
 	for sec := 1; b.Len() < size; sec++ {

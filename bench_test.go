@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"archivist/app"
+	"archivist/store/benchtext"
 	"archivist/ui"
 )
 
@@ -101,7 +102,7 @@ func BenchmarkAsk(b *testing.B) {
 	questions := make([]string, 16)
 	for i := range questions {
 		questions[i] = fmt.Sprintf("What did the %s %s say about %s and %s?",
-			vocabulary[5+qr.Intn(20)], vocabulary[100+qr.Intn(400)], vocabulary[500+qr.Intn(2000)], vocabulary[3000+qr.Intn(10000)])
+			benchtext.Vocabulary[5+qr.Intn(20)], benchtext.Vocabulary[100+qr.Intn(400)], benchtext.Vocabulary[500+qr.Intn(2000)], benchtext.Vocabulary[3000+qr.Intn(10000)])
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/go-pdf/fpdf"
+
+	"archivist/store/benchtext"
 )
 
 // writeBenchPDF writes a generated PDF of the given number of Letter pages
@@ -22,8 +24,7 @@ import (
 // PDFium builds text pages of a realistic size (about 450 words a page).
 func writeBenchPDF(path string, pages int) error {
 	r := rand.New(rand.NewSource(7))
-	zipf := rand.NewZipf(r, 1.07, 2, uint64(len(vocabulary)-1))
-	word := func() string { return vocabulary[zipf.Uint64()] }
+	word := benchtext.Words(r)
 	f := fpdf.New("P", "pt", "Letter", "")
 	f.SetAutoPageBreak(false, 0)
 	f.SetTitle("Generated annual report", true)

@@ -9,47 +9,27 @@ import (
 
 	"archivist/app"
 	"archivist/store"
+	"archivist/store/benchtext"
 )
-
-// benchWords are pseudo-words drawn with a Zipf distribution (as the
-// app's `bench` command draws them), so FTS5 posting lists have realistic
-// lengths: a few very common words, a long tail of rare ones.
-var benchWords = func() []string {
-	syll := strings.Fields("ka lo mi ne ru sa te vi do ga he ji ku ma no pe ri so tu wa ya ze bo fa")
-	r := rand.New(rand.NewSource(99))
-	seen := map[string]bool{}
-	var words []string
-	for len(words) < 20000 {
-		var b strings.Builder
-		for n := 1 + r.Intn(4); n > 0; n-- {
-			b.WriteString(syll[r.Intn(len(syll))])
-		}
-		if w := b.String(); !seen[w] && len(w) > 2 {
-			seen[w] = true
-			words = append(words, w)
-		}
-	}
-	return words
-}()
 
 // benchContent is a document of n passages of ~2,400 characters, one block
 // each.
 func benchContent(r *rand.Rand, docID string, n int) *store.Content {
-	zipf := rand.NewZipf(r, 1.07, 2, uint64(len(benchWords)-1))
+	word := benchtext.Words(r)
 	p := &app.Parsed{Format: app.FormatText, Sections: []app.Section{{ID: docID + "-s0", Parent: -1, Heading: docID}}}
 	c := &store.Content{Title: docID, Parsed: p}
 	var b strings.Builder
 	for i := 0; i < n; i++ {
 		b.Reset()
 		for b.Len() < 2400 {
-			b.WriteString(benchWords[zipf.Uint64()])
+			b.WriteString(word())
 			b.WriteByte(' ')
 		}
 		text := b.String()
 		id := fmt.Sprintf("%s-%d", docID, i)
 		p.Blocks = append(p.Blocks, app.Block{ID: id + "-b", Seq: i, Kind: app.BlockParagraph, Text: text})
 		c.Passages = append(c.Passages, app.Passage{ID: id + "-p", DocumentID: docID, SectionID: docID + "-s0", Seq: i,
-			Title: docID, Headings: "Section " + benchWords[zipf.Uint64()], Text: text,
+			Title: docID, Headings: "Section " + word(), Text: text,
 			Spans: []app.Span{{BlockID: id + "-b", Start: 0, End: len(text)}}, IndexVersion: 1})
 		c.Words += strings.Count(text, " ")
 	}
@@ -87,8 +67,8 @@ func BenchmarkSearch(b *testing.B) {
 	}
 	var qs []string
 	for range 64 {
-		qs = append(qs, strings.Join([]string{term(benchWords[5+r.Intn(20)]), term(benchWords[100+r.Intn(400)]),
-			term(benchWords[500+r.Intn(2000)]), term(benchWords[3000+r.Intn(10000)])}, " OR "))
+		qs = append(qs, strings.Join([]string{term(benchtext.Vocabulary[5+r.Intn(20)]), term(benchtext.Vocabulary[100+r.Intn(400)]),
+			term(benchtext.Vocabulary[500+r.Intn(2000)]), term(benchtext.Vocabulary[3000+r.Intn(10000)])}, " OR "))
 	}
 	for _, n := range []int{10_000, 40_000} {
 		b.Run(fmt.Sprintf("passages=%d", n), func(b *testing.B) {
