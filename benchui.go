@@ -6,6 +6,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -110,7 +111,12 @@ func benchDocuments(ctx context.Context, dir string, n int, logf func(string, ..
 	lib := &watchedLibrary{Library: p.importer, listed: make(chan struct{}, 1)}
 	w := a.NewWindow("Archivist")
 	start := time.Now()
-	u := ui.New(a, w, lib, p.research)
+	// The headless driver would run the window's updates on whichever
+	// goroutine finished the work, racing this one's painting; they wait
+	// in a queue this goroutine runs between frames, as the toolkit's own
+	// loop runs them in the app.
+	var q updateQueue
+	u := ui.NewWith(a, w, lib, p.research, q.add)
 	defer u.Close()
 	w.Resize(fyne.NewSize(1280, 800))
 	list := findList(w.Content())
@@ -118,9 +124,7 @@ func benchDocuments(ctx context.Context, dir string, n int, logf func(string, ..
 		return nil, fmt.Errorf("bench: the window has no document list")
 	}
 	<-lib.listed
-	// The list is filled on the goroutine that listed; its length is read
-	// here without the toolkit's lock, which only delays the moment seen.
-	for list.Length() < res.Documents {
+	for q.run(); list.Length() < res.Documents; q.run() {
 		time.Sleep(100 * time.Microsecond)
 	}
 	res.StartMS = float64(time.Since(start).Microseconds()) / 1000
@@ -132,12 +136,14 @@ func benchDocuments(ctx context.Context, dir string, n int, logf func(string, ..
 
 	frame := func() time.Duration {
 		t := time.Now()
+		q.run()
 		w.Canvas().Capture()
 		return time.Since(t)
 	}
 	var scroll, update []time.Duration
 	step := max(25, res.Documents/100)
 	for i := 0; i < res.Documents; i += step {
+		q.run()
 		t := time.Now()
 		list.ScrollTo(i)
 		update = append(update, time.Since(t))
@@ -175,6 +181,34 @@ func benchDocuments(ctx context.Context, dir string, n int, logf func(string, ..
 	}
 	res.ImportFrame = latencyOf(busy)
 	return res, nil
+}
+
+// updateQueue holds the window's updates until run.
+type updateQueue struct {
+	mu  sync.Mutex
+	fns []func()
+}
+
+func (q *updateQueue) add(f func()) {
+	q.mu.Lock()
+	q.fns = append(q.fns, f)
+	q.mu.Unlock()
+}
+
+// run runs the queued updates, and those they queue, in order.
+func (q *updateQueue) run() {
+	for {
+		q.mu.Lock()
+		fns := q.fns
+		q.fns = nil
+		q.mu.Unlock()
+		if len(fns) == 0 {
+			return
+		}
+		for _, f := range fns {
+			f()
+		}
+	}
 }
 
 // findList returns the first widget.List under o.

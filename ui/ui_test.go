@@ -861,3 +861,24 @@ func TestWhyTheseSources(t *testing.T) {
 		t.Fatal("Why these sources? offered without an explanation")
 	}
 }
+
+// TestCloseDropsLateResults: work that finishes after Close — a document
+// list that arrives once the window is gone — is not shown: it refreshed
+// widgets already torn down (a crash in `archivist bench`).
+func TestCloseDropsLateResults(t *testing.T) {
+	a := test.NewTempApp(t)
+	w := a.NewWindow("Archivist")
+	t.Cleanup(w.Close)
+	u := New(a, w, &stalledLibrary{}, &fakeResearch{})
+	ran := false
+	u.do(func() { ran = true })
+	if !ran {
+		t.Fatal("work before Close was dropped")
+	}
+	u.Close()
+	ran = false
+	u.do(func() { ran = true })
+	if ran {
+		t.Error("work finishing after Close still reached the window")
+	}
+}

@@ -83,14 +83,33 @@ type UI struct {
 // omnibox) and makes files dropped on the window import. It starts loading
 // the document list at once; the window can be shown straight after.
 func New(a fyne.App, w fyne.Window, lib app.Library, research app.Research) *UI {
-	u := newUI(a, w, lib, research, fyne.Do)
+	return NewWith(a, w, lib, research, fyne.Do)
+}
+
+// NewWith is New with do running the window's updates from other
+// goroutines, where New uses fyne.Do. The headless test driver runs
+// fyne.Do at once on the calling goroutine, so a program painting the
+// window itself there (`archivist bench`) passes a queue it drains on its
+// own goroutine between frames.
+func NewWith(a fyne.App, w fyne.Window, lib app.Library, research app.Research, do func(func())) *UI {
+	u := newUI(a, w, lib, research, do)
 	w.SetOnDropped(u.Drop)
 	return u
 }
 
 func newUI(a fyne.App, w fyne.Window, lib app.Library, research app.Research, do func(func())) *UI {
-	u := &UI{fapp: a, win: w, lib: lib, research: research, do: do, open: systemOpen}
+	u := &UI{fapp: a, win: w, lib: lib, research: research, open: systemOpen}
 	u.ctx, u.cancel = context.WithCancelCause(context.Background())
+	// Work that finishes after Close has no window to show in: its
+	// results are dropped (a list reloaded after the app quit refreshed
+	// widgets already torn down).
+	u.do = func(f func()) {
+		do(func() {
+			if u.ctx.Err() == nil {
+				f()
+			}
+		})
+	}
 	u.folders, _ = lib.(app.Folders)
 
 	u.settings = newSettingsStore(a)
@@ -128,9 +147,8 @@ func newUI(a fyne.App, w fyne.Window, lib app.Library, research app.Research, do
 func (u *UI) Refresh() { u.do(u.library.reload) }
 
 // Close cancels imports and questions still running. Call it when the
-// window closes; results that arrive later are dropped.
-// Close stops the window's work; imports it stops are resumed at the next
-// start rather than marked failed.
+// window closes; results that arrive later are dropped. Imports it stops
+// are resumed at the next start rather than marked failed.
 func (u *UI) Close() { u.cancel(app.ErrQuitting) }
 
 // Drop imports the local files and folders among uris; it is the window's
