@@ -5,6 +5,19 @@ import "testing"
 // TestFilingTitle: an SEC cover page is titled by its filer, form and
 // period, not by the regulator's name it opens with.
 func TestFilingTitle(t *testing.T) {
+	for _, c := range []struct{ form, period, want string }{
+		{"FORM 10-K", "For the fiscal year ended December 31, 2022", "Example Holdings Inc. 10-K 2022 (year ended December 31, 2022)"},
+		{"FORM 10-Q", "For the quarterly period ended JULY 29, 2023", "Example Holdings Inc. 10-Q July 2023 (quarter ended July 29, 2023)"},
+		{"FORM 8-K", "Date of Report (Date of earliest event reported): July 1, 2022", "Example Holdings Inc. 8-K July 1, 2022"},
+	} {
+		if p := mustParse(t, coverPage(t, c.form, c.period)); p.Title != c.want {
+			t.Errorf("title %q, want %q", p.Title, c.want)
+		}
+	}
+}
+
+// coverPage draws an SEC cover page with the given form and period lines.
+func coverPage(t *testing.T, form, period string) []byte {
 	g := newGen()
 	g.AddPage()
 	g.SetFont("Helvetica", "B", 16)
@@ -13,10 +26,10 @@ func TestFilingTitle(t *testing.T) {
 	g.SetFont("Helvetica", "", 10)
 	g.text(240, 108, "Washington, D.C. 20549")
 	g.SetFont("Helvetica", "B", 14)
-	g.text(250, 135, "FORM 10-K")
+	g.text(250, 135, form)
 	g.SetFont("Helvetica", "", 10)
 	g.text(100, 160, "ANNUAL REPORT PURSUANT TO SECTION 13 OR 15(d) OF THE SECURITIES EXCHANGE ACT OF 1934")
-	g.text(200, 176, "For the fiscal year ended December 31, 2022")
+	g.text(150, 176, period)
 	g.text(230, 200, "Commission file number: 1-8606")
 	g.SetFont("Helvetica", "B", 14)
 	g.text(200, 230, "Example Holdings Inc.")
@@ -24,17 +37,14 @@ func TestFilingTitle(t *testing.T) {
 	g.text(190, 246, "(Exact name of registrant as specified in its charter)")
 	g.SetFont("Helvetica", "", 10)
 	g.text(72, 280, "Indicate by check mark whether the registrant is a well-known seasoned issuer, as defined in Rule 405.")
-	p := mustParse(t, g.bytes(t))
-	if want := "Example Holdings Inc. Form 10-K, fiscal year ended December 31, 2022"; p.Title != want {
-		t.Errorf("title %q, want %q", p.Title, want)
-	}
+	return g.bytes(t)
 }
 
 // TestRealFilingTitle: the same on a real annual report whose cover is
 // its largest text.
 func TestRealFilingTitle(t *testing.T) {
 	p := mustParse(t, sharedFile(t, "eval/financebench/pdfs/VERIZON_2022_10K.pdf"))
-	if want := "Verizon Communications Inc. Form 10-K, fiscal year ended December 31, 2022"; p.Title != want {
+	if want := "Verizon Communications Inc. 10-K 2022 (year ended December 31, 2022)"; p.Title != want {
 		t.Errorf("title %q, want %q", p.Title, want)
 	}
 }

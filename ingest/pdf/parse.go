@@ -180,7 +180,7 @@ func assembleTree(pages []page, outline []outlineEntry, meta string) (*app.Parse
 	// title found names the regulator, or only the filer (two years of one
 	// company's reports would read alike).
 	if t := filingTitle(blocks); t != "" && (genericFiling.MatchString(p.Title) ||
-		strings.HasPrefix(strings.ToLower(t), strings.ToLower(strings.TrimSpace(p.Title))+" form ")) {
+		strings.HasPrefix(strings.ToLower(t), strings.ToLower(strings.TrimSpace(p.Title))+" ")) {
 		p.Title = t
 	}
 	p.Sections = []app.Section{{Parent: -1, Heading: p.Title, PageStart: 1, PageEnd: len(pages)}}
@@ -437,9 +437,13 @@ var (
 	reportDateRe  = regexp.MustCompile(`(?i)\bdate\s+of\s+report[^:]*:\s*([a-z]+\s+\d{1,2},?\s+\d{4})`)
 )
 
-// filingTitle reads an SEC cover page, "Verizon Communications Inc. Form
-// 10-K, fiscal year ended December 31, 2022"; "" when page 1 is not one
-// (no registrant line or no form).
+// filingTitle reads an SEC cover page: "Verizon Communications Inc. 10-K
+// 2022 (year ended December 31, 2022)", "Best Buy Co., Inc. 10-Q July 2023
+// (quarter ended July 29, 2023)", "Amcor plc 8-K July 1, 2022". The year
+// comes early, so that a list cutting long titles still tells two years
+// apart; the whole date stays, as questions name it ("the fiscal year
+// ending January 28, 2023"). "" when page 1 is not a cover (no registrant
+// line or no form).
 func filingTitle(blocks []*pblock) string {
 	var name, form, period string
 	var prev string
@@ -451,19 +455,21 @@ func filingTitle(blocks []*pblock) string {
 		t := strings.Join(strings.Fields(raw), " ")
 		switch {
 		case form == "" && formRe.MatchString(raw):
-			form = "Form " + strings.ToUpper(formRe.FindStringSubmatch(raw)[1])
+			form = strings.ToUpper(formRe.FindStringSubmatch(raw)[1])
 		case name == "" && registrantRe.MatchString(t) && prev != "":
 			name = prev
 		}
 		if period == "" {
 			if m := periodRe.FindStringSubmatch(t); m != nil {
-				kind := "fiscal year ended "
+				d := strings.Fields(strings.ReplaceAll(m[2], ",", ""))
+				end := monthName(d[0]) + " " + d[1] + ", " + d[len(d)-1]
+				period = d[len(d)-1] + " (year ended " + end + ")"
 				if strings.HasPrefix(strings.ToLower(m[1]), "quarterly") {
-					kind = "quarter ended "
+					period = monthName(d[0]) + " " + d[len(d)-1] + " (quarter ended " + end + ")"
 				}
-				period = kind + m[2]
 			} else if m := reportDateRe.FindStringSubmatch(t); m != nil {
-				period = m[1]
+				d := strings.Fields(strings.ReplaceAll(m[1], ",", ""))
+				period = monthName(d[0]) + " " + d[1] + ", " + d[len(d)-1]
 			}
 		}
 		prev = t
@@ -471,10 +477,13 @@ func filingTitle(blocks []*pblock) string {
 	if name == "" || form == "" || utf8.RuneCountInString(name) > 120 {
 		return ""
 	}
-	if period != "" {
-		return name + " " + form + ", " + period
-	}
-	return name + " " + form
+	return strings.TrimSpace(name + " " + form + " " + period)
+}
+
+// monthName writes a month as a title does: "MAY" and "may" are "May".
+func monthName(m string) string {
+	r, n := utf8.DecodeRuneInString(m)
+	return string(unicode.ToUpper(r)) + strings.ToLower(m[n:])
 }
 
 // hasWord reports whether t holds a word of three letters or more: a map's
