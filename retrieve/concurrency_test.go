@@ -20,6 +20,7 @@ import (
 	"archivist/retrieve"
 	"archivist/retrieve/answer"
 	"archivist/retrieve/jev"
+	"archivist/retrieve/route"
 	"archivist/store"
 )
 
@@ -155,7 +156,7 @@ func TestConcurrentQuestionsSeeWholeCommits(t *testing.T) {
 	im := &ingest.Importer{DB: db, NewID: newID}
 	defer im.Close()
 	routed := retrieve.NewResearch(db, answer.Extractive{}, newID)
-	routed.Router = retrieve.NewRouter(jev.Local{})
+	routed.Router = route.NewRouter(jev.Local{})
 	plain := retrieve.NewResearch(db, answer.Extractive{}, newID)
 	// Sensitivity is changed the way the product does it: one UPDATE of
 	// the documents' column, here through a connection of its own.

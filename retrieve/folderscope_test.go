@@ -9,6 +9,7 @@ import (
 	"archivist/retrieve"
 	"archivist/retrieve/answer"
 	"archivist/retrieve/jev"
+	"archivist/retrieve/route"
 )
 
 func TestFolderScope(t *testing.T) {
@@ -36,7 +37,7 @@ func TestFolderScope(t *testing.T) {
 	if err := db.MoveDocuments(ctx, inFolder, "sub"); err != nil {
 		t.Fatal(err)
 	}
-	for _, router := range []*retrieve.Router{nil, retrieve.NewRouter(jev.Local{})} {
+	for _, router := range []*route.Router{nil, route.NewRouter(jev.Local{})} {
 		name := "FTS"
 		if router != nil {
 			name = "Routed"

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"archivist/app"
+	"archivist/retrieve/fts"
 	"archivist/store"
 )
 
@@ -112,7 +113,7 @@ func carry(ctx context.Context, snap *store.Snapshot, ev *app.Evidence, carried 
 			ev.Sections[b.SectionID] = paths[b.SectionID]
 			w.Spans = append(w.Spans, app.Span{BlockID: b.ID, Start: 0, End: len(b.Text)})
 			texts = append(texts, b.Text)
-			w.PageStart, w.PageEnd = pageRange(w.PageStart, w.PageEnd, b.Page)
+			w.PageStart, w.PageEnd = fts.PageRange(w.PageStart, w.PageEnd, b.Page)
 			if w.SectionID == "" {
 				w.SectionID, w.Section = b.SectionID, paths[b.SectionID]
 			}

@@ -10,6 +10,7 @@ import (
 	"archivist/retrieve"
 	"archivist/retrieve/answer"
 	"archivist/retrieve/jev"
+	"archivist/retrieve/route"
 )
 
 // TestPromptInjection: a document that tells the model to ignore its
@@ -31,7 +32,7 @@ func TestPromptInjection(t *testing.T) {
 
 	t.Run("OfflineAnswerUnchanged", func(t *testing.T) {
 		r := retrieve.NewResearch(db, answer.Extractive{}, newTokens("inj-off"))
-		r.Router = retrieve.NewRouter(jev.Local{})
+		r.Router = route.NewRouter(jev.Local{})
 		ans, err := r.Ask(ctx, app.Question{Text: q})
 		if err != nil || !ans.Sufficient {
 			t.Fatalf("answer %+v, %v", ans, err)

@@ -16,6 +16,7 @@ import (
 	"archivist/retrieve"
 	"archivist/retrieve/answer"
 	"archivist/retrieve/jev"
+	"archivist/retrieve/route"
 )
 
 // chatRequest is the part of a chat-completions request the tests read.
@@ -176,7 +177,7 @@ func TestPrivacy(t *testing.T) {
 			t.Fatal(err)
 		}
 		off := retrieve.NewResearch(db, answer.Extractive{}, newTokens("judged"))
-		off.Router = retrieve.NewRouter(p)
+		off.Router = route.NewRouter(p)
 		off.JudgeReceiver = "systemone at " + judge.srv.Listener.Addr().String()
 		_, err = off.Ask(ctx, app.Question{Text: cafeQ})
 		if app.ErrorCode(err) != app.EConsentRequired {

@@ -11,6 +11,8 @@ import (
 
 	"archivist/app"
 	"archivist/retrieve/answer"
+	"archivist/retrieve/fts"
+	"archivist/retrieve/route"
 	"archivist/store"
 )
 
@@ -34,7 +36,7 @@ type Research struct {
 	// Router, when set, finds evidence by tree routing and passage scoring
 	// with its decision provider; without it the FTS5 candidate pass alone
 	// does.
-	Router *Router
+	Router *route.Router
 	// JudgeReceiver names the Router's decision provider and endpoint when
 	// that provider is not the offline local one, e.g. "systemone at
 	// api.example.com"; it is shown as a receiver of evidence.
@@ -55,7 +57,7 @@ type Research struct {
 // providers are what one question uses, read once at its start.
 type providers struct {
 	answerer      answer.Answerer
-	router        *Router
+	router        *route.Router
 	judgeReceiver string
 }
 
@@ -63,7 +65,7 @@ type providers struct {
 // alone) and names the router's decision provider when it is not local;
 // questions already running finish with the ones they started with. A
 // window's settings change providers through it.
-func (r *Research) SetProviders(a answer.Answerer, router *Router, judgeReceiver string) {
+func (r *Research) SetProviders(a answer.Answerer, router *route.Router, judgeReceiver string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.Answerer, r.Router, r.JudgeReceiver = a, router, judgeReceiver
@@ -122,7 +124,7 @@ func (r *Research) AskJSON(ctx context.Context, q app.Question) (*app.Answer, []
 
 // AskTraced is AskJSON that also returns how the evidence was found (nil
 // without a Router).
-func (r *Research) AskTraced(ctx context.Context, q app.Question) (*app.Answer, []byte, *Trace, error) {
+func (r *Research) AskTraced(ctx context.Context, q app.Question) (*app.Answer, []byte, *route.Trace, error) {
 	return r.AskWith(ctx, q, AskOptions{})
 }
 
@@ -149,7 +151,7 @@ type questionLog struct {
 // AskWith answers q with opts: evidence read through one snapshot while
 // holding a retrieval slot, the privacy checks, the answer while holding a
 // completion slot, then the answer stored under its trace token.
-func (r *Research) AskWith(ctx context.Context, q app.Question, opts AskOptions) (ans *app.Answer, body []byte, tr *Trace, err error) {
+func (r *Research) AskWith(ctx context.Context, q app.Question, opts AskOptions) (ans *app.Answer, body []byte, tr *route.Trace, err error) {
 	lg := questionLog{history: len(opts.History)}
 	// Stages reach both the caller's callback and a progress function the
 	// context carries (the window's drawer).
@@ -266,7 +268,7 @@ func answerWith(ctx context.Context, a answer.Answerer, ev *app.Evidence, histor
 // evidence gathers q's evidence through one snapshot: by routing when a
 // Router is set, else by the FTS5 candidate pass; then the follow-up's
 // carried sources, and every source's sensitivity as the snapshot has it.
-func (r *Research) evidence(ctx context.Context, pv providers, q app.Question, lg *questionLog) (*app.Evidence, *Trace, error) {
+func (r *Research) evidence(ctx context.Context, pv providers, q app.Question, lg *questionLog) (*app.Evidence, *route.Trace, error) {
 	if r.Upgrade != nil {
 		if err := r.Upgrade(ctx); err != nil {
 			return nil, nil, err
@@ -304,11 +306,11 @@ func (r *Research) evidence(ctx context.Context, pv providers, q app.Question, l
 		return nil, nil, err
 	}
 	var ev *app.Evidence
-	var tr *Trace
+	var tr *route.Trace
 	if pv.router != nil {
 		ev, tr, err = pv.router.Gather(ctx, snap, q)
 	} else {
-		ev, err = Gather(ctx, snap, q)
+		ev, err = fts.Gather(ctx, snap, q)
 	}
 	if err != nil {
 		return nil, nil, err

@@ -11,19 +11,20 @@ import (
 	"archivist/app"
 	"archivist/retrieve"
 	"archivist/retrieve/answer"
+	"archivist/retrieve/fts"
 	"archivist/store"
 )
 
 func TestTerms(t *testing.T) {
-	got := retrieve.Terms(`What is the refund policy for the "Premium" plan, and what's the refund window in 2024?`)
+	got := fts.Terms(`What is the refund policy for the "Premium" plan, and what's the refund window in 2024?`)
 	want := []string{"refund", "policy", "premium", "plan", "window", "2024"}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("Terms = %q, want %q", got, want)
 	}
-	if m := retrieve.MatchAny([]string{"refunds", "say\"xyzw", "2024", "tax"}); m != `"refunds"* OR "say""xyzw"* OR "2024" OR "tax"` {
+	if m := fts.MatchAny([]string{"refunds", "say\"xyzw", "2024", "tax"}); m != `"refunds"* OR "say""xyzw"* OR "2024" OR "tax"` {
 		t.Fatalf("MatchAny = %s", m)
 	}
-	if got := retrieve.Terms("what is it?"); len(got) != 0 {
+	if got := fts.Terms("what is it?"); len(got) != 0 {
 		t.Fatalf("stop-word question gave terms %q", got)
 	}
 }
@@ -87,7 +88,7 @@ func gather(t *testing.T, db *store.DB, q app.Question) *app.Evidence {
 		t.Fatal(err)
 	}
 	defer snap.Close()
-	ev, err := retrieve.Gather(ctx, snap, q)
+	ev, err := fts.Gather(ctx, snap, q)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +164,7 @@ func TestGather(t *testing.T) {
 		for i := range ids {
 			ids[i] = fmt.Sprint(i)
 		}
-		_, err := retrieve.Gather(context.Background(), snap, app.Question{Text: "walrus", Scope: app.Scope{DocumentIDs: ids}})
+		_, err := fts.Gather(context.Background(), snap, app.Question{Text: "walrus", Scope: app.Scope{DocumentIDs: ids}})
 		if app.ErrorCode(err) != app.EInvalid {
 			t.Fatalf("err = %v, want invalid", err)
 		}
@@ -176,8 +177,8 @@ func TestGather(t *testing.T) {
 			}
 			src := ev.Sources[0]
 			checkVerbatim(t, ev)
-			if n := utf8.RuneCountInString(src.Text); n > retrieve.Budgets[preset].Chars {
-				t.Errorf("%s: source text %d characters, budget %d", preset, n, retrieve.Budgets[preset].Chars)
+			if n := utf8.RuneCountInString(src.Text); n > fts.Budgets[preset].Chars {
+				t.Errorf("%s: source text %d characters, budget %d", preset, n, fts.Budgets[preset].Chars)
 			}
 			hasMigration := strings.Contains(src.Text, "The narwhal migration begins in early spring when the ice breaks up.")
 			hasFeeding := strings.Contains(src.Text, "Narwhals feed mostly on halibut and cod in winter.")

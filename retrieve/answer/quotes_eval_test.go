@@ -13,9 +13,9 @@ import (
 	"testing"
 
 	"archivist/app"
-	"archivist/retrieve"
 	"archivist/retrieve/answer"
 	"archivist/retrieve/jev"
+	"archivist/retrieve/route"
 	"archivist/store"
 )
 
@@ -126,7 +126,7 @@ func gatherCases(ctx context.Context, t *testing.T, dir, qfile, cache string) []
 	for _, d := range docs {
 		byName[d.Filename] = d.ID
 	}
-	router := retrieve.NewRouter(jev.Local{})
+	router := route.NewRouter(jev.Local{})
 	var cases []quoteCase
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 0, 1<<20), 16<<20)

@@ -113,7 +113,7 @@ func build(tb testing.TB, driver, path string, n int) *sql.DB {
 	return db
 }
 
-// questions are MATCH expressions as retrieve.MatchAny makes them: a
+// questions are MATCH expressions as fts.MatchAny makes them: a
 // common word, mid-frequency words and a rare one, longer ones as
 // prefixes, confined to the text columns.
 func questions() []string {

@@ -1,0 +1,305 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/pprof"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"archivist/app"
+	"archivist/retrieve/answer"
+	"archivist/retrieve/eval"
+	"archivist/retrieve/fts"
+	"archivist/retrieve/jev"
+	"archivist/retrieve/route"
+)
+
+const evalUsage = "usage: archivist [--library DIR] eval --questions FILE --docs DIR [--scope doc|library] [--k 1,3,6,12] " +
+	"[--provider local|systemone|openai] [--retrieval routed|fts] [--details FILE] [--cpuprofile FILE] [--json]"
+
+// cmdEval measures retrieval quality on a question set: it imports the
+// documents the questions name (into a temporary library unless --library
+// is given), asks each question scoped to its own document (doc) or the
+// whole library (library), and reports evidence-page hit@k, the share of
+// unanswerable questions answered as insufficient, and latency.
+//
+// HTTP decision providers read ARCHIVIST_JEV_URL, ARCHIVIST_JEV_KEY,
+// ARCHIVIST_JEV_MODEL and ARCHIVIST_JEV_EGRESS=1 (the acknowledgement that
+// document text may leave this computer).
+func cmdEval(ctx context.Context, p *parts, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	questionsFile := fs.String("questions", "", "question set, one JSON object a line")
+	docsDir := fs.String("docs", "", "folder the questions' doc paths are relative to")
+	scope := fs.String("scope", "doc", "doc (each question in its own document) or library (the whole library)")
+	kList := fs.String("k", "1,3,6,12", "ranks at which to count hits")
+	provider := fs.String("provider", "local", "decision provider: local, systemone or openai")
+	retrieval := fs.String("retrieval", "routed", "routed (tree routing and scoring) or fts (the FTS5 candidate pass alone)")
+	details := fs.String("details", "", "write one JSON line per question to this file")
+	asJSON := fs.Bool("json", false, "print the report as JSON")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the questions (not the import) to this file")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *questionsFile == "" || *docsDir == "" || fs.NArg() > 0 {
+		fmt.Fprintln(stderr, evalUsage)
+		return 2
+	}
+	if *scope != "doc" && *scope != "library" {
+		fmt.Fprintf(stderr, "archivist: unknown scope %q (doc or library)\n", *scope)
+		return 2
+	}
+	if *retrieval != "routed" && *retrieval != "fts" {
+		fmt.Fprintf(stderr, "archivist: unknown retrieval %q (routed or fts)\n", *retrieval)
+		return 2
+	}
+	ks, err := parseKs(*kList)
+	if err != nil {
+		fmt.Fprintf(stderr, "archivist: %s\n", err)
+		return 2
+	}
+	prov, err := jev.New(jev.Config{Provider: *provider, HTTP: httpConfigFromEnv()})
+	if err != nil {
+		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
+		return 2
+	}
+	f, err := os.Open(*questionsFile)
+	if err != nil {
+		fmt.Fprintf(stderr, "archivist: %s\n", err)
+		return 1
+	}
+	questions, err := eval.ReadQuestions(f)
+	f.Close()
+	if err != nil {
+		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
+		return 1
+	}
+	if p.db.Dir == defaultLibraryDir() {
+		// No --library: a temporary library, removed afterwards.
+		dir, err := os.MkdirTemp("", "archivist-eval-")
+		if err != nil {
+			fmt.Fprintf(stderr, "archivist: %s\n", err)
+			return 1
+		}
+		defer os.RemoveAll(dir)
+		tp, err := open(ctx, dir)
+		if err != nil {
+			fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
+			return 1
+		}
+		defer tp.close()
+		p = tp
+	}
+	ids, err := importEvalDocs(ctx, p, questions, *docsDir, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
+		return 1
+	}
+	var detailOut io.Writer
+	if *details != "" {
+		df, err := os.Create(*details)
+		if err != nil {
+			fmt.Fprintf(stderr, "archivist: %s\n", err)
+			return 1
+		}
+		defer df.Close()
+		detailOut = df
+	}
+	router := route.NewRouter(prov)
+	if *cpuProfile != "" {
+		pf, err := os.Create(*cpuProfile)
+		if err != nil {
+			fmt.Fprintf(stderr, "archivist: %s\n", err)
+			return 1
+		}
+		defer pf.Close()
+		if err := pprof.StartCPUProfile(pf); err != nil {
+			fmt.Fprintf(stderr, "archivist: %s\n", err)
+			return 1
+		}
+		defer pprof.StopCPUProfile()
+	}
+	var outcomes []eval.EvalOutcome
+	for i, q := range questions {
+		question := app.Question{Text: q.Question, Preset: app.PresetBalanced}
+		if *scope == "doc" {
+			question.Scope = app.Scope{DocumentIDs: []string{ids[q.Doc]}}
+		}
+		start, cpuStart := time.Now(), processCPU()
+		ranked, tr, ans, err := askForEval(ctx, p, router, *retrieval == "routed", question)
+		if err != nil {
+			fmt.Fprintf(stderr, "archivist: question %s: %s\n", q.ID, describe(err))
+			return 1
+		}
+		o := eval.EvalOutcome{Answerable: q.IsAnswerable(), FirstHit: eval.FirstHit(ranked, q.EvidencePages),
+			Insufficient: !ans.Sufficient, Elapsed: time.Since(start)}
+		if cpuStart > 0 {
+			o.CPU = processCPU() - cpuStart
+		}
+		outcomes = append(outcomes, o)
+		if detailOut != nil {
+			writeDetail(detailOut, q, o, ranked, tr)
+		}
+		if !*asJSON && (i+1)%25 == 0 {
+			fmt.Fprintf(stderr, "asked %d of %d questions\n", i+1, len(questions))
+		}
+	}
+	rep := eval.Summarize(outcomes, ks)
+	if *asJSON {
+		return printJSON(stdout, rep)
+	}
+	fmt.Fprintf(stdout, "questions: %d (%s scope, %s retrieval, %s provider)\n", rep.Questions, *scope, *retrieval, prov.Name())
+	for _, k := range ks {
+		fmt.Fprintf(stdout, "hit@%d: %.3f\n", k, rep.Hit[strconv.Itoa(k)])
+	}
+	fmt.Fprintf(stdout, "unanswerable: %d, answered as insufficient: %.3f\n", rep.Unanswerable, rep.InsufficientOnUnanswerable)
+	fmt.Fprintf(stdout, "latency ms: p50 %.1f, p95 %.1f\n", rep.LatencyMS.P50, rep.LatencyMS.P95)
+	if rep.CPUMS != nil {
+		fmt.Fprintf(stdout, "processor ms: p50 %.1f, p95 %.1f\n", rep.CPUMS.P50, rep.CPUMS.P95)
+	}
+	return 0
+}
+
+// askForEval gathers evidence for q through one snapshot, routed or by the
+// FTS5 pass alone, and answers it with the offline answerer.
+func askForEval(ctx context.Context, p *parts, router *route.Router, routed bool, q app.Question) ([]eval.PageRange, *route.Trace, *app.Answer, error) {
+	snap, err := p.db.Snapshot(ctx)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	var ev *app.Evidence
+	var tr *route.Trace
+	var ranked []eval.PageRange
+	if routed {
+		ev, tr, err = router.Gather(ctx, snap, q)
+		if err == nil {
+			ranked = eval.TracePages(tr)
+		}
+	} else {
+		ev, err = fts.Gather(ctx, snap, q)
+		if err == nil {
+			ranked = eval.RankedPages(ev)
+		}
+	}
+	snap.Close()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	ans, err := answer.Extractive{}.Answer(ctx, ev)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return ranked, tr, ans, nil
+}
+
+// importEvalDocs imports every document the questions name and maps each
+// doc path to its document ID.
+func importEvalDocs(ctx context.Context, p *parts, questions []eval.EvalQuestion, dir string, stderr io.Writer) (map[string]string, error) {
+	var docs []string
+	seen := map[string]bool{}
+	for _, q := range questions {
+		if !seen[q.Doc] {
+			seen[q.Doc] = true
+			docs = append(docs, q.Doc)
+		}
+	}
+	sort.Strings(docs)
+	paths := make([]string, len(docs))
+	byPath := map[string]string{}
+	for i, d := range docs {
+		paths[i] = filepath.Join(dir, filepath.FromSlash(d))
+		byPath[paths[i]] = d
+	}
+	if err := p.importer.Resume(ctx); err != nil {
+		fmt.Fprintf(stderr, "archivist: resume earlier imports: %s\n", describe(err))
+	}
+	fmt.Fprintf(stderr, "importing %d documents…\n", len(paths))
+	results, err := p.importer.ImportFiles(ctx, paths, "", nil)
+	if err != nil {
+		return nil, err
+	}
+	ids := map[string]string{}
+	for _, r := range results {
+		if r.Outcome == app.OutcomeFailed {
+			return nil, app.Errorf(app.EInvalid, "Could not import %s: %s", r.Path, describe(r.Err))
+		}
+		ids[byPath[r.Path]] = r.DocumentID
+	}
+	for _, d := range docs {
+		if ids[d] == "" {
+			return nil, app.Errorf(app.ENotFound, "The question set names %s, which was not imported.", d)
+		}
+	}
+	return ids, nil
+}
+
+func parseKs(s string) ([]int, error) {
+	var ks []int
+	for _, f := range strings.Split(s, ",") {
+		k, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || k < 1 {
+			return nil, fmt.Errorf("--k takes ranks like 1,3,6,12, not %q", s)
+		}
+		ks = append(ks, k)
+	}
+	return ks, nil
+}
+
+// httpConfigFromEnv reads an HTTP decision provider's settings from the
+// environment; the key is never printed.
+func httpConfigFromEnv() jev.HTTPConfig {
+	return jev.HTTPConfig{
+		BaseURL:            os.Getenv("ARCHIVIST_JEV_URL"),
+		APIKey:             os.Getenv("ARCHIVIST_JEV_KEY"),
+		Model:              os.Getenv("ARCHIVIST_JEV_MODEL"),
+		EgressAcknowledged: os.Getenv("ARCHIVIST_JEV_EGRESS") == "1",
+	}
+}
+
+// evalDetail is one line of --details: what was found for a question and
+// where the gold pages were (read after retrieval, for diagnosis).
+type evalDetail struct {
+	ID           string    `json:"id"`
+	Answerable   bool      `json:"answerable"`
+	FirstHit     int       `json:"first_hit"`
+	Gold         []int     `json:"gold"`
+	Ranked       [][2]int  `json:"ranked"`
+	Insufficient bool      `json:"insufficient"`
+	MS           float64   `json:"ms"`
+	CPUMS        float64   `json:"cpu_ms,omitempty"`
+	Stopped      string    `json:"stopped,omitempty"`
+	Scores       int       `json:"scores,omitempty"`
+	Expansions   int       `json:"expansions,omitempty"`
+	Usefulness   []float64 `json:"usefulness,omitempty"`
+	// Visits is every passage scored, in scoring order: pages, usefulness
+	// and route score (statistics have no pages).
+	Visits [][4]float64 `json:"visits,omitempty"`
+}
+
+func writeDetail(w io.Writer, q eval.EvalQuestion, o eval.EvalOutcome, ranked []eval.PageRange, tr *route.Trace) {
+	d := evalDetail{ID: q.ID, Answerable: o.Answerable, FirstHit: o.FirstHit, Gold: q.EvidencePages, Ranked: [][2]int{},
+		Insufficient: o.Insufficient, MS: float64(o.Elapsed.Microseconds()) / 1000,
+		CPUMS: float64(o.CPU.Microseconds()) / 1000}
+	for _, r := range ranked {
+		d.Ranked = append(d.Ranked, [2]int{r.Start, r.End})
+	}
+	if tr != nil {
+		d.Stopped, d.Scores, d.Expansions = tr.Stopped, tr.Scores, tr.Expansions
+		for _, r := range tr.Results {
+			d.Usefulness = append(d.Usefulness, r.Usefulness)
+		}
+		for _, v := range tr.Visits {
+			d.Visits = append(d.Visits, [4]float64{float64(v.PageStart), float64(v.PageEnd), v.Usefulness, v.RouteScore})
+		}
+	}
+	b, _ := json.Marshal(d)
+	w.Write(append(b, '\n'))
+}

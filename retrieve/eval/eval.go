@@ -1,0 +1,186 @@
+package eval
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strconv"
+	"time"
+
+	"archivist/app"
+	"archivist/retrieve/route"
+)
+
+// EvalQuestion is one line of a question set (../shared/eval/README.md).
+// It deliberately has no field for the reference answer: nothing here can
+// hand it to retrieval.
+type EvalQuestion struct {
+	ID       string `json:"id"`
+	Question string `json:"question"`
+	Doc      string `json:"doc"` // the source PDF, relative to the set's folder
+	// EvidencePages are 1-based physical pages holding the evidence; the
+	// scorer reads them after retrieval, never retrieval itself.
+	EvidencePages []int `json:"evidence_pages"`
+	Answerable    *bool `json:"answerable"` // absent means answerable
+}
+
+// IsAnswerable reports whether the set says the question has an answer.
+func (q EvalQuestion) IsAnswerable() bool { return q.Answerable == nil || *q.Answerable }
+
+// ReadQuestions reads a question set, one JSON object a line.
+func ReadQuestions(r io.Reader) ([]EvalQuestion, error) {
+	var out []EvalQuestion
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 1<<20), 16<<20)
+	line := 0
+	for sc.Scan() {
+		line++
+		b := sc.Bytes()
+		if len(b) == 0 {
+			continue
+		}
+		var q EvalQuestion
+		if err := json.Unmarshal(b, &q); err != nil {
+			return nil, app.Errorf(app.EInvalid, "Question set line %d is not a JSON object: %v.", line, err)
+		}
+		if q.Question == "" || q.Doc == "" {
+			return nil, app.Errorf(app.EInvalid, "Question set line %d lacks a question or a doc.", line)
+		}
+		out = append(out, q)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("retrieve: read questions: %w", err)
+	}
+	return out, nil
+}
+
+// PageRange is the pages one evidence passage covers (1-based, inclusive;
+// zero for passages without pages).
+type PageRange struct{ Start, End int }
+
+// RankedPages flattens evidence into the page ranges of its windows in
+// rank order: by source, then by window.
+func RankedPages(ev *app.Evidence) []PageRange {
+	var out []PageRange
+	for _, s := range ev.Sources {
+		for _, w := range s.Windows {
+			out = append(out, PageRange{w.PageStart, w.PageEnd})
+		}
+	}
+	return out
+}
+
+// TracePages is the page ranges of a routed trace's results in rank
+// order.
+func TracePages(tr *route.Trace) []PageRange {
+	out := make([]PageRange, 0, len(tr.Results))
+	for _, r := range tr.Results {
+		out = append(out, PageRange{r.PageStart, r.PageEnd})
+	}
+	return out
+}
+
+// FirstHit returns the 1-based rank of the first passage whose page range
+// holds a gold page, or 0 when none does.
+func FirstHit(ranked []PageRange, gold []int) int {
+	for i, r := range ranked {
+		for _, g := range gold {
+			if r.Start > 0 && r.Start <= g && g <= r.End {
+				return i + 1
+			}
+		}
+	}
+	return 0
+}
+
+// EvalReport is what `archivist eval --json` prints.
+type EvalReport struct {
+	Questions                  int                `json:"questions"`
+	Hit                        map[string]float64 `json:"hit"`
+	Unanswerable               int                `json:"unanswerable"`
+	InsufficientOnUnanswerable float64            `json:"insufficient_on_unanswerable"`
+	LatencyMS                  Latency            `json:"latency_ms"`
+	// CPUMS is the processor time of each question (all threads of the
+	// process, which asks one question at a time): unlike latency it
+	// hardly moves when other programs share the processors. Absent where
+	// the platform does not report it.
+	CPUMS *Latency `json:"cpu_ms,omitempty"`
+}
+
+// Latency is the median and 95th percentile of question times.
+type Latency struct {
+	P50 float64 `json:"p50"`
+	P95 float64 `json:"p95"`
+}
+
+// EvalOutcome is one asked question's result.
+type EvalOutcome struct {
+	Answerable   bool
+	FirstHit     int // rank of the first passage on a gold page; 0 for none
+	Insufficient bool
+	Elapsed      time.Duration
+	CPU          time.Duration // processor time; 0 when unknown
+}
+
+// Summarize computes the report: hit@k over answerable questions, the
+// share of unanswerable ones answered as insufficient, and latency over
+// all questions.
+func Summarize(outcomes []EvalOutcome, ks []int) EvalReport {
+	rep := EvalReport{Questions: len(outcomes), Hit: map[string]float64{}}
+	answerable := 0
+	hits := make([]int, len(ks))
+	insufficient := 0
+	var times, cpu []time.Duration
+	for _, o := range outcomes {
+		times = append(times, o.Elapsed)
+		if o.CPU > 0 {
+			cpu = append(cpu, o.CPU)
+		}
+		if !o.Answerable {
+			rep.Unanswerable++
+			if o.Insufficient {
+				insufficient++
+			}
+			continue
+		}
+		answerable++
+		for i, k := range ks {
+			if o.FirstHit > 0 && o.FirstHit <= k {
+				hits[i]++
+			}
+		}
+	}
+	for i, k := range ks {
+		v := 0.0
+		if answerable > 0 {
+			v = float64(hits[i]) / float64(answerable)
+		}
+		rep.Hit[strconv.Itoa(k)] = round3(v)
+	}
+	if rep.Unanswerable > 0 {
+		rep.InsufficientOnUnanswerable = round3(float64(insufficient) / float64(rep.Unanswerable))
+	}
+	rep.LatencyMS = Latency{P50: millis(Percentile(times, 50)), P95: millis(Percentile(times, 95))}
+	if len(cpu) == len(outcomes) && len(cpu) > 0 {
+		rep.CPUMS = &Latency{P50: millis(Percentile(cpu, 50)), P95: millis(Percentile(cpu, 95))}
+	}
+	return rep
+}
+
+// Percentile returns the p-th percentile of ds by the nearest-rank method.
+func Percentile(ds []time.Duration, p float64) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := append([]time.Duration(nil), ds...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	rank := int(math.Ceil(p / 100 * float64(len(s))))
+	return s[min(max(rank, 1), len(s))-1]
+}
+
+func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
+
+func millis(d time.Duration) float64 { return math.Round(float64(d)/float64(time.Millisecond)*10) / 10 }

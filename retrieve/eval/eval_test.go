@@ -1,0 +1,92 @@
+package eval
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"archivist/app"
+	"archivist/retrieve/route"
+)
+
+func TestReadQuestions(t *testing.T) {
+	in := `{"id": "a", "question": "Q1?", "answer": "secret", "doc": "pdfs/x.pdf", "evidence_pages": [3, 4], "answerable": true}
+{"id": "b", "question": "Q2?", "doc": "pdfs/y.pdf", "evidence_pages": []}
+
+{"id": "c", "question": "Q3?", "doc": "pdfs/y.pdf", "evidence_pages": [], "answerable": false}
+`
+	qs, err := ReadQuestions(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(qs) != 3 || qs[0].Doc != "pdfs/x.pdf" || len(qs[0].EvidencePages) != 2 || !qs[1].IsAnswerable() || qs[2].IsAnswerable() {
+		t.Fatalf("questions %+v", qs)
+	}
+	if _, err := ReadQuestions(strings.NewReader("{not json}\n")); app.ErrorCode(err) != app.EInvalid {
+		t.Fatalf("bad line: %v", err)
+	}
+	if _, err := ReadQuestions(strings.NewReader(`{"id":"x","question":"","doc":"d"}`)); err == nil {
+		t.Fatal("a line without a question was accepted")
+	}
+}
+
+func TestFirstHit(t *testing.T) {
+	ranked := []PageRange{{0, 0}, {5, 6}, {9, 9}, {2, 3}}
+	for _, c := range []struct {
+		gold []int
+		want int
+	}{{[]int{6}, 2}, {[]int{3, 9}, 3}, {[]int{1}, 0}, {nil, 0}, {[]int{0}, 0}} {
+		if got := FirstHit(ranked, c.gold); got != c.want {
+			t.Errorf("FirstHit(%v) = %d, want %d", c.gold, got, c.want)
+		}
+	}
+}
+
+func TestSummarize(t *testing.T) {
+	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
+	outcomes := []EvalOutcome{
+		{Answerable: true, FirstHit: 1, Elapsed: ms(10)},
+		{Answerable: true, FirstHit: 4, Elapsed: ms(20)},
+		{Answerable: true, FirstHit: 0, Elapsed: ms(30)},
+		{Answerable: true, FirstHit: 12, Elapsed: ms(40)},
+		{Answerable: false, Insufficient: true, Elapsed: ms(50)},
+		{Answerable: false, Insufficient: false, Elapsed: ms(1000)},
+	}
+	r := Summarize(outcomes, []int{1, 3, 6, 12})
+	want := map[string]float64{"1": 0.25, "3": 0.25, "6": 0.5, "12": 0.75}
+	for k, v := range want {
+		if r.Hit[k] != v {
+			t.Errorf("hit@%s = %v, want %v", k, r.Hit[k], v)
+		}
+	}
+	if r.Questions != 6 || r.Unanswerable != 2 || r.InsufficientOnUnanswerable != 0.5 {
+		t.Fatalf("report %+v", r)
+	}
+	if r.LatencyMS.P50 != 30 || r.LatencyMS.P95 != 1000 {
+		t.Fatalf("latency %+v", r.LatencyMS)
+	}
+	if r.CPUMS != nil {
+		t.Fatalf("processor time %+v reported without measurements", r.CPUMS)
+	}
+	for i := range outcomes {
+		outcomes[i].CPU = ms(i + 1)
+	}
+	if r := Summarize(outcomes, []int{6}); r.CPUMS == nil || r.CPUMS.P50 != 3 || r.CPUMS.P95 != 6 {
+		t.Fatalf("processor time %+v", r.CPUMS)
+	}
+}
+
+func TestRankedPages(t *testing.T) {
+	ev := &app.Evidence{Sources: []app.Source{
+		{Windows: []app.Window{{PageStart: 4, PageEnd: 5}, {PageStart: 9, PageEnd: 9}}},
+		{Windows: []app.Window{{PageStart: 1, PageEnd: 1}}},
+	}}
+	got := RankedPages(ev)
+	if len(got) != 3 || got[1] != (PageRange{9, 9}) || got[2] != (PageRange{1, 1}) {
+		t.Fatalf("RankedPages = %v", got)
+	}
+	tr := &route.Trace{Results: []route.TraceResult{{PageStart: 7, PageEnd: 8}, {Kind: "statistics"}}}
+	if got := TracePages(tr); len(got) != 2 || got[0] != (PageRange{7, 8}) || got[1] != (PageRange{}) {
+		t.Fatalf("TracePages = %v", got)
+	}
+}

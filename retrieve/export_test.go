@@ -1,4 +1,0 @@
-package retrieve
-
-// BudgetMatch exposes budgetMatch to the tests over a real library.
-var BudgetMatch = budgetMatch

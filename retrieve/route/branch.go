@@ -1,0 +1,455 @@
+package route
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"archivist/app"
+	"archivist/retrieve/jev/lex"
+)
+
+// directCandidates is the direct-candidate branch of a library menu: up to
+// Direct documents proposed by the FTS5 candidate pass and by the
+// question's weighted matches in document names and headings (numbered
+// captions a weaker hint). They are a menu option like any other: the
+// provider still routes into them and scores their passages.
+func (w *walk) directCandidates(ctx context.Context) ([]*node, error) {
+	if w.match == "" {
+		return nil, nil
+	}
+	score := map[string]float64{}
+	hits := w.hits
+	rank := 0
+	w.docBest = map[string]float64{}
+	for _, h := range hits {
+		if _, ok := score[h.DocumentID]; ok || w.docs[h.DocumentID] == nil {
+			continue
+		}
+		if hits[0].Rank < 0 {
+			w.docBest[h.DocumentID] = h.Rank / hits[0].Rank
+		}
+		// The FTS5 pass's document order, as a fading bonus.
+		score[h.DocumentID] = 0.5 / float64(1+rank)
+		rank++
+	}
+	profiles, err := w.r.profilesOf(ctx, w.snap, w.order)
+	if err != nil {
+		return nil, err
+	}
+	for _, ds := range w.order {
+		p := profiles[ds.doc.ID]
+		name := w.query.Match(lex.NewText(ds.doc.Title+"\n"+fileWords(ds.doc.Filename)), w.hints.Absent)
+		s := name.Coverage
+		if p != nil {
+			heads := w.query.Match(lex.NewText(strings.Join(p.outline, "\n")), w.hints.Absent)
+			caps := w.query.Match(lex.NewText(strings.Join(p.captions, "\n")), w.hints.Absent)
+			s += 0.5*heads.Coverage + 0.25*caps.Coverage
+		}
+		score[ds.doc.ID] += s * name.Constraints
+	}
+	ids := make([]string, 0, len(score))
+	for id, s := range score {
+		if s > 0.05 {
+			ids = append(ids, id)
+		}
+	}
+	sort.Slice(ids, func(i, j int) bool {
+		if score[ids[i]] != score[ids[j]] {
+			return score[ids[i]] > score[ids[j]]
+		}
+		return ids[i] < ids[j]
+	})
+	if len(ids) > w.lim.Direct {
+		ids = ids[:w.lim.Direct]
+	}
+	out := make([]*node, 0, len(ids))
+	for _, id := range ids {
+		out = append(out, w.docs[id].node)
+	}
+	return out, nil
+}
+
+// Statistics branch bounds.
+const (
+	statsAbbreviations = 12
+	statsSections      = 30
+)
+
+var (
+	captionRE = regexp.MustCompile(`(?i)^\s*(figure|fig\.|table|chart|exhibit|plate|map)\s*(\d+[a-z]?)`)
+	acronymRE = regexp.MustCompile(`\b[A-Z][A-Z0-9&]{1,7}\b`)
+)
+
+// statistics computes the statistics branch of a document: counts a
+// reader would otherwise tally by hand, with how they were counted.
+func (w *walk) statistics(ctx context.Context, ds *docState, route float64) (*candidate, error) {
+	key := "stats:" + ds.doc.ID
+	if w.scored[key] {
+		return nil, nil
+	}
+	blocks, err := w.snap.BlockKindTexts(ctx, ds.doc.ID)
+	if err != nil {
+		return nil, fmt.Errorf("retrieve: statistics: %w", err)
+	}
+	words := 0
+	kinds := map[app.BlockKind]int{}
+	numbered := map[string]map[string]bool{}
+	abbrev := map[string]int{}
+	var all strings.Builder
+	for _, b := range blocks {
+		kinds[b.Kind]++
+		words += len(strings.Fields(b.Text))
+		if m := captionRE.FindStringSubmatch(b.Text); m != nil && (b.Kind == app.BlockCaption || b.Kind == app.BlockParagraph) {
+			label := strings.ToLower(strings.TrimSuffix(m[1], "."))
+			if label == "fig" {
+				label = "figure"
+			}
+			if numbered[label] == nil {
+				numbered[label] = map[string]bool{}
+			}
+			numbered[label][strings.ToLower(m[2])] = true
+		}
+		for _, a := range acronymRE.FindAllString(b.Text, -1) {
+			if !allDigitsOrSymbols(a) {
+				abbrev[a]++
+			}
+		}
+		all.WriteString(strings.ToLower(b.Text))
+		all.WriteByte('\n')
+	}
+	var t strings.Builder
+	fmt.Fprintf(&t, "Statistics of the document %q, counted from its parsed text.\n", ds.doc.Title)
+	if ds.doc.Pages > 0 {
+		fmt.Fprintf(&t, "Pages: %d. ", ds.doc.Pages)
+	}
+	fmt.Fprintf(&t, "Words: %d. Parsed figures: %d. Parsed tables: %d. Captions: %d.\n", words,
+		kinds[app.BlockFigure], kinds[app.BlockTable], kinds[app.BlockCaption])
+	labels := make([]string, 0, len(numbered))
+	for l := range numbered {
+		labels = append(labels, l)
+	}
+	sort.Strings(labels)
+	for _, l := range labels {
+		nums := make([]string, 0, len(numbered[l]))
+		for n := range numbered[l] {
+			nums = append(nums, n)
+		}
+		sort.Slice(nums, func(i, j int) bool { return naturalLess(nums[i], nums[j]) })
+		fmt.Fprintf(&t, "Numbered %s captions: %d distinct (%s %s).\n", l, len(nums), l, strings.Join(nums, ", "))
+	}
+	if len(abbrev) > 0 {
+		as := make([]string, 0, len(abbrev))
+		for a := range abbrev {
+			as = append(as, a)
+		}
+		sort.Slice(as, func(i, j int) bool {
+			if abbrev[as[i]] != abbrev[as[j]] {
+				return abbrev[as[i]] > abbrev[as[j]]
+			}
+			return as[i] < as[j]
+		})
+		var parts []string
+		for _, a := range as[:min(len(as), statsAbbreviations)] {
+			parts = append(parts, fmt.Sprintf("%s %d", a, abbrev[a]))
+		}
+		fmt.Fprintf(&t, "Abbreviations (occurrences): %s.\n", strings.Join(parts, ", "))
+	}
+	text := all.String()
+	var counts []string
+	for _, c := range w.query.Concepts {
+		if c.Kind == lex.Support || len(c.Phrases) == 0 {
+			continue
+		}
+		whole, literal := countOccurrences(text, strings.ToLower(c.Phrases[0]))
+		counts = append(counts, fmt.Sprintf("%q %d as a whole word, %d literal occurrences including inside longer words", c.Phrases[0], whole, literal))
+	}
+	var inv []string
+	for i, s := range ds.sections {
+		if i == 0 || strings.TrimSpace(s.Heading) == "" {
+			continue
+		}
+		inv = append(inv, shorten(s.Heading, 60)+pageSpan(s.PageStart, s.PageEnd))
+		if len(inv) == statsSections {
+			inv = append(inv, fmt.Sprintf("… (%d sections in all)", len(ds.sections)-1))
+			break
+		}
+	}
+	if len(inv) > 0 {
+		fmt.Fprintf(&t, "Sections: %s.\n", strings.Join(inv, "; "))
+	}
+	t.WriteString("Limit: parsed figures and tables can differ from the figures a reader sees; unnumbered figures are not counted as numbered captions.")
+	c := &candidate{key: key, kind: "statistics", doc: ds, route: route, text: t.String(), title: ds.doc.Title}
+	if len(counts) > 0 {
+		c.counts = "Question terms: " + strings.Join(counts, "; ") + "."
+	}
+	return c, nil
+}
+
+// countOccurrences counts needle in text as a whole word (letters or
+// digits on neither side) and literally, inside longer words too.
+func countOccurrences(text, needle string) (whole, literal int) {
+	if needle == "" {
+		return 0, 0
+	}
+	for i := 0; ; {
+		j := strings.Index(text[i:], needle)
+		if j < 0 {
+			return whole, literal
+		}
+		at := i + j
+		literal++
+		end := at + len(needle)
+		if (at == 0 || !isWordByte(text[at-1])) && (end == len(text) || !isWordByte(text[end])) {
+			whole++
+		}
+		i = at + 1
+	}
+}
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 0x80
+}
+
+func allDigitsOrSymbols(s string) bool {
+	for _, r := range s {
+		if r >= 'A' && r <= 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
+func naturalLess(a, b string) bool {
+	x, ex := strconv.Atoi(strings.TrimRight(a, "abcdefghijklmnopqrstuvwxyz"))
+	y, ey := strconv.Atoi(strings.TrimRight(b, "abcdefghijklmnopqrstuvwxyz"))
+	if ex == nil && ey == nil && x != y {
+		return x < y
+	}
+	return a < b
+}
+
+// Cross-reference bounds.
+const (
+	xrefsPerPassage  = 3
+	xrefsPerQuestion = 8
+	xrefPassages     = 6 // passages taken from a referenced section
+)
+
+// xrefRE finds references a reader would follow: "see Note 7", "refer to
+// Item 7", "described in Section 3.4", "(Note 12)", "on page 45".
+var xrefRE = regexp.MustCompile(`(?i)\b(?:see|refer\s+to|described\s+in|discussed\s+in|included\s+in|set\s+forth\s+in|presented\s+in|shown\s+in|on|\()\s*(?:the\s+)?(note|item|section|appendix|exhibit|table|figure|page)\s+(\d{1,3}[a-z]?(?:\.\d{1,2})*)\b`)
+
+// referenceKinds are the words xrefRE's references name.
+var referenceKinds = []string{"note", "item", "section", "appendix", "exhibit", "table", "figure", "page"}
+
+// referenceLead bounds the bytes before a kind word that xrefRE's lead
+// ("set forth in the") can take.
+const referenceLead = 64
+
+// findReferences is xrefRE.FindAllStringSubmatch(text, -1), fast: the
+// expression runs only around the places where a kind word is followed by
+// a space and a digit, instead of at every position of a long passage.
+func findReferences(text string) [][]string {
+	lower := asciiLower(text)
+	var at []int
+	for _, k := range referenceKinds {
+		for i := 0; ; {
+			j := strings.Index(lower[i:], k)
+			if j < 0 {
+				break
+			}
+			p := i + j
+			i = p + len(k)
+			q := i
+			for q < len(lower) && (lower[q] == ' ' || lower[q] == '\t' || lower[q] == '\n' || lower[q] == '\r') {
+				q++
+			}
+			if q > i && q < len(lower) && lower[q] >= '0' && lower[q] <= '9' {
+				at = append(at, p)
+			}
+		}
+	}
+	sort.Ints(at)
+	var out [][]string
+	for _, p := range at {
+		start := max(0, p-referenceLead)
+		for start > 0 && !isSpaceByte(text[start-1]) {
+			start-- // never start inside a word: \b must see what xrefRE sees
+		}
+		end := min(len(text), p+len("appendix")+24)
+		for _, m := range xrefRE.FindAllStringSubmatchIndex(text[start:end], -1) {
+			if start+m[2] == p {
+				out = append(out, []string{text[start+m[0] : start+m[1]], text[start+m[2] : start+m[3]], text[start+m[4] : start+m[5]]})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// asciiLower lower-cases ASCII letters only, so byte offsets stay those of s.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// followReferences queues what a useful passage refers to, in the same
+// document, behind the passage's own route score.
+func (w *walk) followReferences(ctx context.Context, c *candidate) error {
+	if c.passage == nil || w.xrefs >= xrefsPerQuestion {
+		return nil
+	}
+	ds := c.doc
+	seen := map[string]bool{}
+	n := 0
+	for _, m := range findReferences(c.passage.Text) {
+		kind, num := strings.ToLower(m[1]), strings.ToLower(m[2])
+		if seen[kind+num] {
+			continue
+		}
+		seen[kind+num] = true
+		targets, err := w.resolveReference(ctx, ds, kind, num)
+		if err != nil {
+			return err
+		}
+		added := 0
+		for _, i := range targets {
+			ref := ds.refs[i]
+			if ref.ID == c.ref.ID || w.scored[ref.ID] {
+				continue
+			}
+			if _, ok := w.pending[ref.ID]; !ok {
+				added++
+			}
+			w.yieldPassage(ds, i, c.route*0.9, "xref")
+			if p := w.pending[ref.ID]; p != nil && p.prior < 0.5 {
+				// Named by a useful passage: worth scoring soon.
+				p.prior = 0.5
+			}
+		}
+		if added > 0 {
+			w.tr.Edges = append(w.tr.Edges, TraceEdge{From: c.key, To: "xref:" + kind + " " + num, Label: m[0],
+				Probability: 1, RouteScore: round6(c.route * 0.9), Outcome: "followed"})
+			n++
+			w.xrefs++
+		}
+		if n >= xrefsPerPassage || w.xrefs >= xrefsPerQuestion {
+			break
+		}
+	}
+	return nil
+}
+
+// resolveReference returns the passages (indices into ds.refs) a
+// reference names: a section whose heading starts with it ("Note 7",
+// "7. Income Taxes", "Item 7"), or the passages on a page (by its printed
+// label when the document has labels).
+func (w *walk) resolveReference(ctx context.Context, ds *docState, kind, num string) ([]int, error) {
+	if kind == "page" {
+		page, err := strconv.Atoi(num)
+		if err != nil {
+			return nil, nil
+		}
+		if ds.labels == nil {
+			labels, err := w.snap.PageLabels(ctx, ds.doc.ID)
+			if err != nil {
+				return nil, fmt.Errorf("retrieve: cross-reference: %w", err)
+			}
+			ds.labels = labels
+		}
+		labels := ds.labels
+		if p, ok := labels[num]; ok {
+			page = p
+		}
+		var out []int
+		for i, r := range ds.refs {
+			if r.PageStart <= page && page <= r.PageEnd {
+				out = append(out, i)
+			}
+		}
+		return capList(out, xrefPassages), nil
+	}
+	var pat *regexp.Regexp
+	q := regexp.QuoteMeta(num)
+	switch kind {
+	case "note":
+		pat = regexp.MustCompile(`(?i)^\s*(?:note\s+)?` + q + `(?:[.:)\s—–-]|$)`)
+	case "item", "section", "appendix", "exhibit":
+		pat = regexp.MustCompile(`(?i)^\s*(?:` + kind + `\s+)?` + q + `(?:[.:)\s—–-]|$)`)
+	case "table", "figure":
+		pat = regexp.MustCompile(`(?i)^\s*` + kind + `\s+` + q + `\b`)
+	}
+	if pat == nil {
+		return nil, nil
+	}
+	for i, s := range ds.sections {
+		if i == 0 || !pat.MatchString(s.Heading) {
+			continue
+		}
+		var out []int
+		for _, d := range ds.descendants(i) {
+			out = append(out, ds.own[d]...)
+		}
+		return capList(out, xrefPassages), nil
+	}
+	return nil, nil
+}
+
+// followLocators treats the question's own pointers into a document —
+// "page 5", "Table 2", "Section 3.4", "Note 7" — as cross-references:
+// what they name is queued as soon as the document is reached.
+func (w *walk) followLocators(ctx context.Context, ds *docState, route float64) error {
+	for _, c := range w.query.Concepts {
+		kind, num, ok := strings.Cut(c.Phrases[0], " ")
+		if !ok || len(c.Phrases) != 2 || c.Phrases[1] != num {
+			continue // locators are "word number" with the number as second form
+		}
+		targets, err := w.resolveReference(ctx, ds, kind, num)
+		if err != nil {
+			return err
+		}
+		if (kind == "table" || kind == "figure") && len(targets) == 0 {
+			// Captions name tables and figures more often than headings do.
+			hits, err := w.snap.SearchTop(ctx, `"`+kind+" "+num+`"`, []string{ds.doc.ID}, xrefPassages)
+			if err != nil {
+				return fmt.Errorf("retrieve: locator: %w", err)
+			}
+			for _, h := range hits {
+				for i, r := range ds.refs {
+					if r.RowID == h.RowID {
+						targets = append(targets, i)
+					}
+				}
+			}
+		}
+		for _, i := range targets {
+			w.yieldPassage(ds, i, route, "xref")
+			if p := w.pending[ds.refs[i].ID]; p != nil && p.prior < 0.5 {
+				p.prior = 0.5
+			}
+		}
+		if len(targets) > 0 {
+			w.tr.Edges = append(w.tr.Edges, TraceEdge{From: ds.node.id, To: "xref:" + kind + " " + num, Label: "named in the question",
+				Probability: 1, RouteScore: round6(route), Outcome: "followed"})
+		}
+	}
+	return nil
+}
+
+func capList(xs []int, n int) []int {
+	if len(xs) > n {
+		return xs[:n]
+	}
+	return xs
+}

@@ -1,0 +1,18 @@
+// Package route finds evidence the way a person reads an archive: from the
+// library menu to documents, then sections, keeping a beam of the best
+// routes, each step one calibrated choice (with a real "none of these") by
+// a decision provider (retrieve/jev). The passages reached are scored for
+// usefulness on a four-level rubric until one is clearly useful or the set
+// covers the question, within the design's budgets (Limits).
+//
+// Besides the outline, every document offers a statistics branch (page,
+// word, figure, table and caption counts), the FTS5 candidates seed a
+// direct branch, and a useful passage's cross-references ("see Note 7")
+// are followed. The Trace records every edge and score for `ask --trace`
+// and `eval --details`.
+//
+// Files follow the walk: route.go (the router and its loop), route_doc.go
+// (a document's structure and the candidates it yields), route_menu.go
+// (menus, excerpts and profiles), score.go (usefulness and assembly),
+// branch.go (direct, statistics and cross-reference branches), trace.go.
+package route

@@ -1,0 +1,686 @@
+package route
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"unicode/utf8"
+
+	"archivist/app"
+	"archivist/retrieve/jev"
+	"archivist/store"
+)
+
+// tsec is a test section: a heading, one passage per paragraph, children.
+type tsec struct {
+	heading string
+	paras   []string
+	kids    []tsec
+}
+
+// makeDoc imports a document with the given section tree straight into the
+// store: one block and one passage per paragraph, each on its own page.
+func makeDoc(t testing.TB, db *store.DB, id, title string, secs []tsec) {
+	t.Helper()
+	ctx := context.Background()
+	p := &app.Parsed{Format: app.FormatPDF, Sections: []app.Section{{ID: id + "-s0", Parent: -1, Heading: title}}}
+	var passages []app.Passage
+	var add func(parent int, level int, s tsec, path []string)
+	add = func(parent, level int, s tsec, path []string) {
+		idx := len(p.Sections)
+		p.Sections = append(p.Sections, app.Section{ID: fmt.Sprintf("%s-s%d", id, idx), Parent: parent, Level: level, Heading: s.heading})
+		path = append(append([]string(nil), path...), s.heading)
+		for _, para := range s.paras {
+			n := len(p.Blocks)
+			b := app.Block{ID: fmt.Sprintf("%s-b%d", id, n), Seq: n, Section: idx, Kind: app.BlockParagraph, Text: para, Page: n + 1}
+			p.Blocks = append(p.Blocks, b)
+			passages = append(passages, app.Passage{ID: fmt.Sprintf("%s-p%d", id, n), DocumentID: id, SectionID: p.Sections[idx].ID,
+				Seq: n, Title: title, Headings: strings.Join(path, " › "), Text: para,
+				Spans: []app.Span{{BlockID: b.ID, Start: 0, End: len(para)}}, PageStart: n + 1, PageEnd: n + 1, IndexVersion: 1})
+		}
+		for _, k := range s.kids {
+			add(idx, level+1, k, path)
+		}
+	}
+	for _, s := range secs {
+		add(0, 1, s, nil)
+	}
+	p.Pages = len(p.Blocks)
+	for i := range p.Blocks {
+		p.PageInfo = append(p.PageInfo, app.Page{Number: i + 1, WidthPt: 600, HeightPt: 800})
+	}
+	d := &app.Document{ID: id, Title: title, Filename: id + ".pdf", Format: app.FormatPDF, SHA256: id + "-sha"}
+	if _, err := db.EnqueueImport(ctx, d, "job-"+id, ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.CommitImport(ctx, store.Job{ID: "job-" + id, DocumentID: id},
+		&store.Content{Title: title, Parsed: p, Passages: passages}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func testDB(t testing.TB) *store.DB {
+	db, err := store.Open(context.Background(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// fake is a scripted decision provider that records every request.
+type fake struct {
+	mu   sync.Mutex
+	reqs []*jev.Request
+	// pick weighs a menu option (before normalising); none weighs noneW.
+	pick  func(o jev.Option) float64
+	noneW float64
+	// use gives a passage's expected usefulness from its evidence text.
+	use  func(evidence string) float64
+	yes  float64
+	fail error
+}
+
+func (f *fake) Name() string { return "fake" }
+
+func (f *fake) Decide(_ context.Context, req *jev.Request) (map[string]jev.Answer, error) {
+	f.mu.Lock()
+	f.reqs = append(f.reqs, req)
+	f.mu.Unlock()
+	if f.fail != nil {
+		return nil, f.fail
+	}
+	out := map[string]jev.Answer{}
+	for _, q := range req.Questions {
+		switch q.Kind {
+		case jev.Choice:
+			w := map[string]float64{}
+			sum := 0.0
+			for _, o := range q.Options {
+				v := f.noneW
+				if o.Label != jev.NoneLabel {
+					v = 1.0
+					if f.pick != nil {
+						v = f.pick(o)
+					}
+				}
+				w[o.Label] = v
+				sum += v
+			}
+			for k := range w {
+				w[k] /= sum
+			}
+			out[q.ID] = jev.Answer{Kind: jev.Choice, Probabilities: w}
+		case jev.Score:
+			e := 1.0
+			if f.use != nil {
+				e = f.use(q.Evidence)
+			}
+			out[q.ID] = jev.ScoreAnswer(levels(e, len(q.Levels)))
+		case jev.Noul:
+			out[q.ID] = jev.Answer{Kind: jev.Noul, Yes: f.yes}
+		}
+	}
+	return out, nil
+}
+
+// levels spreads an expected level over the two nearest levels.
+func levels(e float64, n int) []float64 {
+	p := make([]float64, n)
+	lo := int(math.Floor(e))
+	if lo >= n-1 {
+		p[n-1] = 1
+		return p
+	}
+	p[lo] = 1 - (e - float64(lo))
+	p[lo+1] = e - float64(lo)
+	return p
+}
+
+func (f *fake) requests() []*jev.Request {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]*jev.Request(nil), f.reqs...)
+}
+
+func gatherRouted(t *testing.T, db *store.DB, p jev.Provider, q app.Question) (*app.Evidence, *Trace) {
+	t.Helper()
+	ctx := context.Background()
+	snap, err := db.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer snap.Close()
+	ev, tr, err := NewRouter(p).Gather(ctx, snap, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ev, tr
+}
+
+func para(words string, n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = fmt.Sprintf("%s paragraph %d.", words, i)
+	}
+	return out
+}
+
+func one(id string) app.Scope { return app.Scope{DocumentIDs: []string{id}} }
+
+func TestRouteScore(t *testing.T) {
+	root := &route{node: &node{id: "r"}}
+	a := root.child(&node{id: "a"}, 0.5, true, DefaultLimits.Floor)
+	b := a.child(&node{id: "b"}, 1, false, DefaultLimits.Floor) // one child: no decision
+	c := b.child(&node{id: "c"}, 0.2, true, DefaultLimits.Floor)
+	if got, want := c.Score(), math.Sqrt(0.5*0.2); math.Abs(got-want) > 1e-12 {
+		t.Fatalf("route score %v, want the geometric mean %v", got, want)
+	}
+	if c.decisions != 2 {
+		t.Fatalf("decisions %d, want 2 (single-child steps are not decisions)", c.decisions)
+	}
+	z := root.child(&node{id: "z"}, 0, true, DefaultLimits.Floor)
+	if got := z.Score(); math.Abs(got-0.000001) > 1e-15 || DefaultLimits.Floor != 0.000001 {
+		t.Fatalf("probability 0 gave route score %v, want the floor 0.000001", got)
+	}
+	if root.Score() != 1 {
+		t.Fatalf("the root's score is %v", root.Score())
+	}
+}
+
+func TestMenusAndRequests(t *testing.T) {
+	db := testDB(t)
+	var secs []tsec
+	for i := 0; i < 150; i++ {
+		secs = append(secs, tsec{heading: fmt.Sprintf("Chapter %d on topic %d", i, i), paras: []string{strings.Repeat(fmt.Sprintf("Lighthouse keeper notes %d. ", i), 40)}})
+	}
+	makeDoc(t, db, "big", "Big manual", secs)
+	f := &fake{noneW: 0.01, use: func(string) float64 { return 1 }}
+	_, tr := gatherRouted(t, db, f, app.Question{Text: "lighthouse keeper notes", Scope: one("big")})
+	sawGroup := false
+	for _, r := range f.requests() {
+		choices, chars := 0, 0
+		for _, q := range r.Questions {
+			if q.Kind != jev.Choice {
+				continue
+			}
+			choices++
+			if n := len(q.Options); n > jev.MaxMenuOptions+1 {
+				t.Fatalf("a menu of %d options", n)
+			}
+			if last := q.Options[len(q.Options)-1]; last.Label != jev.NoneLabel {
+				t.Fatalf("menu without a none option: last is %q", last.Label)
+			}
+			for _, o := range q.Options {
+				chars += utf8.RuneCountInString(o.Description)
+			}
+		}
+		if choices > jev.MaxChoicePerReq || chars > jev.MaxMenuCharsPerReq {
+			t.Fatalf("a request with %d menus and %d menu characters", choices, chars)
+		}
+	}
+	for _, e := range tr.Edges {
+		if strings.HasPrefix(e.To, "group:") {
+			sawGroup = true
+		}
+	}
+	if !sawGroup {
+		t.Fatal("151 children were not grouped")
+	}
+	if tr.Expansions > 96 || tr.Scores > 96 {
+		t.Fatalf("budgets exceeded: %d expansions, %d scores", tr.Expansions, tr.Scores)
+	}
+	if tr.Stopped != "scoring budget" || tr.Scores != 96 {
+		t.Fatalf("stopped %q after %d scores, want the scoring budget of 96", tr.Stopped, tr.Scores)
+	}
+	for _, r := range f.requests() {
+		n := 0
+		for _, q := range r.Questions {
+			if q.Kind == jev.Score {
+				n++
+			}
+		}
+		if n > jev.MaxScorePerReq {
+			t.Fatalf("%d passages in one scoring request", n)
+		}
+	}
+}
+
+func TestBeamAndNoneDeferral(t *testing.T) {
+	db := testDB(t)
+	var secs []tsec
+	for i := 0; i < 10; i++ {
+		secs = append(secs, tsec{heading: fmt.Sprintf("Part %d", i), paras: []string{fmt.Sprintf("Harbour tide table part %d.", i)}})
+	}
+	secs = append(secs, tsec{heading: "Appendix", paras: []string{"Harbour appendix."}})
+	makeDoc(t, db, "d", "Harbour guide", secs)
+	f := &fake{noneW: 0.5, pick: func(o jev.Option) float64 {
+		if strings.Contains(o.Description, "Appendix") {
+			return 0.2 // less likely than none: deferred, not excluded
+		}
+		return 1
+	}, use: func(string) float64 { return 1 }}
+	_, tr := gatherRouted(t, db, f, app.Question{Text: "harbour tide table", Scope: one("d")})
+	beam, deferredAppendix := 0, false
+	for _, e := range tr.Edges {
+		if e.From != "doc:d" {
+			continue
+		}
+		if e.Outcome == "beam" {
+			beam++
+		}
+		if strings.Contains(e.Label, "Appendix") && e.Outcome == "deferred" && e.Probability <= e.None {
+			deferredAppendix = true
+		}
+	}
+	if beam != 4 {
+		t.Fatalf("%d routes entered the beam from one menu, want the beam of 4", beam)
+	}
+	if !deferredAppendix {
+		t.Fatal("an option no likelier than none was not deferred")
+	}
+	// Deferred routes come back when evidence is weak: the appendix is
+	// scored in the end, after every likelier part.
+	last, appendix := -1, -1
+	for i, v := range tr.Visits {
+		switch {
+		case v.Kind == "statistics":
+		case v.PageStart == 11:
+			appendix = i
+		default:
+			last = i
+		}
+	}
+	if appendix < 0 || appendix < last {
+		t.Fatalf("the deferred appendix was visited at %d, the last part at %d", appendix, last)
+	}
+}
+
+func TestFairness(t *testing.T) {
+	if DefaultLimits.FairVisits != 8 {
+		t.Fatalf("fairness after %d visits, the design says 8", DefaultLimits.FairVisits)
+	}
+	w := &walk{lim: DefaultLimits}
+	a := &docState{doc: app.Document{ID: "a"}, visits: 8}
+	b := &docState{doc: app.Document{ID: "b"}}
+	w.order = []*docState{a, b}
+	w.reached = map[string]bool{}
+	sa := &route{node: &node{id: "sec:a:1", kind: kindSection, doc: a}, logSum: math.Log(0.9), decisions: 1}
+	db := &route{node: &node{id: "doc:b", kind: kindDocument, doc: b}, logSum: math.Log(0.05), decisions: 1}
+	w.deferred = []*route{db}
+	got := w.fairOrder([]*route{sa})
+	if len(got) != 2 || got[0] != db {
+		t.Fatalf("after 8 visits to a, the unvisited document did not come first: %v", got)
+	}
+	if a.served != 1 || len(w.deferred) != 0 {
+		t.Fatalf("served %d, deferred %d", a.served, len(w.deferred))
+	}
+	// Not again until eight more visits.
+	w.deferred = []*route{db}
+	if got := w.fairOrder([]*route{sa}); got[0] != sa {
+		t.Fatal("fairness fired twice for the same eight visits")
+	}
+	a.visits = 16
+	if got := w.fairOrder([]*route{sa}); got[0] != db {
+		t.Fatal("fairness did not fire after sixteen visits")
+	}
+}
+
+func TestKeepStopAndOrder(t *testing.T) {
+	db := testDB(t)
+	makeDoc(t, db, "d", "Pricing", []tsec{
+		{heading: "Plans", paras: []string{"Refund policy low.", "Refund policy mid.", "Refund policy high.", "Refund policy top."}},
+	})
+	score := map[string]float64{"low": 1.49, "mid": 1.5, "high": 2.2, "top": 2.74}
+	f := &fake{noneW: 0.01, use: func(ev string) float64 {
+		for k, v := range score {
+			if strings.Contains(ev, "policy "+k) {
+				return v
+			}
+		}
+		return 0
+	}}
+	ev, tr := gatherRouted(t, db, f, app.Question{Text: "refund policy", Scope: one("d")})
+	var got []string
+	for _, r := range tr.Results {
+		got = append(got, fmt.Sprintf("%d:%.2f", r.PageStart, r.Usefulness))
+	}
+	if want := "4:2.74 3:2.20 2:1.50"; strings.Join(got, " ") != want {
+		t.Fatalf("results %v, want %s (1.49 dropped, best first)", got, want)
+	}
+	if len(ev.Sources) != 1 || len(ev.Sources[0].Windows) != 3 {
+		t.Fatalf("evidence: %+v", ev.Sources)
+	}
+	checkVerbatimEvidence(t, ev)
+	if tr.Stopped == "answer found" {
+		t.Fatal("stopped below 2.75")
+	}
+
+	t.Run("StopsAt2.75", func(t *testing.T) {
+		score["top"] = 2.75
+		f.reqs = nil
+		_, tr := gatherRouted(t, db, f, app.Question{Text: "refund policy", Scope: one("d")})
+		if tr.Stopped != "answer found" {
+			t.Fatalf("stopped %q", tr.Stopped)
+		}
+	})
+	t.Run("EmptyStaysEmpty", func(t *testing.T) {
+		for k := range score {
+			score[k] = 1
+		}
+		ev, tr := gatherRouted(t, db, f, app.Question{Text: "refund policy", Scope: one("d")})
+		if len(ev.Sources) != 0 || len(tr.Results) != 0 {
+			t.Fatalf("evidence from passages below 1.5: %+v", ev.Sources)
+		}
+	})
+}
+
+func checkVerbatimEvidence(t *testing.T, ev *app.Evidence) {
+	t.Helper()
+	for _, s := range ev.Sources {
+		for _, w := range s.Windows {
+			if err := app.CheckWindow(w, ev.Blocks); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+func TestResultBounds(t *testing.T) {
+	db := testDB(t)
+	long := func(i int) string {
+		return fmt.Sprintf("Ledger entry %d. ", i) + strings.Repeat("Quarterly ledger balance noted. ", 100)
+	}
+	var paras []string
+	for i := 0; i < 20; i++ {
+		paras = append(paras, long(i))
+	}
+	makeDoc(t, db, "d", "Ledger", []tsec{{heading: "Entries", paras: paras}})
+	f := &fake{noneW: 0.01, use: func(ev string) float64 {
+		// Later entries are more useful, with distinct scores.
+		for i := 19; i >= 0; i-- {
+			if strings.Contains(ev, fmt.Sprintf("Ledger entry %d.", i)) {
+				return 1.5 + float64(i)/20
+			}
+		}
+		return 0
+	}}
+	ev, tr := gatherRouted(t, db, f, app.Question{Text: "quarterly ledger balance", Scope: one("d")})
+	chars := 0
+	for i, r := range tr.Results {
+		if i > 0 && r.Usefulness > tr.Results[i-1].Usefulness {
+			t.Fatal("results not ordered by usefulness")
+		}
+	}
+	for _, s := range ev.Sources {
+		for _, w := range s.Windows {
+			chars += utf8.RuneCountInString(w.Text)
+		}
+	}
+	if len(tr.Results) > 12 || chars > 24000 {
+		t.Fatalf("%d passages, %d characters", len(tr.Results), chars)
+	}
+	if len(tr.Results) < 6 {
+		t.Fatalf("only %d results: the character cap cut too much", len(tr.Results))
+	}
+}
+
+func TestCoverageCheck(t *testing.T) {
+	db := testDB(t)
+	makeDoc(t, db, "d", "Atlas", []tsec{{heading: "Rivers", paras: para("River length", 12)}})
+	f := &fake{noneW: 0.01, use: func(string) float64 { return 2 }, yes: 0.9}
+	_, tr := gatherRouted(t, db, f, app.Question{Text: "river length", Scope: one("d")})
+	if tr.Stopped != "evidence set covers the question" || len(tr.Coverage) != 1 || len(tr.Coverage[0].Passages) < 3 {
+		t.Fatalf("stopped %q with checks %+v", tr.Stopped, tr.Coverage)
+	}
+	// A set judged incomplete keeps exploration open, and an unchanged
+	// set is not asked about again.
+	f.yes = 0.1
+	_, tr = gatherRouted(t, db, f, app.Question{Text: "river length", Scope: one("d")})
+	if tr.Stopped == "evidence set covers the question" {
+		t.Fatal("stopped on an incomplete set")
+	}
+	seen := map[string]bool{}
+	for _, c := range tr.Coverage {
+		k := strings.Join(c.Passages, ",")
+		if seen[k] {
+			t.Fatalf("the same set was checked twice: %s", k)
+		}
+		seen[k] = true
+	}
+}
+
+func TestProviderFailureFailsTheQuestion(t *testing.T) {
+	db := testDB(t)
+	makeDoc(t, db, "d", "Atlas", []tsec{{heading: "Rivers", paras: para("River length", 3)}})
+	boom := &app.Error{Code: app.EProviderFailure, Message: "The fake decision provider failed: HTTP 500."}
+	ctx := context.Background()
+	snap, _ := db.Snapshot(ctx)
+	defer snap.Close()
+	ev, tr, err := NewRouter(&fake{fail: boom}).Gather(ctx, snap, app.Question{Text: "river length", Scope: one("d")})
+	if !errors.Is(err, boom) || ev != nil || tr != nil {
+		t.Fatalf("got %v, %v, %v", ev, tr, err)
+	}
+}
+
+func TestDirectCandidates(t *testing.T) {
+	db := testDB(t)
+	for i := 0; i < 12; i++ {
+		makeDoc(t, db, fmt.Sprintf("d%02d", i), fmt.Sprintf("Volcano survey %d", i),
+			[]tsec{{heading: "Eruptions", paras: []string{fmt.Sprintf("Volcano eruption record %d.", i)}}})
+	}
+	makeDoc(t, db, "other", "Cooking notes", []tsec{{heading: "Bread", paras: []string{"Knead the dough."}}})
+	f := &fake{noneW: 0.01, use: func(string) float64 { return 1 }}
+	_, tr := gatherRouted(t, db, f, app.Question{Text: "volcano eruption survey"})
+	n := 0
+	for _, e := range tr.Edges {
+		if e.From == "direct" {
+			n++
+			if e.To == "doc:other" {
+				t.Fatal("the direct branch proposed a document matching nothing")
+			}
+		}
+	}
+	if n == 0 || n > 8 {
+		t.Fatalf("the direct-candidate branch offered %d documents (1–8)", n)
+	}
+}
+
+func TestStatisticsBranch(t *testing.T) {
+	db := testDB(t)
+	makeDoc(t, db, "d", "Field report", []tsec{
+		{heading: "Results", paras: []string{"Figure 1: Rainfall by month.", "Figure 2: Temperature by month.", "Table 1: Stations."}},
+	})
+	f := &fake{noneW: 0.01, pick: func(o jev.Option) float64 {
+		if strings.Contains(o.Description, "Statistics of this document") {
+			return 10
+		}
+		return 1
+	}, use: func(ev string) float64 {
+		if strings.Contains(ev, "Numbered figure captions: 2 distinct") {
+			return 2.9
+		}
+		return 0
+	}}
+	ev, tr := gatherRouted(t, db, f, app.Question{Text: "How many figures are in the field report?", Scope: one("d")})
+	if len(tr.Results) != 1 || tr.Results[0].Kind != "statistics" || tr.Results[0].PassageID != "" {
+		t.Fatalf("results %+v", tr.Results)
+	}
+	// The statistics reach the evidence, apart from the quotable windows.
+	if len(ev.Statistics) != 1 || ev.Statistics[0].DocumentID != "d" || ev.Statistics[0].Usefulness != 2.9 ||
+		!strings.Contains(ev.Statistics[0].Text, "Numbered figure captions: 2 distinct") || len(ev.Sources) != 0 {
+		t.Fatalf("evidence statistics %+v, sources %d", ev.Statistics, len(ev.Sources))
+	}
+}
+
+func TestCrossReference(t *testing.T) {
+	db := testDB(t)
+	makeDoc(t, db, "d", "Annual report", []tsec{
+		{heading: "Overview", paras: []string{"Revenue grew strongly; see Note 7 for the tax position."}},
+		{heading: "Notes", kids: []tsec{
+			{heading: "Note 6 Leases", paras: []string{"Lease terms run ten years."}},
+			{heading: "Note 7 Income taxes", paras: []string{"The effective rate was 21 percent."}},
+		}},
+	})
+	f := &fake{noneW: 0.9, pick: func(o jev.Option) float64 { // routing finds only the overview
+		if strings.Contains(o.Description, "Overview") {
+			return 5
+		}
+		return 0.01
+	}, use: func(ev string) float64 {
+		if strings.Contains(ev, "see Note 7") {
+			return 2
+		}
+		if strings.Contains(ev, "effective rate") {
+			return 2.5
+		}
+		return 0
+	}}
+	_, tr := gatherRouted(t, db, f, app.Question{Text: "How did revenue grow?", Scope: one("d")})
+	followed := false
+	for _, e := range tr.Edges {
+		if e.Outcome == "followed" && e.To == "xref:note 7" {
+			followed = true
+		}
+	}
+	var pages []int
+	for _, r := range tr.Results {
+		pages = append(pages, r.PageStart)
+	}
+	if !followed || len(pages) < 2 || pages[0] != 3 {
+		t.Fatalf("followed %v, results on pages %v (want Note 7's page 3 first)", followed, pages)
+	}
+}
+
+func TestTraceRecordsPath(t *testing.T) {
+	db := testDB(t)
+	makeDoc(t, db, "d", "Atlas", []tsec{{heading: "Rivers", paras: para("River length", 2)}, {heading: "Lakes", paras: para("Lake depth", 2)}})
+	f := &fake{noneW: 0.01, use: func(ev string) float64 {
+		if strings.Contains(ev, "River") {
+			return 2
+		}
+		return 0
+	}}
+	_, tr := gatherRouted(t, db, f, app.Question{Text: "river length", Scope: one("d")})
+	if tr.Provider != "fake" || len(tr.Edges) == 0 || len(tr.Visits) == 0 || tr.Requests == 0 {
+		t.Fatalf("trace %+v", tr)
+	}
+	for _, e := range tr.Edges {
+		if e.Probability < 0 || e.Probability > 1 || e.RouteScore <= 0 {
+			t.Fatalf("edge %+v", e)
+		}
+	}
+	for _, v := range tr.Visits {
+		if v.Kept != (v.Usefulness >= 1.5) {
+			t.Fatalf("visit %+v", v)
+		}
+	}
+	if _, err := strconv.Atoi("1"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestQuestionLocators(t *testing.T) {
+	db := testDB(t)
+	makeDoc(t, db, "d", "Survey paper", []tsec{
+		{heading: "Introduction", paras: []string{"We survey correction methods."}},
+		{heading: "Methods", paras: []string{"Table 1: Training-time methods.", "Table 2: Post-hoc methods and their feedback."}},
+	})
+	// Routing prefers the introduction; the question names Table 2.
+	f := &fake{noneW: 0.9, pick: func(o jev.Option) float64 {
+		if strings.Contains(o.Description, "Introduction") {
+			return 5
+		}
+		return 0.01
+	}, use: func(ev string) float64 {
+		if strings.Contains(ev, "Table 2:") {
+			return 2.5
+		}
+		return 0
+	}}
+	_, tr := gatherRouted(t, db, f, app.Question{Text: "How many methods are listed in Table 2?", Scope: one("d")})
+	if len(tr.Results) == 0 || tr.Results[0].PageStart != 3 {
+		t.Fatalf("results %+v: the table the question names was not followed", tr.Results)
+	}
+}
+
+func TestTraceExplain(t *testing.T) {
+	tr := &Trace{Provider: "local", Stopped: "answer found", Requests: 3, Expansions: 2, Scores: 5,
+		Edges:   []TraceEdge{{Label: "Field Manual", Probability: 0.61, RouteScore: 0.61, Outcome: "beam"}, {Label: "Recipes", Outcome: "deferred"}},
+		Results: []TraceResult{{Title: "Field Manual", Section: "Migration", PageStart: 3, PageEnd: 4, Usefulness: 2.8}}}
+	got := tr.Explain()
+	want := []string{
+		"Decisions by the local provider: 3 requests, 2 menus, 5 passages scored; stopped: answer found.",
+		"Explored “Field Manual” (probability 0.61, route score 0.61).",
+		"Kept Field Manual › Migration, pages 3–4: usefulness 2.8 of 3.",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("Explain =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if (*Trace)(nil).Explain() != nil {
+		t.Fatal("a nil trace explained something")
+	}
+}
+
+func TestNewPagesFirst(t *testing.T) {
+	d := &docState{doc: app.Document{ID: "d"}}
+	e := &docState{doc: app.Document{ID: "e"}}
+	mk := func(key string, ds *docState, a, b int) *candidate {
+		return &candidate{key: key, kind: "passage", doc: ds, ref: store.PassageRef{PageStart: a, PageEnd: b}}
+	}
+	in := []*candidate{mk("a", d, 4, 5), mk("b", d, 5, 5), mk("c", e, 5, 5), mk("d", d, 5, 6), mk("e", d, 4, 4),
+		{key: "s", kind: "statistics", doc: d}}
+	var got []string
+	for _, c := range newPagesFirst(in) {
+		got = append(got, c.key)
+	}
+	// b and e add no page of d that a has not shown; c is another document's page 5.
+	if strings.Join(got, ",") != "a,c,d,s,b,e" {
+		t.Fatalf("order %v", got)
+	}
+}
+
+func TestFindReferences(t *testing.T) {
+	texts := []string{
+		"Revenue grew; see Note 7 for taxes, and refer to Item 7A. (Note 12) is long. Salon Note 3 is not one.",
+		"As set forth in   the Section 3.4 and described in Appendix B2, shown in Figure 2.1 on page 45.",
+		"Nothing here: notes 7, table of contents, page one. See note7. SEE TABLE 3 and on Page 9",
+		strings.Repeat("filler words ", 40) + "discussed in Exhibit 10 " + strings.Repeat("x", 300) + " see Table 4",
+	}
+	for _, text := range texts {
+		want := xrefRE.FindAllStringSubmatch(text, -1)
+		got := findReferences(text)
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("findReferences(%q)\n got %q\nwant %q", text, got, want)
+		}
+	}
+}
+
+func TestRouterCountCache(t *testing.T) {
+	r := NewRouter(jev.Local{})
+	calls := 0
+	compute := func() (int, error) { calls++; return 7, nil }
+	for range 2 {
+		if n, err := r.count("s1", "k", compute); err != nil || n != 7 {
+			t.Fatalf("count = %d, %v", n, err)
+		}
+	}
+	if calls != 1 {
+		t.Fatalf("computed %d times under one stamp", calls)
+	}
+	if _, err := r.count("s2", "k", compute); err != nil || calls != 2 {
+		t.Fatalf("a new index stamp did not recompute (%d calls, %v)", calls, err)
+	}
+	failing := func() (int, error) { return 0, errors.New("disk") }
+	if _, err := r.count("s2", "other", failing); err == nil {
+		t.Fatal("a failed count was not reported")
+	}
+	if _, err := r.count("s2", "other", compute); err != nil || calls != 3 {
+		t.Fatal("a failed count was cached")
+	}
+}

@@ -1,0 +1,113 @@
+package route
+
+import "fmt"
+
+// Trace records how a routed question found its evidence (DESIGN.md §4):
+// every edge the router weighed with its probability and route score, every
+// passage scored, and the passages kept. It explains "Why these sources?".
+type Trace struct {
+	Provider string `json:"provider"`
+	// Stopped says why the walk ended: "answer found" (a passage scored at
+	// least the stop level), "evidence set covers the question",
+	// "scoring budget", "expansion budget", "explored everything" or
+	// "no terms".
+	Stopped    string        `json:"stopped"`
+	Requests   int           `json:"requests"`   // provider requests made
+	Expansions int           `json:"expansions"` // menus asked
+	Scores     int           `json:"scores"`     // passages scored
+	Coverage   []TraceCheck  `json:"coverage_checks"`
+	Edges      []TraceEdge   `json:"edges"`
+	Visits     []TraceVisit  `json:"visits"`
+	Results    []TraceResult `json:"results"`
+}
+
+// TraceEdge is one option of one menu: the probability the provider gave
+// it, and the score of the route through it.
+type TraceEdge struct {
+	From        string  `json:"from"` // node IDs: "library", "doc:ID", "sec:ID", "group:…", "direct", "stats:ID", "xref:…"
+	To          string  `json:"to"`
+	Label       string  `json:"label"` // what the menu showed, shortened
+	Probability float64 `json:"p"`
+	None        float64 `json:"p_none"`      // the menu's none probability
+	RouteScore  float64 `json:"route_score"` // exp(mean log p over decisions)
+	// Outcome is "beam" (kept for expansion), "deferred" (none was at
+	// least as likely, or the beam was full) or "pruned" (a duplicate of a
+	// better route).
+	Outcome string `json:"outcome"`
+}
+
+// TraceVisit is one scored passage.
+type TraceVisit struct {
+	PassageID  string  `json:"passage_id"` // "" for a statistics branch
+	DocumentID string  `json:"document_id"`
+	Kind       string  `json:"kind"` // "passage", "statistics" or "xref"
+	PageStart  int     `json:"page_start"`
+	PageEnd    int     `json:"page_end"`
+	Usefulness float64 `json:"usefulness"` // expected level, 0–3
+	RouteScore float64 `json:"route_score"`
+	Kept       bool    `json:"kept"`
+}
+
+// TraceCheck is one evidence-set coverage check.
+type TraceCheck struct {
+	Passages []string `json:"passages"`
+	Yes      float64  `json:"p_yes"`
+}
+
+// TraceResult is one passage of the evidence, in rank order.
+type TraceResult struct {
+	PassageID  string  `json:"passage_id"`
+	DocumentID string  `json:"document_id"`
+	Title      string  `json:"title"`
+	Section    string  `json:"section"`
+	Kind       string  `json:"kind"`
+	PageStart  int     `json:"page_start"`
+	PageEnd    int     `json:"page_end"`
+	Usefulness float64 `json:"usefulness"`
+	RouteScore float64 `json:"route_score"`
+}
+
+// explainLimit bounds each part of Explain.
+const explainLimit = 12
+
+// Explain turns the trace into lines a person can read: who decided, why
+// the walk stopped, the routes taken and the passages kept.
+func (t *Trace) Explain() []string {
+	if t == nil {
+		return nil
+	}
+	lines := []string{fmt.Sprintf("Decisions by the %s provider: %d requests, %d menus, %d passages scored; stopped: %s.",
+		t.Provider, t.Requests, t.Expansions, t.Scores, t.Stopped)}
+	n := 0
+	for _, e := range t.Edges {
+		if e.Outcome != "beam" || n == explainLimit {
+			continue
+		}
+		n++
+		lines = append(lines, fmt.Sprintf("Explored “%s” (probability %.2f, route score %.2f).", e.Label, e.Probability, e.RouteScore))
+	}
+	for i, r := range t.Results {
+		if i == explainLimit {
+			break
+		}
+		where := r.Title
+		if r.Section != "" {
+			where += " › " + r.Section
+		}
+		if r.PageStart > 0 {
+			where += fmt.Sprintf(", %s", pages(r.PageStart, r.PageEnd))
+		}
+		lines = append(lines, fmt.Sprintf("Kept %s: usefulness %.1f of 3.", where, r.Usefulness))
+	}
+	if len(t.Results) == 0 {
+		lines = append(lines, "No passage was useful enough to keep.")
+	}
+	return lines
+}
+
+func pages(a, b int) string {
+	if b > a {
+		return fmt.Sprintf("pages %d–%d", a, b)
+	}
+	return fmt.Sprintf("page %d", a)
+}

@@ -1,0 +1,78 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"fyne.io/fyne/v2"
+	fyneapp "fyne.io/fyne/v2/app"
+
+	"archivist/app"
+	"archivist/assets"
+	"archivist/retrieve/answer"
+	"archivist/retrieve/export"
+	"archivist/retrieve/filing"
+	"archivist/retrieve/jev"
+	"archivist/retrieve/route"
+	"archivist/ui"
+)
+
+// runGUI opens the library (dir, else the one chosen in settings, else the
+// OS default) and shows the main window until it is closed.
+func runGUI(ctx context.Context, dir string, stderr io.Writer) int {
+	a := fyneapp.NewWithID(ui.AppID)
+	if dir == "" {
+		dir = ui.SavedLibraryDir(a)
+	}
+	if dir == "" {
+		dir = defaultLibraryDir()
+	}
+	p, err := open(ctx, dir)
+	if err != nil {
+		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
+		// Say it in a window too: a desktop launch has no terminal.
+		a := fyneapp.NewWithID("app.archivist.desktop")
+		w := a.NewWindow("Archivist")
+		ui.OpenError(a, w, describe(err))
+		w.ShowAndRun()
+		return 1
+	}
+	defer p.close()
+	p.logTo(stderr)
+	p.importer.RenderPages = true
+	w := a.NewWindow("Archivist")
+	a.SetIcon(fyne.NewStaticResource("archivist.svg", assets.Icon))
+	u := ui.New(a, w, p.importer, p.research)
+	// New documents get a proposed folder from the embedded decision
+	// provider: filing runs outside any conversation, so it never has
+	// consent to send a document's headings anywhere. Nothing moves until
+	// the proposal is accepted.
+	u.SetFiler(filing.New(p.db, jev.Local{}))
+	u.SetProviders(ui.Providers{
+		// The providers follow the settings window.
+		Apply: func(s app.Settings, keys ui.ProviderKeys) (string, error) {
+			use := func(a answer.Answerer, d jev.Provider) {
+				p.research.SetProviders(a, route.NewRouter(d), judgeReceiverOf(s))
+			}
+			return applySettings(use, s, keys)
+		},
+		Test: testProvider,
+	})
+	u.OpenOriginal = func(id string, page int) error { return openOriginal(ctx, p.db, id, page) }
+	u.ExportEvidence = func(ctx context.Context, ans *app.Answer, question, out string) error {
+		if ans.Question == "" {
+			ans.Question = question
+		}
+		_, err := export.WriteFile(ctx, p.db, ans, out)
+		return err
+	}
+	w.SetOnClosed(u.Close)
+	go func() {
+		// Finish imports a crash or quit interrupted, then show them.
+		p.importer.Resume(ctx)
+		u.Refresh()
+	}()
+	w.ShowAndRun()
+	return 0
+}
