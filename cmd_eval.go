@@ -82,22 +82,24 @@ func cmdEval(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
 		return 1
 	}
-	if p.db.Dir == defaultLibraryDir() {
+	dir := p.libraryFlag
+	if dir == "" {
 		// No --library: a temporary library, removed afterwards.
-		dir, err := os.MkdirTemp("", "archivist-eval-")
+		tmp, err := os.MkdirTemp("", "archivist-eval-")
 		if err != nil {
 			fmt.Fprintf(stderr, "archivist: %s\n", err)
 			return 1
 		}
-		defer os.RemoveAll(dir)
-		tp, err := open(ctx, dir)
-		if err != nil {
-			fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
-			return 1
-		}
-		defer tp.close()
-		p = tp
+		defer os.RemoveAll(tmp)
+		dir = tmp
 	}
+	p, err = open(ctx, dir)
+	if err != nil {
+		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
+		return 1
+	}
+	defer p.close()
+	p.logTo(stderr)
 	ids, err := importEvalDocs(ctx, p, questions, *docsDir, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))

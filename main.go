@@ -84,9 +84,6 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(rest) == 0 {
 		return runGUI(ctx, *libDir, stderr)
 	}
-	if *libDir == "" {
-		*libDir = defaultLibraryDir()
-	}
 	cmd, cmdArgs := rest[0], rest[1:]
 	commands := map[string]func(context.Context, *parts, []string, io.Writer, io.Writer) int{
 		"import":      cmdImport,
@@ -100,13 +97,25 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		"export":      cmdExport,
 		"bench":       cmdBench,
 	}
+	// opensNoLibrary names the commands run without a library opened for
+	// them: bench generates its own, eval imports into a temporary one
+	// unless --library names one. Neither touches the default library, so
+	// both run while another Archivist holds it.
+	opensNoLibrary := map[string]bool{"bench": true, "eval": true}
 	f, ok := commands[cmd]
 	if !ok {
 		fmt.Fprintf(stderr, "archivist: unknown command %q\n\n", cmd)
 		global.Usage()
 		return 2
 	}
-	p, err := open(ctx, *libDir)
+	if opensNoLibrary[cmd] {
+		return f(ctx, &parts{libraryFlag: *libDir}, cmdArgs, stdout, stderr)
+	}
+	dir := *libDir
+	if dir == "" {
+		dir = defaultLibraryDir()
+	}
+	p, err := open(ctx, dir)
 	if err != nil {
 		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
 		return 1
@@ -116,12 +125,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return f(ctx, p, cmdArgs, stdout, stderr)
 }
 
-// parts are the concrete pieces wired together.
+// parts are the concrete pieces wired together. A command the table marks
+// as opening no library gets only libraryFlag.
 type parts struct {
 	db       *store.DB
 	importer *ingest.Importer
 	research *retrieve.Research
 	log      *slog.Logger // nil unless ARCHIVIST_LOG is set
+	// libraryFlag is the folder --library named, "" when it was not given.
+	libraryFlag string
 }
 
 // logTo sends the log to w when ARCHIVIST_LOG is set: counts, sizes,
