@@ -2,18 +2,14 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
-	"net/url"
 	"os"
 	"strings"
 
 	"archivist/app"
 	"archivist/retrieve"
-	"archivist/retrieve/answer"
-	"archivist/retrieve/jev"
 	"archivist/retrieve/route"
 )
 
@@ -71,17 +67,18 @@ func cmdAsk(ctx context.Context, p *parts, args []string, stdout, stderr io.Writ
 	} else if err != nil {
 		return fail(err)
 	}
-	q := app.Question{Text: strings.Join(fs.Args(), " "), Scope: app.Scope{DocumentIDs: docs}, Preset: app.ParsePreset(*preset),
-		Consent: f.consent}
-	var opts retrieve.AskOptions
+	// One question of a conversation, as in the drawer: a new one, or the
+	// stored one --follow-up names.
+	scope := app.Scope{DocumentIDs: docs}
+	conv := p.research.NewConversation(scope)
 	if *followUp != "" {
-		prev, history, err := conversationOf(ctx, p, *followUp)
-		if err != nil {
+		var err error
+		if conv, err = p.research.Resume(ctx, *followUp, scope); err != nil {
 			return fail(err)
 		}
-		q.FollowUp, opts.History, opts.Follows = retrieve.Carry(prev), history, prev.TraceToken
 	}
-	ans, body, tr, err := p.research.AskWith(ctx, q, opts)
+	conv.SetConsent(f.consent)
+	ans, body, tr, err := conv.AskWith(ctx, strings.Join(fs.Args(), " "), app.ParsePreset(*preset), retrieve.AskOptions{})
 	if err != nil {
 		return fail(err)
 	}
@@ -125,126 +122,36 @@ func printError(w io.Writer, err error) {
 	}{jsonError{app.ErrorCode(err), app.ErrorMessage(err)}})
 }
 
-// configure sets up the answerer and decision provider the flags name. It
-// returns 2 for bad usage (after saying why), or an error a question fails
-// with: an endpoint outside this machine without a stored egress
-// acknowledgement. --egress-ok stores the acknowledgement for each such
-// endpoint named. Keys come from the environment, so they never appear in
-// a process list or shell history: ARCHIVIST_API_KEY for the answerer,
+// configure hands Research the providers the flags name, built by
+// retrieve.NewProviders as the window's are: the flags only fill Settings.
+// It returns 2 for bad usage (after saying why), or an error a question
+// fails with: an endpoint outside this machine without the library's
+// acknowledgement. --egress-ok records it for each such endpoint named.
+// Keys come from the environment, so they never appear in a process list
+// or shell history: ARCHIVIST_API_KEY for the answerer,
 // ARCHIVIST_JUDGE_API_KEY for the decision provider (or the answerer's
 // key when both are on the same host).
 func configure(ctx context.Context, p *parts, f askFlags, stderr io.Writer) (int, error) {
-	var answerBase string
-	switch f.answerer {
-	case "extractive":
-	case "openai":
-		base, err := answer.ResolveBaseURL(f.endpoint)
-		if err != nil || f.model == "" {
-			fmt.Fprintln(stderr, "archivist: --answerer openai needs --endpoint (ollama, llamacpp or an http(s) URL) and --model")
-			return 2, nil
-		}
-		answerBase = base
-	default:
-		fmt.Fprintf(stderr, "archivist: unknown answerer %q (extractive or openai)\n", f.answerer)
+	s := app.Settings{
+		Answer:             app.ProviderSettings{Kind: f.answerer, URL: f.endpoint, Model: f.model},
+		Decision:           app.ProviderSettings{Kind: f.judge, URL: f.judgeEndpoint, Model: f.judgeModel},
+		EgressAcknowledged: f.egressOK,
+	}
+	keys := retrieve.Keys{Answer: os.Getenv("ARCHIVIST_API_KEY"), Decision: os.Getenv("ARCHIVIST_JUDGE_API_KEY")}
+	if keys.Decision == "" && retrieve.SameHost(s) {
+		keys.Decision = keys.Answer
+	}
+	pv, err := retrieve.NewProviders(ctx, s, keys, p.db, retrieve.ProviderOptions{Log: p.log})
+	switch app.ErrorCode(err) {
+	case "":
+	case app.EInvalid:
+		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
 		return 2, nil
-	}
-	var judgeBase string
-	switch f.judge {
-	case "local":
-	case "systemone", "openai":
-		base := strings.TrimSpace(f.judgeEndpoint)
-		resolved, err := answer.ResolveBaseURL(base)
-		if err != nil || (f.judge == "systemone" && (base == "ollama" || base == "llamacpp")) {
-			fmt.Fprintf(stderr, "archivist: --judge %s needs --judge-endpoint (an http(s) URL)\n", f.judge)
-			return 2, nil
-		}
-		judgeBase = resolved
+	case app.EEgressNotAcknowledged:
+		return 0, app.Errorf(app.EEgressNotAcknowledged, "%s Run again with --egress-ok to acknowledge it.", app.ErrorMessage(err))
 	default:
-		fmt.Fprintf(stderr, "archivist: unknown decision provider %q (local, systemone or openai)\n", f.judge)
-		return 2, nil
+		return 0, err
 	}
-	acknowledge := func(base string) error {
-		if base == "" || answer.IsLoopback(base) {
-			return nil
-		}
-		if ok, err := p.db.EgressAcknowledged(ctx, base); err != nil || ok {
-			return err
-		}
-		if !f.egressOK {
-			return app.Errorf(app.EEgressNotAcknowledged,
-				"%s is not on this computer: document text would be sent there. Run again with --egress-ok to acknowledge that (it is remembered for this endpoint).",
-				hostOf(base))
-		}
-		return p.db.AcknowledgeEgress(ctx, base)
-	}
-	for _, base := range []string{answerBase, judgeBase} {
-		if err := acknowledge(base); err != nil {
-			return 0, err
-		}
-	}
-	var judge jev.Provider = jev.Local{}
-	if judgeBase != "" {
-		key := os.Getenv("ARCHIVIST_JUDGE_API_KEY")
-		if key == "" && answerBase != "" && hostOf(answerBase) == hostOf(judgeBase) {
-			key = os.Getenv("ARCHIVIST_API_KEY")
-		}
-		var err error
-		judge, err = jev.New(jev.Config{Provider: f.judge, HTTP: jev.HTTPConfig{BaseURL: judgeBase, APIKey: key, Model: f.judgeModel,
-			EgressAcknowledged: true}})
-		if err != nil {
-			return 0, err
-		}
-		p.research.Router = route.NewRouter(judge)
-		p.research.JudgeReceiver = f.judge + " at " + hostOf(judgeBase)
-		if f.judgeModel != "" {
-			p.research.JudgeReceiver = f.judge + " " + f.judgeModel + " at " + hostOf(judgeBase)
-		}
-	}
-	if answerBase != "" {
-		oa := &answer.OpenAI{BaseURL: answerBase, Model: f.model, APIKey: os.Getenv("ARCHIVIST_API_KEY"),
-			EgressAcknowledged: true, Picker: answer.DecisionPicker{Provider: judge}}
-		if p.log != nil {
-			oa.Observe = answer.LogStats(p.log)
-		}
-		p.research.Answerer = oa
-	}
+	p.research.Use(pv)
 	return 0, nil
-}
-
-// hostOf returns the host (and port) of a base URL, never its user info.
-func hostOf(base string) string {
-	u, err := url.Parse(base)
-	if err != nil {
-		return "the endpoint"
-	}
-	return u.Host
-}
-
-// conversationOf reads the stored answer token names and the conversation
-// it ends: its earlier answers, followed back through their Follows tokens
-// while they are still stored, as history, oldest first.
-func conversationOf(ctx context.Context, p *parts, token string) (*app.Answer, []answer.Turn, error) {
-	var chain []*app.Answer
-	for cur := token; cur != "" && len(chain) < app.MaxTurns; {
-		body, err := p.db.Answer(ctx, cur)
-		if err != nil {
-			if len(chain) > 0 && app.ErrorCode(err) == app.ENotFound {
-				break // older turns aged out of the replay store
-			}
-			return nil, nil, err
-		}
-		var a app.Answer
-		if err := json.Unmarshal(body, &a); err != nil {
-			return nil, nil, fmt.Errorf("follow-up: stored answer %s: %w", cur, err)
-		}
-		chain = append(chain, &a)
-		cur = a.Follows
-	}
-	history := make([]answer.Turn, 0, len(chain))
-	for i := len(chain) - 1; i >= 0; i-- {
-		if chain[i].Question != "" {
-			history = append(history, answer.Turn{Question: chain[i].Question, Answer: chain[i].Answer})
-		}
-	}
-	return chain[0], history, nil
 }

@@ -15,10 +15,8 @@ import (
 	"time"
 
 	"archivist/app"
-	"archivist/retrieve/answer"
+	"archivist/retrieve"
 	"archivist/retrieve/eval"
-	"archivist/retrieve/fts"
-	"archivist/retrieve/jev"
 	"archivist/retrieve/route"
 )
 
@@ -31,9 +29,9 @@ const evalUsage = "usage: archivist [--library DIR] eval --questions FILE --docs
 // whole library (library), and reports evidence-page hit@k, the share of
 // unanswerable questions answered as insufficient, and latency.
 //
-// HTTP decision providers read ARCHIVIST_JEV_URL, ARCHIVIST_JEV_KEY,
-// ARCHIVIST_JEV_MODEL and ARCHIVIST_JEV_EGRESS=1 (the acknowledgement that
-// document text may leave this computer).
+// Questions are asked through Research with the providers
+// retrieve.NewProviders builds (see evalSettings), so eval measures what a
+// user gets.
 func cmdEval(ctx context.Context, p *parts, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -66,9 +64,10 @@ func cmdEval(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 		fmt.Fprintf(stderr, "archivist: %s\n", err)
 		return 2
 	}
-	prov, err := jev.New(jev.Config{Provider: *provider, HTTP: httpConfigFromEnv()})
-	if err != nil {
-		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
+	switch *provider {
+	case app.ProviderLocal, app.ProviderSystemOne, app.ProviderOpenAI:
+	default:
+		fmt.Fprintf(stderr, "archivist: unknown decision provider %q (local, systemone or openai)\n", *provider)
 		return 2
 	}
 	f, err := os.Open(*questionsFile)
@@ -100,6 +99,18 @@ func cmdEval(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 	}
 	defer p.close()
 	p.logTo(stderr)
+	// The providers are built as the window's and ask's are; the
+	// environment only fills the settings.
+	settings, keys := evalSettings(*provider)
+	pv, err := retrieve.NewProviders(ctx, settings, keys, p.db, retrieve.ProviderOptions{Log: p.log})
+	if err != nil {
+		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
+		if app.ErrorCode(err) == app.EInvalid {
+			return 2
+		}
+		return 1
+	}
+	p.research.Use(pv)
 	ids, err := importEvalDocs(ctx, p, questions, *docsDir, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
@@ -115,7 +126,6 @@ func cmdEval(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 		defer df.Close()
 		detailOut = df
 	}
-	router := route.NewRouter(prov)
 	if *cpuProfile != "" {
 		pf, err := os.Create(*cpuProfile)
 		if err != nil {
@@ -136,7 +146,7 @@ func cmdEval(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 			question.Scope = app.Scope{DocumentIDs: []string{ids[q.Doc]}}
 		}
 		start, cpuStart := time.Now(), processCPU()
-		ranked, tr, ans, err := askForEval(ctx, p, router, *retrieval == "routed", question)
+		ranked, tr, ans, err := askForEval(ctx, p, *retrieval == "fts", question)
 		if err != nil {
 			fmt.Fprintf(stderr, "archivist: question %s: %s\n", q.ID, describe(err))
 			return 1
@@ -158,7 +168,7 @@ func cmdEval(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 	if *asJSON {
 		return printJSON(stdout, rep)
 	}
-	fmt.Fprintf(stdout, "questions: %d (%s scope, %s retrieval, %s provider)\n", rep.Questions, *scope, *retrieval, prov.Name())
+	fmt.Fprintf(stdout, "questions: %d (%s scope, %s retrieval, %s provider)\n", rep.Questions, *scope, *retrieval, *provider)
 	for _, k := range ks {
 		fmt.Fprintf(stdout, "hit@%d: %.3f\n", k, rep.Hit[strconv.Itoa(k)])
 	}
@@ -170,36 +180,25 @@ func cmdEval(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 	return 0
 }
 
-// askForEval gathers evidence for q through one snapshot, routed or by the
-// FTS5 pass alone, and answers it with the offline answerer.
-func askForEval(ctx context.Context, p *parts, router *route.Router, routed bool, q app.Question) ([]eval.PageRange, *route.Trace, *app.Answer, error) {
-	snap, err := p.db.Snapshot(ctx)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	var ev *app.Evidence
-	var tr *route.Trace
+// askForEval asks q through Research, as a user's question is asked
+// (upgrade check, folder resolution, consent, the replay store), routed or
+// by the FTS5 pass alone, and returns the page ranges of its evidence in
+// rank order with the trace.
+func askForEval(ctx context.Context, p *parts, ftsOnly bool, q app.Question) ([]eval.PageRange, *route.Trace, *app.Answer, error) {
 	var ranked []eval.PageRange
-	if routed {
-		ev, tr, err = router.Gather(ctx, snap, q)
-		if err == nil {
+	var trace *route.Trace
+	ans, _, _, err := p.research.AskWith(ctx, q, retrieve.AskOptions{FTSOnly: ftsOnly, Evidence: func(ev *app.Evidence, tr *route.Trace) {
+		trace = tr
+		if tr != nil {
 			ranked = eval.TracePages(tr)
-		}
-	} else {
-		ev, err = fts.Gather(ctx, snap, q)
-		if err == nil {
+		} else {
 			ranked = eval.RankedPages(ev)
 		}
-	}
-	snap.Close()
+	}})
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	ans, err := answer.Extractive{}.Answer(ctx, ev)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	return ranked, tr, ans, nil
+	return ranked, trace, ans, nil
 }
 
 // importEvalDocs imports every document the questions name and maps each
@@ -255,15 +254,18 @@ func parseKs(s string) ([]int, error) {
 	return ks, nil
 }
 
-// httpConfigFromEnv reads an HTTP decision provider's settings from the
-// environment; the key is never printed.
-func httpConfigFromEnv() jev.HTTPConfig {
-	return jev.HTTPConfig{
-		BaseURL:            os.Getenv("ARCHIVIST_JEV_URL"),
-		APIKey:             os.Getenv("ARCHIVIST_JEV_KEY"),
-		Model:              os.Getenv("ARCHIVIST_JEV_MODEL"),
-		EgressAcknowledged: os.Getenv("ARCHIVIST_JEV_EGRESS") == "1",
+// evalSettings fills the settings eval asks with from the environment:
+// an HTTP decision provider reads ARCHIVIST_JEV_URL, ARCHIVIST_JEV_MODEL,
+// ARCHIVIST_JEV_KEY (never printed) and ARCHIVIST_JEV_EGRESS=1 (the
+// acknowledgement that document text may leave this computer, recorded in
+// the library for that endpoint). Answers are extractive.
+func evalSettings(provider string) (app.Settings, retrieve.Keys) {
+	s := app.Settings{Decision: app.ProviderSettings{Kind: provider}}
+	if provider != app.ProviderLocal {
+		s.Decision.URL, s.Decision.Model = os.Getenv("ARCHIVIST_JEV_URL"), os.Getenv("ARCHIVIST_JEV_MODEL")
+		s.EgressAcknowledged = os.Getenv("ARCHIVIST_JEV_EGRESS") == "1"
 	}
+	return s, retrieve.Keys{Decision: os.Getenv("ARCHIVIST_JEV_KEY")}
 }
 
 // evalDetail is one line of --details: what was found for a question and

@@ -23,9 +23,6 @@ import (
 	"archivist/app"
 	"archivist/ingest"
 	"archivist/retrieve"
-	"archivist/retrieve/answer"
-	"archivist/retrieve/jev"
-	"archivist/retrieve/route"
 	"archivist/store"
 	_ "archivist/ui/locale" // before the toolkit: see the package doc
 )
@@ -158,11 +155,10 @@ func open(ctx context.Context, dir string) (*parts, error) {
 	}
 	newID := func() string { return uuid.NewString() }
 	im := &ingest.Importer{DB: db, NewID: newID}
-	research := retrieve.NewResearch(db, answer.Extractive{}, newID)
+	// Offline until settings or flags name other providers: extractive
+	// answers, routing by the embedded local decision provider.
+	research := retrieve.Offline(db, newID)
 	research.Upgrade = im.Upgrade
-	// Evidence comes from tree routing with the embedded, offline decision
-	// provider unless a question asks for the FTS5 pass alone.
-	research.Router = route.NewRouter(jev.Local{})
 	return &parts{db: db, importer: im, research: research}, nil
 }
 

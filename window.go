@@ -10,11 +10,8 @@ import (
 
 	"archivist/app"
 	"archivist/assets"
-	"archivist/retrieve/answer"
 	"archivist/retrieve/export"
 	"archivist/retrieve/filing"
-	"archivist/retrieve/jev"
-	"archivist/retrieve/route"
 	"archivist/ui"
 )
 
@@ -48,17 +45,8 @@ func runGUI(ctx context.Context, dir string, stderr io.Writer) int {
 	// provider: filing runs outside any conversation, so it never has
 	// consent to send a document's headings anywhere. Nothing moves until
 	// the proposal is accepted.
-	u.SetFiler(filing.New(p.db, jev.Local{}))
-	u.SetProviders(ui.Providers{
-		// The providers follow the settings window.
-		Apply: func(s app.Settings, keys ui.ProviderKeys) (string, error) {
-			use := func(a answer.Answerer, d jev.Provider) {
-				p.research.SetProviders(a, route.NewRouter(d), judgeReceiverOf(s))
-			}
-			return applySettings(use, s, keys)
-		},
-		Test: testProvider,
-	})
+	u.SetFiler(filing.NewOffline(p.db))
+	u.SetProviders(windowProviders(p))
 	u.OpenOriginal = func(id string, page int) error { return openOriginal(ctx, p.db, id, page) }
 	u.ExportEvidence = func(ctx context.Context, ans *app.Answer, question, out string) error {
 		if ans.Question == "" {

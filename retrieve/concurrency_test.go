@@ -156,7 +156,7 @@ func TestConcurrentQuestionsSeeWholeCommits(t *testing.T) {
 	im := &ingest.Importer{DB: db, NewID: newID}
 	defer im.Close()
 	routed := retrieve.NewResearch(db, answer.Extractive{}, newID)
-	routed.Router = route.NewRouter(jev.Local{})
+	routed.SetProviders(answer.Extractive{}, route.NewRouter(jev.Local{}), "")
 	plain := retrieve.NewResearch(db, answer.Extractive{}, newID)
 	// Sensitivity is changed the way the product does it: one UPDATE of
 	// the documents' column, here through a connection of its own.

@@ -2,10 +2,13 @@ package retrieve
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"sync"
 
 	"archivist/app"
 	"archivist/retrieve/answer"
+	"archivist/retrieve/route"
 )
 
 // Conversation is a series of questions in one scope (DESIGN.md §6). Each
@@ -22,20 +25,20 @@ import (
 type Conversation struct {
 	r *Research
 
-	mu       sync.Mutex
-	scope    app.Scope
-	consent  bool
-	receiver string // the receivers the turns were asked with
-	turns    []app.Turn
-	last     *app.Answer // the newest successful answer
-	gen      int         // bumped by every reset: a question begun before it is not recorded
+	mu        sync.Mutex
+	scope     app.Scope
+	consent   bool
+	receivers app.Receivers // what the turns were asked with
+	turns     []app.Turn
+	last      *app.Answer // the newest successful answer
+	gen       int         // bumped by every reset: a question begun before it is not recorded
 }
 
 var _ app.Conversation = (*Conversation)(nil)
 
 // NewConversation starts a conversation in scope.
 func (r *Research) NewConversation(scope app.Scope) *Conversation {
-	return &Conversation{r: r, scope: scope, receiver: r.Receiver()}
+	return &Conversation{r: r, scope: scope, receivers: r.Receivers()}
 }
 
 // StartConversation implements app.Conversations.
@@ -49,28 +52,35 @@ var _ app.Conversations = (*Research)(nil)
 // stages to progress (which may be nil); cancel ctx to cancel it, queued or
 // running. The turn is recorded whatever the outcome.
 func (c *Conversation) Ask(ctx context.Context, text string, preset app.Preset, progress app.Progress) (*app.Answer, error) {
+	ans, _, _, err := c.AskWith(ctx, text, preset, AskOptions{Progress: progress})
+	return ans, err
+}
+
+// AskWith is Ask that also returns the answer's stored JSON and how its
+// evidence was found; opts gives progress and measurement hooks (its
+// History and Follows are the conversation's own).
+func (c *Conversation) AskWith(ctx context.Context, text string, preset app.Preset, opts AskOptions) (*app.Answer, []byte, *route.Trace, error) {
 	c.mu.Lock()
-	if recv := c.r.Receiver(); recv != c.receiver {
+	if recv := c.r.Receivers(); recv != c.receivers {
 		c.resetLocked()
-		c.receiver = recv
+		c.receivers = recv
 	}
 	q := app.Question{Text: text, Scope: c.scope, Preset: preset, Consent: c.consent}
-	var opts AskOptions
+	opts.Follows = ""
 	if c.last != nil {
 		q.FollowUp = Carry(c.last)
 		opts.Follows = c.last.TraceToken
 	}
 	opts.History = c.historyLocked()
-	opts.Progress = progress
 	gen := c.gen
 	c.mu.Unlock()
 
-	ans, _, _, err := c.r.AskWith(ctx, q, opts)
+	ans, body, tr, err := c.r.AskWith(ctx, q, opts)
 
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if gen != c.gen {
-		return ans, err // cleared meanwhile: the turn belongs to a conversation that is gone
+		return ans, body, tr, err // cleared meanwhile: the turn belongs to a conversation that is gone
 	}
 	c.turns = append(c.turns, app.Turn{Question: text, Answer: ans, Err: err})
 	if len(c.turns) > app.MaxTurns {
@@ -79,7 +89,40 @@ func (c *Conversation) Ask(ctx context.Context, text string, preset app.Preset, 
 	if err == nil {
 		c.last = ans
 	}
-	return ans, err
+	return ans, body, tr, err
+}
+
+// Resume rebuilds, in scope, the conversation the stored answer token
+// ends: that answer and the earlier ones it follows (through their Follows
+// tokens, while the replay store still holds them) become its turns, oldest
+// first, so the next question is a follow-up of token (`ask --follow-up`).
+// Only the answers' questions and text return, as history; their sources
+// are carried by Carry and read again from the library when asked.
+func (r *Research) Resume(ctx context.Context, token string, scope app.Scope) (*Conversation, error) {
+	var chain []*app.Answer
+	for cur := token; cur != "" && len(chain) < app.MaxTurns; {
+		body, err := r.Library.Answer(ctx, cur)
+		if err != nil {
+			if len(chain) > 0 && app.ErrorCode(err) == app.ENotFound {
+				break // older turns aged out of the replay store
+			}
+			return nil, err
+		}
+		var a app.Answer
+		if err := json.Unmarshal(body, &a); err != nil {
+			return nil, fmt.Errorf("follow-up: stored answer %s: %w", cur, err)
+		}
+		chain = append(chain, &a)
+		cur = a.Follows
+	}
+	c := r.NewConversation(scope)
+	for i := len(chain) - 1; i >= 0; i-- {
+		if chain[i].Question != "" {
+			c.turns = append(c.turns, app.Turn{Question: chain[i].Question, Answer: chain[i]})
+		}
+	}
+	c.last = chain[0]
+	return c, nil
 }
 
 // historyLocked returns the successful turns as answerer history, oldest

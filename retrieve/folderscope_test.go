@@ -45,7 +45,7 @@ func TestFolderScope(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			n := 0
 			r := retrieve.NewResearch(db, answer.Extractive{}, func() string { n++; return fmt.Sprintf("%s-%d", name, n) })
-			r.Router = router
+			r.SetProviders(answer.Extractive{}, router, "")
 			ask := func(s app.Scope) (*app.Answer, error) {
 				return r.Ask(ctx, app.Question{Text: "walrus sighting", Scope: s})
 			}

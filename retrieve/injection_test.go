@@ -32,7 +32,7 @@ func TestPromptInjection(t *testing.T) {
 
 	t.Run("OfflineAnswerUnchanged", func(t *testing.T) {
 		r := retrieve.NewResearch(db, answer.Extractive{}, newTokens("inj-off"))
-		r.Router = route.NewRouter(jev.Local{})
+		r.SetProviders(answer.Extractive{}, route.NewRouter(jev.Local{}), "")
 		ans, err := r.Ask(ctx, app.Question{Text: q})
 		if err != nil || !ans.Sufficient {
 			t.Fatalf("answer %+v, %v", ans, err)

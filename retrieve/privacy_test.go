@@ -177,8 +177,7 @@ func TestPrivacy(t *testing.T) {
 			t.Fatal(err)
 		}
 		off := retrieve.NewResearch(db, answer.Extractive{}, newTokens("judged"))
-		off.Router = route.NewRouter(p)
-		off.JudgeReceiver = "systemone at " + judge.srv.Listener.Addr().String()
+		off.SetProviders(answer.Extractive{}, route.NewRouter(p), "systemone at "+judge.srv.Listener.Addr().String())
 		_, err = off.Ask(ctx, app.Question{Text: cafeQ})
 		if app.ErrorCode(err) != app.EConsentRequired {
 			t.Fatalf("err = %v, want consent_required", err)

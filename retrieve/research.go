@@ -26,21 +26,12 @@ type Library interface {
 // Research answers questions from the library: evidence from one read
 // snapshot, an answer from the answerer, stored for replay.
 type Research struct {
-	Library  Library
-	Answerer answer.Answerer
+	Library Library
 	// NewToken makes trace tokens; tests make them predictable.
 	NewToken func() string
 	// Upgrade, when set, runs before each question's snapshot: it brings
 	// documents whose passages an older builder made up to date.
 	Upgrade func(ctx context.Context) error
-	// Router, when set, finds evidence by tree routing and passage scoring
-	// with its decision provider; without it the FTS5 candidate pass alone
-	// does.
-	Router *route.Router
-	// JudgeReceiver names the Router's decision provider and endpoint when
-	// that provider is not the offline local one, e.g. "systemone at
-	// api.example.com"; it is shown as a receiver of evidence.
-	JudgeReceiver string
 	// Limiter bounds the retrievals and completions running at once; nil
 	// means the one the whole process shares (DESIGN.md §7).
 	Limiter *Limiter
@@ -48,54 +39,56 @@ type Research struct {
 	// durations and a fixed outcome — never a question, title or text.
 	Log *slog.Logger
 
-	// mu guards Answerer, Router and JudgeReceiver once questions may be
-	// running: SetProviders changes them, and each question reads them
-	// once, at its start.
+	// mu guards the providers once questions may be running: Use and
+	// SetProviders change them, and each question reads them once, at its
+	// start.
 	mu sync.RWMutex
+	pv providers
 }
 
 // providers are what one question uses, read once at its start.
 type providers struct {
-	answerer      answer.Answerer
-	router        *route.Router
-	judgeReceiver string
+	answerer  answer.Answerer
+	router    *route.Router // nil: the FTS5 pass alone
+	receivers app.Receivers
+}
+
+// Use makes the questions that start from now on use p; questions already
+// running finish with the providers they started with. The window's
+// settings and the command line's flags reach Research through it.
+func (r *Research) Use(p *Providers) {
+	r.SetProviders(p.answerer, p.router, p.receivers.Decision)
 }
 
 // SetProviders replaces the answerer and the router (nil: the FTS5 pass
-// alone) and names the router's decision provider when it is not local;
-// questions already running finish with the ones they started with. A
-// window's settings change providers through it.
-func (r *Research) SetProviders(a answer.Answerer, router *route.Router, judgeReceiver string) {
+// alone) and names the router's decision provider when it is not local.
+// NewProviders builds what a person configured; this is for tests and for
+// tools that measure one part alone.
+func (r *Research) SetProviders(a answer.Answerer, router *route.Router, decisionReceiver string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.Answerer, r.Router, r.JudgeReceiver = a, router, judgeReceiver
+	r.pv = providers{answerer: a, router: router,
+		receivers: app.Receivers{Answer: answer.Describe(a), Decision: decisionReceiver}}
 }
 
 func (r *Research) providers() providers {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
-	return providers{r.Answerer, r.Router, r.JudgeReceiver}
-}
-
-// receivers names the model and decision provider of pv that receive
-// evidence.
-func (pv providers) receivers() []string {
-	var out []string
-	if d := answer.Describe(pv.answerer); d != "" {
-		out = append(out, d)
-	}
-	if pv.router != nil && pv.judgeReceiver != "" {
-		out = append(out, "decisions: "+pv.judgeReceiver)
-	}
-	return out
+	pv := r.pv
+	// The answerer says where it sends evidence as it is now.
+	pv.receivers.Answer = answer.Describe(pv.answerer)
+	return pv
 }
 
 // MaxQuestionChars bounds a question.
 const MaxQuestionChars = 4000
 
 // NewResearch returns a Research over lib using ans.
+// Without Use or SetProviders its evidence comes from the FTS5 pass alone.
 func NewResearch(lib Library, ans answer.Answerer, newToken func() string) *Research {
-	return &Research{Library: lib, Answerer: ans, NewToken: newToken}
+	r := &Research{Library: lib, NewToken: newToken}
+	r.SetProviders(ans, nil, "")
+	return r
 }
 
 // AskOptions are what a question carries besides itself.
@@ -108,6 +101,12 @@ type AskOptions struct {
 	Progress app.Progress
 	// Follows is the trace token of the answer this question follows up.
 	Follows string
+	// FTSOnly gathers evidence by the FTS5 candidate pass alone, without
+	// routing (`eval --retrieval fts`).
+	FTSOnly bool
+	// Evidence, when set, sees the question's evidence and trace (nil for
+	// the FTS5 pass) before it is answered: what eval measures.
+	Evidence func(*app.Evidence, *route.Trace)
 }
 
 // Ask answers q and stores the answer under its trace token.
@@ -116,24 +115,12 @@ func (r *Research) Ask(ctx context.Context, q app.Question) (*app.Answer, error)
 	return ans, err
 }
 
-// AskJSON answers q and also returns the exact JSON stored for replay.
-func (r *Research) AskJSON(ctx context.Context, q app.Question) (*app.Answer, []byte, error) {
-	ans, body, _, err := r.AskWith(ctx, q, AskOptions{})
-	return ans, body, err
-}
+// Receivers names what receives evidence with the providers in use.
+func (r *Research) Receivers() app.Receivers { return r.providers().receivers }
 
-// AskTraced is AskJSON that also returns how the evidence was found (nil
-// without a Router).
-func (r *Research) AskTraced(ctx context.Context, q app.Question) (*app.Answer, []byte, *route.Trace, error) {
-	return r.AskWith(ctx, q, AskOptions{})
-}
-
-// Receivers names, one entry each, the model and the decision provider that
-// receive evidence; empty when everything stays on this computer.
-func (r *Research) Receivers() []string { return r.providers().receivers() }
-
-// Receiver is Receivers joined for display, "" when nothing leaves.
-func (r *Research) Receiver() string { return strings.Join(r.Receivers(), "; ") }
+// Receiver is Receivers as an answer's provider field has it, "" when
+// nothing leaves this computer.
+func (r *Research) Receiver() string { return strings.Join(r.Receivers().List(), "; ") }
 
 // questionLog is what the log may hear of a question: counts, sizes,
 // durations, a fixed outcome.
@@ -190,6 +177,9 @@ func (r *Research) AskWith(ctx context.Context, q app.Question, opts AskOptions)
 			app.MaxSelectedDocuments, len(q.Scope.DocumentIDs))
 	}
 	pv := r.providers()
+	if opts.FTSOnly {
+		pv.router = nil
+	}
 	limiter := r.Limiter
 	if limiter == nil {
 		limiter = processLimiter
@@ -207,6 +197,9 @@ func (r *Research) AskWith(ctx context.Context, q app.Question, opts AskOptions)
 			err = cancelled()
 		}
 		return nil, nil, nil, err
+	}
+	if opts.Evidence != nil {
+		opts.Evidence(ev, tr)
 	}
 	lg.sources = len(ev.Sources)
 	for _, s := range ev.Sources {
@@ -237,7 +230,7 @@ func (r *Research) AskWith(ctx context.Context, q app.Question, opts AskOptions)
 	ans.TraceToken = r.NewToken()
 	ans.Follows = opts.Follows
 	if len(ev.Sources) > 0 {
-		ans.Provider = strings.Join(pv.receivers(), "; ")
+		ans.Provider = strings.Join(pv.receivers.List(), "; ")
 	}
 	ans.Why = tr.Explain()
 	if lg.carried > 0 {
@@ -360,7 +353,7 @@ func checkJudgeConsent(pv providers, docs []app.Document, q app.Question) error 
 // an answerer that sends evidence anywhere, unless the conversation
 // consented. The extractive answerer never sends anything.
 func checkAnswerConsent(pv providers, ev *app.Evidence, q app.Question) error {
-	recv := answer.Describe(pv.answerer)
+	recv := pv.receivers.Answer
 	if q.Consent || recv == "" {
 		return nil
 	}

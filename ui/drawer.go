@@ -58,6 +58,7 @@ type drawer struct {
 	cropTurn  *turn // the turn showing a crop, if any
 
 	receiver        *widget.Label // names the model or endpoint that receives evidence
+	receivers       app.Receivers // what receiver shows
 	scopeLabel      *widget.Label
 	clearScope      *widget.Button
 	header          *fyne.Container
@@ -132,7 +133,13 @@ func newDrawer(u *UI) *drawer {
 	return d
 }
 
-// setReceiver names what receives evidence, under the scope.
+// setReceivers names what receives evidence, under the scope.
+func (d *drawer) setReceivers(r app.Receivers) {
+	d.receivers = r
+	d.setReceiver(r.String())
+}
+
+// setReceiver shows who as what receives evidence, under the scope.
 func (d *drawer) setReceiver(who string) {
 	d.receiver.SetText("Evidence goes to: " + who)
 }

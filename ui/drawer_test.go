@@ -306,8 +306,8 @@ func TestDrawerNamesEvidenceReceiver(t *testing.T) {
 		t.Errorf("receiver = %q", got)
 	}
 	h.ask(t, "When did the archive open?")
-	h.ui.SetProviders(Providers{Apply: func(app.Settings, ProviderKeys) (string, error) {
-		return "answers: llama3.2 at localhost:11434", nil
+	h.ui.SetProviders(Providers{Apply: func(app.Settings, ProviderKeys) (app.Receivers, error) {
+		return app.Receivers{Answer: "llama3.2 at localhost:11434"}, nil
 	}})
 	if got := h.ui.drawer.receiver.Text; got != "Evidence goes to: answers: llama3.2 at localhost:11434" {
 		t.Errorf("receiver = %q", got)

@@ -86,7 +86,13 @@ func newSettingsView(u *UI, w fyne.Window) *settingsView {
 	v.answer = v.newProviderForm(RoleAnswer, answerKinds, st.Answer)
 
 	v.egress = widget.NewCheck("Document text may be sent to endpoints that are not on this computer", nil)
-	v.egress.SetChecked(st.EgressAcknowledged)
+	v.egress.SetChecked(u.providers.acknowledged(st))
+	// A new endpoint asks again: the tick stays only while the library
+	// holds the acknowledgement of every endpoint shown.
+	for _, f := range []*providerForm{v.decision, v.answer} {
+		f.url.OnChanged = func(string) { v.egress.SetChecked(u.providers.acknowledged(v.current())) }
+		f.kind.OnChanged = func(string) { f.syncEnabled(); v.egress.SetChecked(u.providers.acknowledged(v.current())) }
+	}
 	labels := make([]string, len(presetNames))
 	for i, p := range presetNames {
 		labels[i] = p.label
@@ -344,6 +350,9 @@ func (u *UI) SetProviders(p Providers) {
 	if err == nil {
 		err = u.applySettings(st, keys)
 	}
+	if err == nil && st.EgressAcknowledged {
+		u.settings.save(st) // the old global acknowledgement is now the library's, per endpoint
+	}
 	if err != nil {
 		u.drawer.setReceiver("offline — the saved provider settings cannot be used: " + app.ErrorMessage(err))
 	}
@@ -351,22 +360,25 @@ func (u *UI) SetProviders(p Providers) {
 
 // applySettings makes st take effect: theme, preset and providers.
 func (u *UI) applySettings(st app.Settings, keys ProviderKeys) error {
-	receiver := "offline — nothing leaves this computer"
+	var receivers app.Receivers
 	if u.providers.Apply != nil {
 		r, err := u.providers.Apply(st, keys)
 		if err != nil {
 			return err
 		}
-		receiver = r
+		receivers = r
 	}
 	if t := themeFor(st.Theme); !sameTheme(u.fapp.Settings().Theme(), t) {
 		u.fapp.Settings().SetTheme(t)
 	}
 	u.drawer.preset.SetSelected(presetLabel(st.Preset))
-	if receiver != u.drawer.receiverText() {
+	switch {
+	case receivers != u.drawer.receivers:
 		// DESIGN.md §6: a provider change starts a new conversation.
-		u.drawer.setReceiver(receiver)
+		u.drawer.setReceivers(receivers)
 		u.drawer.resetTranscript()
+	case u.drawer.receiverText() != receivers.String():
+		u.drawer.setReceivers(receivers) // after a message that the saved settings could not be used
 	}
 	return nil
 }

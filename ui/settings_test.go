@@ -22,24 +22,37 @@ type providerRecorder struct {
 	applied  []app.Settings
 	keys     []ProviderKeys
 	applyErr error
-	tests    []string // role, kind, URL, key, egress
+	tests    []string        // role, kind, URL, key, egress
+	acked    map[string]bool // endpoints acknowledged, as the library records them
 	testErr  error
 }
 
 func (r *providerRecorder) providers() Providers {
 	return Providers{
-		Apply: func(s app.Settings, k ProviderKeys) (string, error) {
+		Apply: func(s app.Settings, k ProviderKeys) (app.Receivers, error) {
 			r.mu.Lock()
 			defer r.mu.Unlock()
 			if r.applyErr != nil {
-				return "", r.applyErr
+				return app.Receivers{}, r.applyErr
 			}
 			r.applied = append(r.applied, s)
 			r.keys = append(r.keys, k)
-			if s.Answer.Remote() {
-				return "answers: " + s.Answer.Model, nil
+			if s.EgressAcknowledged {
+				if r.acked == nil {
+					r.acked = map[string]bool{}
+				}
+				r.acked[s.Answer.URL], r.acked[s.Decision.URL] = true, true
 			}
-			return "offline — nothing leaves this computer", nil
+			if s.Answer.Remote() {
+				return app.Receivers{Answer: s.Answer.Model}, nil
+			}
+			return app.Receivers{}, nil
+		},
+		Acknowledged: func(s app.Settings) bool {
+			r.mu.Lock()
+			defer r.mu.Unlock()
+			return (!s.Answer.Remote() || r.acked[s.Answer.URL]) && (!s.Decision.Remote() || r.acked[s.Decision.URL]) &&
+				(s.Answer.Remote() || s.Decision.Remote())
 		},
 		Test: func(ctx context.Context, role Role, p app.ProviderSettings, key string, egress bool) error {
 			r.mu.Lock()
@@ -132,8 +145,10 @@ func TestSettingsRoundTrip(t *testing.T) {
 	// Stored: preferences hold everything but the keys; the key file is
 	// the user's alone and holds them.
 	reread := newSettingsStore(h.ui.fapp).load()
-	if reread != want {
-		t.Errorf("stored %+v\nwant   %+v", reread, want)
+	stored := want
+	stored.EgressAcknowledged = false // the library holds it, per endpoint
+	if reread != stored {
+		t.Errorf("stored %+v\nwant   %+v", reread, stored)
 	}
 	prefs := h.ui.fapp.Preferences()
 	for _, k := range []string{prefAnswerURL, prefDecisionURL, prefAnswerModel} {
@@ -164,6 +179,19 @@ func TestSettingsRoundTrip(t *testing.T) {
 	}
 	if v.answer.url.Text != "https://models.example.com/v1" || v.theme.Selected != "Dark" || v.preset.Selected != "Detailed" {
 		t.Error("the reopened window does not show the saved settings")
+	}
+	if !v.egress.Checked {
+		t.Error("the reopened window does not show the endpoints' acknowledgement")
+	}
+	// A new endpoint asks again: the tick goes with the old URL and comes
+	// back with it.
+	v.answer.url.SetText("https://other.example.com/v1")
+	if v.egress.Checked {
+		t.Error("a new answer endpoint kept the acknowledgement of the old one")
+	}
+	v.answer.url.SetText("https://models.example.com/v1")
+	if !v.egress.Checked {
+		t.Error("the acknowledged endpoint typed again is not shown as acknowledged")
 	}
 
 	// Remove key: saving drops it from the file.

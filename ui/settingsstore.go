@@ -43,11 +43,20 @@ func (k *ProviderKeys) of(r Role) *string {
 // UI.SetProviders.
 type Providers struct {
 	// Apply makes the next questions use the providers s names. It returns
-	// what receives evidence ("offline — …", "llama3.2 at localhost:11434")
-	// for the drawer; on an error the providers in use stay.
-	Apply func(s app.Settings, keys ProviderKeys) (receiver string, err error)
+	// what receives evidence, for the drawer; on an error the providers in
+	// use stay. s.EgressAcknowledged set means the person acknowledges now
+	// that document text goes to the endpoints s names.
+	Apply func(s app.Settings, keys ProviderKeys) (app.Receivers, error)
+	// Acknowledged reports whether the library holds the acknowledgement
+	// of every endpoint s names that is not on this computer (the record is
+	// per endpoint and shared with the command line); nil means none is.
+	Acknowledged func(s app.Settings) bool
 	// Test makes one real request to the provider p configures.
 	Test func(ctx context.Context, role Role, p app.ProviderSettings, key string, egressOK bool) error
+}
+
+func (p Providers) acknowledged(s app.Settings) bool {
+	return p.Acknowledged != nil && p.Acknowledged(s)
 }
 
 // settingsStore keeps Settings in Fyne preferences and the API keys in a
@@ -113,7 +122,9 @@ func (s *settingsStore) save(st app.Settings) {
 	p.SetString(prefAnswerKind, st.Answer.Kind)
 	p.SetString(prefAnswerURL, st.Answer.URL)
 	p.SetString(prefAnswerModel, st.Answer.Model)
-	p.SetBool(prefEgress, st.EgressAcknowledged)
+	// The acknowledgement lives in the library, per endpoint; the old
+	// global preference is only read once, to carry it over.
+	p.SetBool(prefEgress, false)
 	p.SetString(prefPreset, string(app.ParsePreset(string(st.Preset))))
 	p.SetString(prefLibraryDir, st.LibraryDir)
 	p.SetString(prefTheme, st.Theme)

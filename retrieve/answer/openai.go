@@ -1,25 +1,20 @@
 package answer
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
-	"io"
 	"log/slog"
-	"net"
 	"net/http"
-	"net/url"
-	"strings"
 	"time"
 
 	"archivist/app"
+	"archivist/retrieve/internal/endpoint"
 )
 
 // Endpoint presets for local OpenAI-compatible servers.
 const (
-	OllamaBaseURL   = "http://localhost:11434/v1"
-	LlamaCppBaseURL = "http://localhost:8080/v1"
+	OllamaBaseURL   = endpoint.OllamaBaseURL
+	LlamaCppBaseURL = endpoint.LlamaCppBaseURL
 )
 
 // Limits of one completion (DESIGN.md §6 and §7).
@@ -68,48 +63,16 @@ type CallStats struct {
 	Outcome       string // a fixed reason, e.g. "ok", "output_limit", "timeout"
 }
 
-// ResolveBaseURL turns a preset name ("ollama", "llamacpp" or "llama.cpp")
-// or a custom http(s) URL into a base URL. A custom URL may carry no user
-// name or password: keys go in the API key, never in a URL.
-func ResolveBaseURL(s string) (string, error) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "ollama":
-		return OllamaBaseURL, nil
-	case "llamacpp", "llama.cpp", "llama-cpp":
-		return LlamaCppBaseURL, nil
-	}
-	u, err := url.Parse(strings.TrimSpace(s))
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil ||
-		u.RawQuery != "" || u.Fragment != "" {
-		return "", app.Errorf(app.EInvalid, "The model endpoint must be an http or https URL without a user name, query or fragment, or one of: ollama, llamacpp.")
-	}
-	return strings.TrimRight(u.String(), "/"), nil
-}
-
-// IsLoopback reports whether baseURL names this machine (localhost or a
-// loopback address), so no egress acknowledgement is needed. Names are not
-// resolved: anything else counts as remote.
-func IsLoopback(baseURL string) bool {
-	u, err := url.Parse(baseURL)
-	if err != nil {
-		return false
-	}
-	host := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
-	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
-}
+// ResolveBaseURL turns a preset name or an http(s) URL into a base URL
+// (endpoint.Resolve).
+func ResolveBaseURL(s string) (string, error) { return endpoint.Resolve(s) }
 
 // Describe names the model and endpoint that receive evidence, for the
 // drawer: "llama3.2 at localhost:11434". It never includes the key.
 func (o *OpenAI) Describe() string {
 	host := "an unusable endpoint"
-	if base, err := ResolveBaseURL(o.BaseURL); err == nil {
-		if u, err := url.Parse(base); err == nil {
-			host = u.Host // never the user info: ResolveBaseURL refuses it anyway
-		}
+	if base, err := endpoint.Resolve(o.BaseURL); err == nil {
+		host = endpoint.Host(base)
 	}
 	if o.Model == "" {
 		return host
@@ -226,7 +189,7 @@ func (o *OpenAI) complete(ctx context.Context, ev *app.Evidence, history []Turn,
 	if err != nil {
 		return nil, &contractError{err: app.Errorf(app.EInvalid, "%s", app.ErrorMessage(err)), reason: reasonBadConfiguration}
 	}
-	if !IsLoopback(base) && !o.EgressAcknowledged {
+	if !endpoint.IsLoopback(base) && !o.EgressAcknowledged {
 		return nil, &contractError{err: app.Errorf(EEgressNotAcknowledged,
 			"The model endpoint is not on this computer. Acknowledge that document text will be sent there before asking."), reason: reasonEgress}
 	}
@@ -239,43 +202,12 @@ func (o *OpenAI) complete(ctx context.Context, ev *app.Evidence, history []Turn,
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}
-	cctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	req, err := http.NewRequestWithContext(cctx, http.MethodPost, base+"/chat/completions", bytes.NewReader(body))
-	if err != nil {
-		return nil, failure(reasonBadConfiguration, "The model endpoint URL is not valid.")
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json")
-	if o.APIKey != "" {
-		req.Header.Set("Authorization", "Bearer "+o.APIKey)
-	}
-	client := &http.Client{}
-	if o.HTTPClient != nil {
-		c := *o.HTTPClient
-		client = &c
-	}
-	client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 	stats.Calls = 1
-	resp, err := client.Do(req)
+	status, raw, err := endpoint.Do(ctx, endpoint.Call{Method: http.MethodPost, URL: base + "/chat/completions", Body: body,
+		Key: o.APIKey, Timeout: timeout, Limit: MaxResponseBytes, Client: o.HTTPClient})
+	stats.Status, stats.ResponseBytes = status, len(raw)
 	if err != nil {
-		return nil, transportError(ctx, cctx, err)
-	}
-	defer resp.Body.Close()
-	stats.Status = resp.StatusCode
-	switch {
-	case resp.StatusCode >= 300 && resp.StatusCode < 400:
-		return nil, failure(reasonRedirect, "The model endpoint tried to redirect the request; redirects are refused.")
-	case resp.StatusCode != http.StatusOK:
-		return nil, failure(reasonHTTPStatus, "The model endpoint failed with HTTP status %d.", resp.StatusCode)
-	}
-	raw, err := io.ReadAll(io.LimitReader(resp.Body, MaxResponseBytes+1))
-	stats.ResponseBytes = len(raw)
-	if err != nil {
-		return nil, transportError(ctx, cctx, err)
-	}
-	if len(raw) > MaxResponseBytes {
-		return nil, failure(reasonBodyTooLarge, "The model endpoint's response was larger than %d MiB.", MaxResponseBytes>>20)
+		return nil, callError(err)
 	}
 	var cr chatResponse
 	if err := json.Unmarshal(raw, &cr); err != nil || len(cr.Choices) == 0 {
@@ -292,21 +224,23 @@ func (o *OpenAI) complete(ctx context.Context, ev *app.Evidence, history []Turn,
 	return []byte(*ch.Message.Content), nil
 }
 
-// transportError turns a failed request into a sanitised error: the
-// underlying error names the URL and may quote the server, so it is dropped.
-func transportError(parent, call context.Context, err error) error {
-	switch {
-	case parent.Err() != nil:
+// callError words a failed call for the person asking; the endpoint's
+// error already holds nothing the server or the URL said.
+func callError(err error) error {
+	reason, status, _ := endpoint.ReasonOf(err)
+	switch reason {
+	case endpoint.ReasonCancelled:
 		return &contractError{err: app.Errorf(app.ECancelled, "The question was cancelled."), reason: reasonCancelled}
-	case errors.Is(call.Err(), context.DeadlineExceeded):
+	case endpoint.ReasonTimeout:
 		return failure(reasonTimeout, "The model endpoint did not answer in time.")
-	default:
-		var ne net.Error
-		if errors.As(err, &ne) && ne.Timeout() {
-			return failure(reasonTimeout, "The model endpoint did not answer in time.")
-		}
-		return failure(reasonUnreachable, "The model endpoint could not be reached.")
+	case endpoint.ReasonRedirect:
+		return failure(reasonRedirect, "The model endpoint tried to redirect the request; redirects are refused.")
+	case endpoint.ReasonStatus:
+		return failure(reasonHTTPStatus, "The model endpoint failed with HTTP status %d.", status)
+	case endpoint.ReasonTooLarge:
+		return failure(reasonBodyTooLarge, "The model endpoint's response was larger than %d MiB.", MaxResponseBytes>>20)
 	}
+	return failure(reasonUnreachable, "The model endpoint could not be reached.")
 }
 
 // LogStats returns an Observe function that logs each answer's CallStats:

@@ -329,17 +329,6 @@ func TestResolveBaseURL(t *testing.T) {
 	}
 }
 
-func TestIsLoopback(t *testing.T) {
-	for in, want := range map[string]bool{
-		answer.OllamaBaseURL: true, answer.LlamaCppBaseURL: true, "http://127.0.0.2:1/v1": true, "http://[::1]:8080/v1": true,
-		"https://api.example.com/v1": false, "http://192.168.1.4:11434/v1": false, "http://localhost.example.com/v1": false,
-	} {
-		if got := answer.IsLoopback(in); got != want {
-			t.Errorf("IsLoopback(%q) = %v", in, got)
-		}
-	}
-}
-
 func TestDescribeNamesModelNotKey(t *testing.T) {
 	o := &answer.OpenAI{BaseURL: "ollama", Model: "llama3.2", APIKey: "sk-x"}
 	if got := o.Describe(); got != "llama3.2 at localhost:11434" {

@@ -56,6 +56,11 @@ type Filer struct {
 // New returns a Filer reading st and asking p.
 func New(st Snapshots, p jev.Provider) *Filer { return &Filer{Store: st, Provider: p} }
 
+// NewOffline returns a Filer over st with the embedded local decision
+// provider: filing runs outside any conversation, so it never has consent
+// to send a document's headings anywhere.
+func NewOffline(st Snapshots) *Filer { return New(st, jev.Local{}) }
+
 // The instructions the provider reads with each menu.
 const (
 	folderInstructions = "Pick the folder this document belongs in, judging by the titles and headings of the documents already filed there. Answer none when no folder fits."

@@ -1,19 +1,16 @@
 package jev
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
-	"net"
 	"net/http"
 	"net/url"
 	"strings"
 	"time"
 
 	"archivist/app"
+	"archivist/retrieve/internal/endpoint"
 )
 
 // HTTPConfig configures a provider reached over HTTP.
@@ -55,8 +52,6 @@ type client struct {
 	http    *http.Client
 }
 
-var errRedirect = errors.New("redirect refused")
-
 func newClient(name string, cfg HTTPConfig) (*client, error) {
 	u, err := url.Parse(strings.TrimRight(strings.TrimSpace(cfg.BaseURL), "/"))
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
@@ -65,7 +60,7 @@ func newClient(name string, cfg HTTPConfig) (*client, error) {
 	if u.User != nil {
 		return nil, app.Errorf(app.EInvalid, "Put the %s provider's key in its key setting, not in the URL.", name)
 	}
-	if !isLoopback(u.Hostname()) && !cfg.EgressAcknowledged {
+	if !endpoint.IsLoopback(u.String()) && !cfg.EgressAcknowledged {
 		return nil, app.Errorf(app.EEgressNotAcknowledged,
 			"The %s provider at %s is not on this computer. Document text would leave it: acknowledge that in settings first.", name, u.Hostname())
 	}
@@ -76,20 +71,8 @@ func newClient(name string, cfg HTTPConfig) (*client, error) {
 	if c.timeout <= 0 {
 		c.timeout = DefaultTimeout
 	}
-	c.http = &http.Client{
-		Transport:     cfg.Transport,
-		Timeout:       c.timeout,
-		CheckRedirect: func(*http.Request, []*http.Request) error { return errRedirect },
-	}
+	c.http = &http.Client{Transport: cfg.Transport}
 	return c, nil
-}
-
-func isLoopback(host string) bool {
-	if host == "localhost" {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }
 
 // post sends body as JSON to base+path and decodes the JSON response into
@@ -105,34 +88,10 @@ func (c *client) post(ctx context.Context, path string, body, out any) error {
 	case <-ctx.Done():
 		return cancelled()
 	}
-	ctx, cancel := context.WithTimeout(ctx, c.timeout)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.base.String()+path, bytes.NewReader(payload))
+	_, data, err := endpoint.Do(ctx, endpoint.Call{Method: http.MethodPost, URL: c.base.String() + path, Body: payload,
+		Key: c.key, Timeout: c.timeout, Limit: c.limit, Client: c.http})
 	if err != nil {
-		return fmt.Errorf("jev: request: %w", err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json")
-	if c.key != "" {
-		req.Header.Set("Authorization", "Bearer "+c.key)
-	}
-	resp, err := c.http.Do(req)
-	if err != nil {
-		return c.transportError(err)
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode/100 == 3 {
-		return c.fail("it answered with a redirect, which Archivist refuses")
-	}
-	data, err := io.ReadAll(io.LimitReader(resp.Body, c.limit+1))
-	if err != nil {
-		return c.transportError(err)
-	}
-	if int64(len(data)) > c.limit {
-		return c.fail(fmt.Sprintf("its response is larger than %d bytes", c.limit))
-	}
-	if resp.StatusCode/100 != 2 {
-		return c.fail(fmt.Sprintf("HTTP %d", resp.StatusCode))
+		return c.callError(err)
 	}
 	if err := json.Unmarshal(data, out); err != nil {
 		return c.fail("its response is not valid JSON")
@@ -140,23 +99,23 @@ func (c *client) post(ctx context.Context, path string, body, out any) error {
 	return nil
 }
 
-// transportError describes a failed exchange without the URL, headers or
-// any response text.
-func (c *client) transportError(err error) error {
-	var ne net.Error
-	switch {
-	case errors.Is(err, errRedirect):
-		return c.fail("it answered with a redirect, which Archivist refuses")
-	case errors.Is(err, context.Canceled):
+// callError words a failed call; the endpoint's error holds nothing the
+// server or the URL said.
+func (c *client) callError(err error) error {
+	reason, status, _ := endpoint.ReasonOf(err)
+	switch reason {
+	case endpoint.ReasonCancelled:
 		return cancelled()
-	case errors.Is(err, context.DeadlineExceeded), errors.As(err, &ne) && ne.Timeout():
+	case endpoint.ReasonTimeout:
 		return c.fail(fmt.Sprintf("no answer within %s", c.timeout))
+	case endpoint.ReasonRedirect:
+		return c.fail("it answered with a redirect, which Archivist refuses")
+	case endpoint.ReasonTooLarge:
+		return c.fail(fmt.Sprintf("its response is larger than %d bytes", c.limit))
+	case endpoint.ReasonStatus:
+		return c.fail(fmt.Sprintf("HTTP %d", status))
 	}
-	var op *net.OpError
-	if errors.As(err, &op) {
-		return c.fail("could not connect")
-	}
-	return c.fail("the connection failed")
+	return c.fail("could not connect")
 }
 
 func cancelled() error { return app.Errorf(app.ECancelled, "The question was cancelled.") }
