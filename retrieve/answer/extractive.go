@@ -8,9 +8,9 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"archivist/app"
+	"archivist/retrieve/jev/lex"
 )
 
 // Answerer makes an answer from evidence. It never adds evidence of its own.
@@ -348,10 +348,8 @@ func termWeights(stems []string, cands []candidate) map[string]float64 {
 // also "deep"), so a question's plain word meets its derived forms.
 func wordStems(s string) map[string]bool {
 	m := map[string]bool{}
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsNumber(r)
-	}) {
-		st := Stem(w)
+	for _, t := range lex.Tokens(s) {
+		st := Stem(t.Lower)
 		m[st] = true
 		for _, suf := range derivational {
 			if strings.HasSuffix(st, suf) && len(st)-len(suf) >= 3 {

@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"archivist/app"
+	"archivist/retrieve/jev/lex"
 )
 
 // Pincite tuning (DESIGN.md §6).
@@ -318,11 +319,15 @@ func contentWords(s string) []map[string]bool {
 	return out
 }
 
-// tokens splits s into lower-case runs of letters and digits.
+// tokens splits s into lower-case words and numbers as lex.Tokens reads
+// them, the tokenizer of the question's terms and of routing.
 func tokens(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsNumber(r)
-	})
+	toks := lex.Tokens(s)
+	out := make([]string, len(toks))
+	for i, t := range toks {
+		out[i] = t.Lower
+	}
+	return out
 }
 
 // pinciteStop are function words that say nothing about whether a sentence

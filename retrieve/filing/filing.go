@@ -18,6 +18,7 @@ import (
 
 	"archivist/app"
 	"archivist/retrieve/jev"
+	"archivist/retrieve/jev/lex"
 	"archivist/store"
 )
 
@@ -419,7 +420,7 @@ func commonWord(s *store.DocumentSample) string {
 	for _, h := range s.Headings {
 		seen := map[string]bool{}
 		for _, w := range strings.FieldsFunc(strings.ToLower(h), func(r rune) bool { return !unicode.IsLetter(r) }) {
-			if utf8.RuneCountInString(w) < 4 || stopWords[w] || seen[w] {
+			if utf8.RuneCountInString(w) < 4 || lex.IsStopWord(w) || headingWords[w] || seen[w] {
 				continue
 			}
 			seen[w] = true
@@ -442,8 +443,9 @@ func commonWord(s *store.DocumentSample) string {
 	return string(unicode.ToUpper(r)) + best[size:]
 }
 
-var stopWords = map[string]bool{"with": true, "from": true, "that": true, "this": true, "their": true, "about": true,
-	"into": true, "other": true, "part": true, "item": true, "section": true, "chapter": true, "note": true,
+// headingWords name a heading's kind, not its subject; with lex's stop
+// words they never name a folder.
+var headingWords = map[string]bool{"part": true, "item": true, "section": true, "chapter": true, "note": true,
 	"notes": true, "table": true, "contents": true, "page": true, "appendix": true, "introduction": true}
 
 func clip(s string, n int) string {

@@ -3,22 +3,26 @@ package fts
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
+
+	"archivist/retrieve/jev/lex"
 )
 
 // MaxTerms bounds the terms taken from one question, so a pasted paragraph
 // cannot turn into a query that matches every row.
 const MaxTerms = 16
 
-// Terms returns the search terms of a question: lower-cased words and
-// numbers, stop words and one-letter words dropped, duplicates removed, in
+// Terms returns the search terms of a question: its words and numbers as
+// lex.Tokens reads them (the tokenizer routing and the extractive answerer
+// use too, so "R&D" and "fy2022" stay whole and "3M's" is "3m"), lower-case,
+// lex's stop words and one-letter words dropped, duplicates removed, in
 // question order.
 func Terms(question string) []string {
 	var terms []string
 	seen := map[string]bool{}
-	for _, w := range strings.FieldsFunc(strings.ToLower(question), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsNumber(r)
-	}) {
-		if len([]rune(w)) < 2 && !unicode.IsNumber([]rune(w)[0]) || stopWords[w] || seen[w] {
+	for _, t := range lex.Tokens(question) {
+		w := t.Lower
+		if utf8.RuneCountInString(w) < 2 && !t.Num || lex.IsStopWord(w) || seen[w] {
 			continue
 		}
 		seen[w] = true
@@ -66,20 +70,3 @@ func isNumber(s string) bool {
 	}
 	return true
 }
-
-// stopWords are English function words and question words that say nothing
-// about where an answer is.
-var stopWords = func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(`a about above after again against all am an and any are as at be because
-	been before being below between both but by can could did do does doing down during each few for from
-	further had has have having he her here hers herself him himself his how i if in into is it its itself
-	just me more most my myself no nor not now of off on once only or other our ours ourselves out over own
-	same she should so some such than that the their theirs them themselves then there these they this those
-	through to too under until up very was we were what when where which while who whom why will with would
-	you your yours yourself yourselves tell show give find please say said says also may might must shall
-	whats there's isn't aren't doesn't don't ll re ve s t d m many much long often use`) {
-		m[w] = true
-	}
-	return m
-}()

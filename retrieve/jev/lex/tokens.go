@@ -218,7 +218,9 @@ func storeStem(lower string) string {
 }
 
 // IsStopWord reports whether a lower-case word says nothing about where an
-// answer is: English function words and question words.
+// answer is: English function words and question words. It is the one stop
+// list of a question's words: the FTS5 terms (retrieve/fts), routing and
+// the extractive answerer read it.
 func IsStopWord(w string) bool { return stopWords[w] }
 
 var stopWords = func() map[string]bool {
@@ -235,7 +237,7 @@ var stopWords = func() map[string]bool {
 	directly write format round rounded decimal decimals places place unit units term terms
 	calculate calculation compute primarily mainly rely relying relied best abilities ability approach
 	e g ie etc among explain relevant useful perspective standpoint judgments judgment basing utilize
-	utilizing outlined clearly shown provided referencing taking account asked roughly`) {
+	utilizing outlined clearly shown provided referencing taking account asked roughly long`) {
 		m[w] = true
 	}
 	return m
