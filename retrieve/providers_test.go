@@ -9,9 +9,11 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"archivist/app"
 	"archivist/retrieve/answer"
+	"archivist/retrieve/jev"
 )
 
 // server is an httptest server standing in for a provider: it checks the
@@ -233,6 +235,45 @@ func TestNewProviders(t *testing.T) {
 	} {
 		if _, err := NewProviders(ctx, bad, Keys{}, rec, ProviderOptions{}); app.ErrorCode(err) != app.EInvalid {
 			t.Errorf("%s: err = %v, want invalid", name, err)
+		}
+	}
+}
+
+// TestLoopbackFormsAgree sends each way of writing this computer (and each
+// near miss) through every provider kind, by the settings and by each
+// provider's own guard: all agree with the one rule.
+func TestLoopbackFormsAgree(t *testing.T) {
+	ctx := context.Background()
+	forms := map[string]bool{
+		"http://localhost:1/v1": true, "http://LOCALHOST:1/v1": true, "http://127.0.0.1:1/v1": true,
+		"http://127.5.0.1:1/v1": true, "http://[::1]:1/v1": true,
+		"http://localhost.:1/v1": false, "http://ollama.localhost:1/v1": false, "http://192.168.1.4:1/v1": false,
+		"https://api.example.com/v1": false, "http://localhost.example.com:1/v1": false,
+	}
+	for form, local := range forms {
+		for _, s := range []app.Settings{
+			{Answer: app.ProviderSettings{Kind: app.ProviderOpenAI, URL: form, Model: "m"}},
+			{Decision: app.ProviderSettings{Kind: app.ProviderOpenAI, URL: form, Model: "m"}},
+			{Decision: app.ProviderSettings{Kind: app.ProviderSystemOne, URL: form}},
+		} {
+			_, err := NewProviders(ctx, s, Keys{}, &memEgress{}, ProviderOptions{})
+			if refused := app.ErrorCode(err) == app.EEgressNotAcknowledged; refused == local || (local && err != nil) {
+				t.Errorf("%s through %+v: %v (on this computer: %v)", form, s, err, local)
+			}
+		}
+		// Each provider's own guard, without the settings in front of it.
+		_, err := (&answer.OpenAI{BaseURL: form, Model: "m", Timeout: time.Second}).Answer(ctx, connectionEvidence())
+		if refused := app.ErrorCode(err) == app.EEgressNotAcknowledged; refused == local {
+			t.Errorf("%s: the answerer's guard says %v", form, err)
+		}
+		for name, mk := range map[string]func(jev.HTTPConfig) (jev.Provider, error){
+			"openai":    func(c jev.HTTPConfig) (jev.Provider, error) { return jev.NewOpenAI(c) },
+			"systemone": func(c jev.HTTPConfig) (jev.Provider, error) { return jev.NewSystemOne(c) },
+		} {
+			_, err := mk(jev.HTTPConfig{BaseURL: form, Model: "m"})
+			if refused := app.ErrorCode(err) == app.EEgressNotAcknowledged; refused == local || (local && err != nil) {
+				t.Errorf("%s: the %s decision provider's guard says %v", form, name, err)
+			}
 		}
 	}
 }
