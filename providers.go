@@ -27,6 +27,9 @@ func windowProviders(p *parts) ui.Providers {
 			return pv.Receivers(), nil
 		},
 		Acknowledged: func(s app.Settings) bool { return retrieve.Acknowledged(ctx, s, p.db) },
+		Models: func(ctx context.Context, _ ui.Role, ps app.ProviderSettings, key string, egressOK bool) ([]string, error) {
+			return retrieve.ListModels(ctx, ps, key, egressOK, p.db)
+		},
 		Test: func(ctx context.Context, role ui.Role, ps app.ProviderSettings, key string, egressOK bool) error {
 			if role == ui.RoleAnswer {
 				return retrieve.TestAnswerer(ctx, ps, key, egressOK, p.db)

@@ -2,6 +2,8 @@ package ui
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -44,6 +46,7 @@ type providerForm struct {
 	result   *widget.Label
 	testing  context.CancelFunc
 	httpOnly []fyne.Disableable
+	models   *widget.Select // the models the endpoint listed; hidden when none
 }
 
 // settingsView is the settings window's content.
@@ -177,6 +180,7 @@ func (v *settingsView) newProviderForm(r Role, kinds []string, p app.ProviderSet
 	f.result.Wrapping = fyne.TextWrapWord
 	f.result.Hide()
 	f.test = widget.NewButtonWithIcon("Test connection", theme.MediaPlayIcon(), func() { v.testConnection(f) })
+	f.models = newModelPicker(f.model)
 	f.httpOnly = []fyne.Disableable{f.url, f.model, f.key, f.test}
 	f.kind = widget.NewSelect(kinds, func(string) { f.syncEnabled() })
 	kind := p.Kind
@@ -196,7 +200,7 @@ func (f *providerForm) box(help string) fyne.CanvasObject {
 	return container.NewVBox(h, widget.NewForm(
 		widget.NewFormItem("Provider", f.kind),
 		widget.NewFormItem("URL", f.url),
-		widget.NewFormItem("Model", f.model),
+		widget.NewFormItem("Model", container.NewBorder(nil, nil, nil, f.models, f.model)),
 		widget.NewFormItem("API key", container.NewBorder(nil, nil, nil, f.forget, f.key)),
 	), container.NewBorder(nil, nil, f.test, nil, f.result))
 }
@@ -253,8 +257,12 @@ func (v *settingsView) testConnection(f *providerForm) {
 	f.testing = cancel
 	f.setResult("Testing…", widget.LowImportance)
 	f.test.Disable()
-	p, key, egress, test := f.settings(), v.keyFor(f), v.egress.Checked, v.ui.providers.Test
+	p, key, egress, test, list := f.settings(), v.keyFor(f), v.egress.Checked, v.ui.providers.Test, v.ui.providers.Models
 	go func() {
+		var models []string
+		if list != nil {
+			models, _ = list(ctx, f.role, p, key, egress) // a listing that fails leaves the field free text
+		}
 		err := test(ctx, f.role, p, key, egress)
 		v.ui.do(func() {
 			cancel()
@@ -263,6 +271,11 @@ func (v *settingsView) testConnection(f *providerForm) {
 			}
 			f.testing = nil
 			f.test.Enable()
+			f.showModels(models)
+			if err != nil && len(models) > 0 && strings.TrimSpace(p.Model) == "" {
+				f.setResult(fmt.Sprintf("The endpoint lists %d models: pick one, then test again.", len(models)), widget.WarningImportance)
+				return
+			}
 			if err != nil {
 				f.setResult(app.ErrorMessage(err), widget.DangerImportance)
 				return

@@ -264,3 +264,46 @@ func TestThemeFor(t *testing.T) {
 		t.Error("light and dark themes do not hold their variant")
 	}
 }
+
+// TestConnectionListsModels: Test connection offers the models the
+// endpoint lists beside the model field; picking one types it; an endpoint
+// that lists none leaves the free-text field alone.
+func TestConnectionListsModels(t *testing.T) {
+	h := newHarness(t, &fakeLibrary{}, &fakeResearch{answer: twoCitationAnswer()})
+	rec := &providerRecorder{}
+	listed := []string{"gemma3:4b", "llama3.2"}
+	p := rec.providers()
+	p.Models = func(ctx context.Context, role Role, ps app.ProviderSettings, key string, egress bool) ([]string, error) {
+		return listed, nil
+	}
+	h.ui.SetProviders(p)
+	v := openSettings(t, h)
+	v.answer.kind.SetSelected(app.ProviderOpenAI)
+	test.Type(v.answer.url, "ollama")
+	if v.answer.models.Visible() {
+		t.Fatal("the model menu shows before any endpoint listed a model")
+	}
+	rec.testErr = app.Errorf(app.EInvalid, "The answer model needs a model name.")
+	test.Tap(v.answer.test)
+	h.loop.waitFor(t, "the listing", func() bool { return v.answer.models.Visible() })
+	if !slices.Equal(v.answer.models.Options, listed) || !strings.Contains(v.answer.result.Text, "lists 2 models") {
+		t.Fatalf("menu %q, result %q", v.answer.models.Options, v.answer.result.Text)
+	}
+	v.answer.models.SetSelected("llama3.2")
+	if v.answer.model.Text != "llama3.2" {
+		t.Fatalf("picking a model typed %q", v.answer.model.Text)
+	}
+	rec.testErr = nil
+	test.Tap(v.answer.test)
+	h.loop.waitFor(t, "the test result", func() bool { return strings.HasPrefix(v.answer.result.Text, "Connected") })
+	if v.answer.models.Selected != "llama3.2" {
+		t.Errorf("the menu does not show the model in the field: %q", v.answer.models.Selected)
+	}
+
+	listed = nil
+	test.Tap(v.answer.test)
+	h.loop.waitFor(t, "the test result", func() bool { return !v.answer.models.Visible() })
+	if v.answer.model.Text != "llama3.2" || v.answer.model.Disabled() {
+		t.Errorf("an endpoint listing none changed the model field: %q", v.answer.model.Text)
+	}
+}

@@ -51,6 +51,9 @@ type Providers struct {
 	// of every endpoint s names that is not on this computer (the record is
 	// per endpoint and shared with the command line); nil means none is.
 	Acknowledged func(s app.Settings) bool
+	// Models lists the models the endpoint p names serves, for the model
+	// field to offer; none (or a nil Models) leaves the field free text.
+	Models func(ctx context.Context, role Role, p app.ProviderSettings, key string, egressOK bool) ([]string, error)
 	// Test makes one real request to the provider p configures.
 	Test func(ctx context.Context, role Role, p app.ProviderSettings, key string, egressOK bool) error
 }
