@@ -139,7 +139,7 @@ func cmdEval(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 		}
 		defer pprof.StopCPUProfile()
 	}
-	var outcomes []eval.EvalOutcome
+	var outcomes []eval.Outcome
 	for i, q := range questions {
 		question := app.Question{Text: q.Question, Preset: app.PresetBalanced}
 		if *scope == "doc" {
@@ -151,7 +151,7 @@ func cmdEval(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 			fmt.Fprintf(stderr, "archivist: question %s: %s\n", q.ID, describe(err))
 			return 1
 		}
-		o := eval.EvalOutcome{Answerable: q.IsAnswerable(), FirstHit: eval.FirstHit(ranked, q.EvidencePages),
+		o := eval.Outcome{Answerable: q.IsAnswerable(), FirstHit: eval.FirstHit(ranked, q.EvidencePages),
 			Insufficient: !ans.Sufficient, Elapsed: time.Since(start)}
 		if cpuStart > 0 {
 			o.CPU = processCPU() - cpuStart
@@ -203,7 +203,7 @@ func askForEval(ctx context.Context, p *parts, ftsOnly bool, q app.Question) ([]
 
 // importEvalDocs imports every document the questions name and maps each
 // doc path to its document ID.
-func importEvalDocs(ctx context.Context, p *parts, questions []eval.EvalQuestion, dir string, stderr io.Writer) (map[string]string, error) {
+func importEvalDocs(ctx context.Context, p *parts, questions []eval.Question, dir string, stderr io.Writer) (map[string]string, error) {
 	var docs []string
 	seen := map[string]bool{}
 	for _, q := range questions {
@@ -288,7 +288,7 @@ type evalDetail struct {
 	Visits [][4]float64 `json:"visits,omitempty"`
 }
 
-func writeDetail(w io.Writer, q eval.EvalQuestion, o eval.EvalOutcome, ranked []eval.PageRange, tr *route.Trace) {
+func writeDetail(w io.Writer, q eval.Question, o eval.Outcome, ranked []eval.PageRange, tr *route.Trace) {
 	d := evalDetail{ID: q.ID, Answerable: o.Answerable, FirstHit: o.FirstHit, Gold: q.EvidencePages, Ranked: [][2]int{},
 		Insufficient: o.Insufficient, MS: float64(o.Elapsed.Microseconds()) / 1000,
 		CPUMS: float64(o.CPU.Microseconds()) / 1000}

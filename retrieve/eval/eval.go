@@ -14,10 +14,10 @@ import (
 	"archivist/retrieve/route"
 )
 
-// EvalQuestion is one line of a question set (../shared/eval/README.md).
+// Question is one line of a question set (../shared/eval/README.md).
 // It deliberately has no field for the reference answer: nothing here can
 // hand it to retrieval.
-type EvalQuestion struct {
+type Question struct {
 	ID       string `json:"id"`
 	Question string `json:"question"`
 	Doc      string `json:"doc"` // the source PDF, relative to the set's folder
@@ -28,11 +28,11 @@ type EvalQuestion struct {
 }
 
 // IsAnswerable reports whether the set says the question has an answer.
-func (q EvalQuestion) IsAnswerable() bool { return q.Answerable == nil || *q.Answerable }
+func (q Question) IsAnswerable() bool { return q.Answerable == nil || *q.Answerable }
 
 // ReadQuestions reads a question set, one JSON object a line.
-func ReadQuestions(r io.Reader) ([]EvalQuestion, error) {
-	var out []EvalQuestion
+func ReadQuestions(r io.Reader) ([]Question, error) {
+	var out []Question
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 1<<20), 16<<20)
 	line := 0
@@ -42,7 +42,7 @@ func ReadQuestions(r io.Reader) ([]EvalQuestion, error) {
 		if len(b) == 0 {
 			continue
 		}
-		var q EvalQuestion
+		var q Question
 		if err := json.Unmarshal(b, &q); err != nil {
 			return nil, app.Errorf(app.EInvalid, "Question set line %d is not a JSON object: %v.", line, err)
 		}
@@ -96,8 +96,8 @@ func FirstHit(ranked []PageRange, gold []int) int {
 	return 0
 }
 
-// EvalReport is what `archivist eval --json` prints.
-type EvalReport struct {
+// Report is what `archivist eval --json` prints.
+type Report struct {
 	Questions                  int                `json:"questions"`
 	Hit                        map[string]float64 `json:"hit"`
 	Unanswerable               int                `json:"unanswerable"`
@@ -116,8 +116,8 @@ type Latency struct {
 	P95 float64 `json:"p95"`
 }
 
-// EvalOutcome is one asked question's result.
-type EvalOutcome struct {
+// Outcome is one asked question's result.
+type Outcome struct {
 	Answerable   bool
 	FirstHit     int // rank of the first passage on a gold page; 0 for none
 	Insufficient bool
@@ -128,8 +128,8 @@ type EvalOutcome struct {
 // Summarize computes the report: hit@k over answerable questions, the
 // share of unanswerable ones answered as insufficient, and latency over
 // all questions.
-func Summarize(outcomes []EvalOutcome, ks []int) EvalReport {
-	rep := EvalReport{Questions: len(outcomes), Hit: map[string]float64{}}
+func Summarize(outcomes []Outcome, ks []int) Report {
+	rep := Report{Questions: len(outcomes), Hit: map[string]float64{}}
 	answerable := 0
 	hits := make([]int, len(ks))
 	insufficient := 0

@@ -44,7 +44,7 @@ func TestFirstHit(t *testing.T) {
 
 func TestSummarize(t *testing.T) {
 	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
-	outcomes := []EvalOutcome{
+	outcomes := []Outcome{
 		{Answerable: true, FirstHit: 1, Elapsed: ms(10)},
 		{Answerable: true, FirstHit: 4, Elapsed: ms(20)},
 		{Answerable: true, FirstHit: 0, Elapsed: ms(30)},
