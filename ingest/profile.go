@@ -1,17 +1,12 @@
 package ingest
 
 import (
-	"regexp"
 	"sort"
 	"strings"
 	"unicode"
 
 	"archivist/app"
 )
-
-// captionPattern finds numbered captions: "Table 3", "Figure 2.1", "Fig. 4",
-// "Exhibit 10", "Note 7".
-var captionPattern = regexp.MustCompile(`^(Table|TABLE|Figure|FIGURE|Fig\.|Exhibit|EXHIBIT|Chart|Note|NOTE)\s+[0-9]+(\.[0-9]+)*[A-Za-z]?\b`)
 
 // maxCaptionChars bounds one caption in the profile.
 const maxCaptionChars = 160
@@ -43,7 +38,7 @@ func BuildProfile(p *app.Parsed) app.Profile {
 func caption(b app.Block) string {
 	line, _, _ := strings.Cut(b.Text, "\n")
 	line = strings.TrimSpace(line)
-	if !captionPattern.MatchString(line) {
+	if _, _, ok := app.NumberedCaption(line); !ok {
 		return "" // an unnumbered caption cannot be referred to
 	}
 	if r := []rune(line); len(r) > maxCaptionChars {

@@ -79,13 +79,10 @@ const (
 	statsSections      = 30
 )
 
-var (
-	captionRE = regexp.MustCompile(`(?i)^\s*(figure|fig\.|table|chart|exhibit|plate|map)\s*(\d+[a-z]?)`)
-	acronymRE = regexp.MustCompile(`\b[A-Z][A-Z0-9&]{1,7}\b`)
-)
-
 // statistics computes the statistics branch of a document: counts a
-// reader would otherwise tally by hand, with how they were counted.
+// reader would otherwise tally by hand, with how they were counted. The
+// numbered captions and abbreviations are the ones the import stored in
+// the document's profile, by the one definition of each.
 func (w *walk) statistics(ctx context.Context, ds *docState, route float64) (*candidate, error) {
 	key := "stats:" + ds.doc.ID
 	if w.scored[key] {
@@ -95,29 +92,20 @@ func (w *walk) statistics(ctx context.Context, ds *docState, route float64) (*ca
 	if err != nil {
 		return nil, fmt.Errorf("retrieve: statistics: %w", err)
 	}
+	profiles, err := w.r.profilesOf(ctx, w.snap, []*docState{ds})
+	if err != nil {
+		return nil, fmt.Errorf("retrieve: statistics: %w", err)
+	}
+	prof := profiles[ds.doc.ID]
+	if prof == nil {
+		prof = &docProfile{}
+	}
 	words := 0
 	kinds := map[app.BlockKind]int{}
-	numbered := map[string]map[string]bool{}
-	abbrev := map[string]int{}
 	var all strings.Builder
 	for _, b := range blocks {
 		kinds[b.Kind]++
 		words += len(strings.Fields(b.Text))
-		if m := captionRE.FindStringSubmatch(b.Text); m != nil && (b.Kind == app.BlockCaption || b.Kind == app.BlockParagraph) {
-			label := strings.ToLower(strings.TrimSuffix(m[1], "."))
-			if label == "fig" {
-				label = "figure"
-			}
-			if numbered[label] == nil {
-				numbered[label] = map[string]bool{}
-			}
-			numbered[label][strings.ToLower(m[2])] = true
-		}
-		for _, a := range acronymRE.FindAllString(b.Text, -1) {
-			if !allDigitsOrSymbols(a) {
-				abbrev[a]++
-			}
-		}
 		all.WriteString(strings.ToLower(b.Text))
 		all.WriteByte('\n')
 	}
@@ -128,33 +116,24 @@ func (w *walk) statistics(ctx context.Context, ds *docState, route float64) (*ca
 	}
 	fmt.Fprintf(&t, "Words: %d. Parsed figures: %d. Parsed tables: %d. Captions: %d.\n", words,
 		kinds[app.BlockFigure], kinds[app.BlockTable], kinds[app.BlockCaption])
-	labels := make([]string, 0, len(numbered))
-	for l := range numbered {
+	labels := make([]string, 0, len(prof.numbered))
+	for l := range prof.numbered {
 		labels = append(labels, l)
 	}
 	sort.Strings(labels)
 	for _, l := range labels {
-		nums := make([]string, 0, len(numbered[l]))
-		for n := range numbered[l] {
-			nums = append(nums, n)
-		}
+		nums := append([]string(nil), prof.numbered[l]...)
 		sort.Slice(nums, func(i, j int) bool { return naturalLess(nums[i], nums[j]) })
 		fmt.Fprintf(&t, "Numbered %s captions: %d distinct (%s %s).\n", l, len(nums), l, strings.Join(nums, ", "))
 	}
-	if len(abbrev) > 0 {
-		as := make([]string, 0, len(abbrev))
-		for a := range abbrev {
-			as = append(as, a)
-		}
-		sort.Slice(as, func(i, j int) bool {
-			if abbrev[as[i]] != abbrev[as[j]] {
-				return abbrev[as[i]] > abbrev[as[j]]
-			}
-			return as[i] < as[j]
-		})
+	if len(prof.abbrevs) > 0 {
 		var parts []string
-		for _, a := range as[:min(len(as), statsAbbreviations)] {
-			parts = append(parts, fmt.Sprintf("%s %d", a, abbrev[a]))
+		for _, a := range prof.abbrevs[:min(len(prof.abbrevs), statsAbbreviations)] {
+			if a.Expansion != "" {
+				parts = append(parts, fmt.Sprintf("%s %d (%s)", a.Short, a.Count, shorten(a.Expansion, 60)))
+			} else {
+				parts = append(parts, fmt.Sprintf("%s %d", a.Short, a.Count))
+			}
 		}
 		fmt.Fprintf(&t, "Abbreviations (occurrences): %s.\n", strings.Join(parts, ", "))
 	}

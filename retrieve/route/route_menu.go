@@ -613,6 +613,12 @@ type docProfile struct {
 	captions []string
 	acronyms []string // "NARL: National Atmospheric Research Laboratory"
 	years    []string
+	// numbered holds, by kind, the distinct numbers of the numbered
+	// captions the import stored (app.NumberedCaption), in document order;
+	// abbrevs the stored abbreviations, most frequent first. The
+	// statistics branch counts from them.
+	numbered map[string][]string
+	abbrevs  []app.Acronym
 }
 
 // Bounds of a search profile as menus show it.
@@ -668,9 +674,17 @@ func (r *Router) profilesOf(ctx context.Context, snap *store.Snapshot, docs []*d
 // abbreviations the document spells out, and the years its headings and
 // name mention most.
 func menuProfile(d app.Document, sp *app.Profile) *docProfile {
-	p := &docProfile{}
+	p := &docProfile{numbered: map[string][]string{}}
 	years := map[string]int{}
 	if sp != nil {
+		seen := map[string]bool{}
+		for _, c := range sp.Captions {
+			if kind, num, ok := app.NumberedCaption(c); ok && !seen[kind+" "+num] {
+				seen[kind+" "+num] = true
+				p.numbered[kind] = append(p.numbered[kind], num)
+			}
+		}
+		p.abbrevs = sp.Acronyms
 		var keep []int
 		for i, e := range sp.Outline {
 			h := strings.TrimSpace(e.Heading)

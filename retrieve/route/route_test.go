@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"archivist/app"
+	"archivist/ingest"
 	"archivist/retrieve/jev"
 	"archivist/store"
 )
@@ -59,7 +60,7 @@ func makeDoc(t testing.TB, db *store.DB, id, title string, secs []tsec) {
 		t.Fatal(err)
 	}
 	if err := db.CommitImport(ctx, store.Job{ID: "job-" + id, DocumentID: id},
-		&store.Content{Title: title, Parsed: p, Passages: passages}); err != nil {
+		&store.Content{Title: title, Parsed: p, Passages: passages, Profile: ingest.BuildProfile(p)}); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -516,6 +517,17 @@ func TestStatisticsBranch(t *testing.T) {
 		!strings.Contains(ev.Statistics[0].Text, "Numbered figure captions: 2 distinct") || len(ev.Sources) != 0 {
 		t.Fatalf("evidence statistics %+v, sources %d", ev.Statistics, len(ev.Sources))
 	}
+	t.Run("DottedNumbersAreDistinct", func(t *testing.T) {
+		db := testDB(t)
+		makeDoc(t, db, "d", "Field report", []tsec{{heading: "Results", paras: []string{
+			"Figure 2.1: Rainfall by month.", "Figure 2.2: Temperature by month.", "Figure 2.2 is drawn from station data.",
+			"The Free Cash Flow (FCF) rose; FCF is defined below."}}})
+		ev, _ := gatherRouted(t, db, f, app.Question{Text: "How many figures are in the field report?", Scope: one("d")})
+		if len(ev.Statistics) != 1 || !strings.Contains(ev.Statistics[0].Text, "Numbered figure captions: 2 distinct (figure 2.1, 2.2)") ||
+			!strings.Contains(ev.Statistics[0].Text, "FCF 2 (Free Cash Flow)") {
+			t.Fatalf("statistics %+v", ev.Statistics)
+		}
+	})
 }
 
 func TestCrossReference(t *testing.T) {
