@@ -11,8 +11,15 @@
 // are followed. The Trace records every edge and score for `ask --trace`
 // and `eval --details`.
 //
-// Files follow the walk: route.go (the router and its loop), route_doc.go
-// (a document's structure and the candidates it yields), route_menu.go
-// (menus, excerpts and profiles), score.go (usefulness and assembly),
+// Files follow the walk: route.go (the router, its limits and one walk's
+// state), terms.go (the question's concepts and their weights), beam.go
+// (expanding and keeping the best routes), route_doc.go (a document's
+// structure and the candidates it yields), route_menu.go (menus),
+// excerpt.go (what an entry quotes), profile.go (the search profile the import stored: outline,
+// captions, acronyms, years), score.go (usefulness and assembly),
 // branch.go (direct, statistics and cross-reference branches), trace.go.
+//
+// The statistics branch counts numbered captions and abbreviations from
+// the stored profile (app.NumberedCaption is the one definition), so
+// "Figure 2.1" and "Figure 2.2" are two figures.
 package route

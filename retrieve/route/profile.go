@@ -1,0 +1,157 @@
+package route
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"archivist/app"
+	"archivist/retrieve/jev/lex"
+	"archivist/store"
+)
+
+// docProfile is a document's bounded search profile: its outline, numbered
+// captions, spelled-out abbreviations and most-mentioned years, cached per
+// document import.
+type docProfile struct {
+	outline  []string
+	captions []string
+	acronyms []string // "NARL: National Atmospheric Research Laboratory"
+	years    []string
+	// numbered holds, by kind, the distinct numbers of the numbered
+	// captions the import stored (app.NumberedCaption), in document order;
+	// abbrevs the stored abbreviations, most frequent first. The
+	// statistics branch counts from them.
+	numbered map[string][]string
+	abbrevs  []app.Acronym
+}
+
+// Bounds of a search profile as menus show it.
+const (
+	profileHeadings = 40
+	profileCaptions = 12
+	profileAcronyms = 8
+)
+
+// profilesOf returns the profiles of docs, reading the missing ones from
+// the profiles ingest stored (one query).
+func (r *Router) profilesOf(ctx context.Context, snap *store.Snapshot, docs []*docState) (map[string]*docProfile, error) {
+	out := map[string]*docProfile{}
+	var missing []string
+	r.mu.Lock()
+	if r.profiles == nil {
+		r.profiles = map[string]*docProfile{}
+	}
+	for _, d := range docs {
+		if p, ok := r.profiles[profileKey(d.doc)]; ok {
+			out[d.doc.ID] = p
+		} else {
+			missing = append(missing, d.doc.ID)
+		}
+	}
+	r.mu.Unlock()
+	if len(missing) == 0 {
+		return out, nil
+	}
+	stored, err := snap.Profiles(ctx, missing)
+	if err != nil {
+		return nil, fmt.Errorf("retrieve: profiles: %w", err)
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, d := range docs {
+		id := d.doc.ID
+		if _, ok := out[id]; ok {
+			continue
+		}
+		p := menuProfile(d.doc, stored[id])
+		out[id] = p
+		if len(r.profiles) > 4096 {
+			r.profiles = map[string]*docProfile{}
+		}
+		r.profiles[profileKey(d.doc)] = p
+	}
+	return out, nil
+}
+
+// menuProfile bounds a stored profile for menus: the shallowest headings
+// (in reading order), the first numbered captions, the most frequent
+// abbreviations the document spells out, and the years its headings and
+// name mention most.
+func menuProfile(d app.Document, sp *app.Profile) *docProfile {
+	p := &docProfile{numbered: map[string][]string{}}
+	years := map[string]int{}
+	if sp != nil {
+		seen := map[string]bool{}
+		for _, c := range sp.Captions {
+			if kind, num, ok := app.NumberedCaption(c); ok && !seen[kind+" "+num] {
+				seen[kind+" "+num] = true
+				p.numbered[kind] = append(p.numbered[kind], num)
+			}
+		}
+		p.abbrevs = sp.Acronyms
+		var keep []int
+		for i, e := range sp.Outline {
+			h := strings.TrimSpace(e.Heading)
+			if h != "" && !strings.EqualFold(h, d.Title) {
+				keep = append(keep, i)
+			}
+		}
+		if len(keep) > profileHeadings {
+			sort.SliceStable(keep, func(a, b int) bool { return sp.Outline[keep[a]].Level < sp.Outline[keep[b]].Level })
+			keep = keep[:profileHeadings]
+			sort.Ints(keep)
+		}
+		for _, i := range keep {
+			h := strings.TrimSpace(sp.Outline[i].Heading)
+			p.outline = append(p.outline, shorten(h, 80))
+			countYears(h, years)
+		}
+		for _, c := range sp.Captions[:min(len(sp.Captions), profileCaptions)] {
+			p.captions = append(p.captions, shorten(c, 100))
+		}
+		for _, a := range sp.Acronyms {
+			if a.Expansion == "" {
+				continue
+			}
+			p.acronyms = append(p.acronyms, a.Short+": "+shorten(a.Expansion, 80))
+			if len(p.acronyms) == profileAcronyms {
+				break
+			}
+		}
+	}
+	countYears(d.Title+" "+d.Filename, years)
+	p.years = topYears(years, 3)
+	return p
+}
+
+func profileKey(d app.Document) string { return d.ID + "@" + d.ImportedAt.String() }
+
+func countYears(s string, into map[string]int) {
+	for _, t := range lex.Tokens(s) {
+		if len(t.Lower) == 4 && (strings.HasPrefix(t.Lower, "19") || strings.HasPrefix(t.Lower, "20")) {
+			if _, err := strconv.Atoi(t.Lower); err == nil {
+				into[t.Lower]++
+			}
+		}
+	}
+}
+
+func topYears(m map[string]int, n int) []string {
+	var ys []string
+	for y := range m {
+		ys = append(ys, y)
+	}
+	sort.Slice(ys, func(i, j int) bool {
+		if m[ys[i]] != m[ys[j]] {
+			return m[ys[i]] > m[ys[j]]
+		}
+		return ys[i] > ys[j]
+	})
+	if len(ys) > n {
+		ys = ys[:n]
+	}
+	return ys
+}
