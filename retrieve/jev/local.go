@@ -7,8 +7,10 @@ import (
 	"regexp"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 
+	"archivist/app"
 	"archivist/retrieve/jev/lex"
 )
 
@@ -431,17 +433,26 @@ const visualBonus = 0.15
 
 var (
 	asksVisual = regexp.MustCompile(`(?i)\b(figures?|fig\.|charts?|graphs?|maps?|diagrams?|tables?|images?|pictures?|photos?|photographs?|plots?|illustrations?)\b`)
-	captionRE  = regexp.MustCompile(`(?im)^\s*(figure|fig\.|table|chart|exhibit|map|graph|diagram|plate)\s*\d`)
 )
 
 // holdsCaption reports whether the evidence body has a numbered caption
-// line ("Figure 3: …", "Table 2").
+// line ("Figure 3: …", "Table 2"), by the one definition the import stores
+// captions with (app.NumberedCaption).
 func holdsCaption(parts []Part, fallback string) bool {
 	if len(parts) == 0 {
-		return captionRE.MatchString(fallback)
+		return captionLine(fallback)
 	}
 	for _, p := range parts {
-		if (p.Role == RoleBody || p.Role == RoleCaption) && captionRE.MatchString(p.Text) {
+		if (p.Role == RoleBody || p.Role == RoleCaption) && captionLine(p.Text) {
+			return true
+		}
+	}
+	return false
+}
+
+func captionLine(text string) bool {
+	for line := range strings.SplitSeq(text, "\n") {
+		if _, _, ok := app.NumberedCaption(line); ok {
 			return true
 		}
 	}

@@ -206,3 +206,22 @@ func TestLocalChoiceNamedDocument(t *testing.T) {
 		t.Errorf("the named company's filing is not preferred: %v", a.Probabilities)
 	}
 }
+
+// TestHoldsCaption: the visual bonus goes to evidence with a numbered
+// caption line as the import defines one, on any line of the body.
+func TestHoldsCaption(t *testing.T) {
+	for text, want := range map[string]bool{
+		"Figure 2.1: Rainfall by month.":            true,
+		"Rainfall rose.\nTABLE 3 Stations":          true,
+		"Fig. 4 The delta":                          true,
+		"The figure 3 in the appendix shows growth": false,
+		"Tables 3 and 4 compare the years.":         false,
+	} {
+		if got := holdsCaption([]Part{{Role: RoleBody, Text: text}}, ""); got != want {
+			t.Errorf("holdsCaption(%q) = %v, want %v", text, got, want)
+		}
+	}
+	if !holdsCaption(nil, "Map 3 Streets of the old town") || holdsCaption([]Part{{Role: RoleTitle, Text: "Figure 1"}}, "") {
+		t.Error("the fallback text or the parts' roles are not read as they should be")
+	}
+}
