@@ -55,6 +55,11 @@ Usage:
                                                  show or set a document's sensitivity
   archivist [--library DIR] reindex [--all]      rebuild passages made by an older builder
   archivist [--library DIR] eval --questions FILE --docs DIR [--scope doc|library] [--k 1,3,6,12] [--provider local|systemone|openai] [--retrieval routed|fts] [--details FILE] [--cpuprofile FILE] [--json]
+  archivist [--library DIR] serve [--addr HOST:PORT] [--import-dir DIR]... [--token]
+                                                 the local HTTP API (loopback, bearer token)
+  archivist [--library DIR] mcp [--allow-import DIR]... [--consent-sensitive]
+                                                 an MCP server over stdio for AI assistants
+  archivist api-token                            print the local API's bearer token
   archivist bench [--passages N] [--docs N] [--pdf-pages N] [--json]   speed and memory at scale, in generated libraries
 
 Without --library the library lives in %s.
@@ -105,12 +110,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		"sensitivity": cmdSensitivity,
 		"export":      cmdExport,
 		"bench":       cmdBench,
+		"serve":       cmdServe,
+		"api-token":   cmdAPIToken,
 	}
 	f, ok := commands[cmd]
 	if !ok {
 		fmt.Fprintf(stderr, "archivist: unknown command %q\n\n", cmd)
 		global.Usage()
 		return 2
+	}
+	if cmd == "api-token" { // no library: it must work while the window holds it
+		return f(ctx, nil, cmdArgs, stdout, stderr)
 	}
 	p, err := open(ctx, *libDir)
 	if err != nil {
