@@ -111,6 +111,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		"export":      cmdExport,
 		"bench":       cmdBench,
 		"serve":       cmdServe,
+		"mcp":         cmdMCP,
 		"api-token":   cmdAPIToken,
 	}
 	f, ok := commands[cmd]

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/google/uuid"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"archivist/retrieve/mcpserver"
+)
+
+// mcpVersion is the version the MCP server reports to its clients.
+const mcpVersion = "1"
+
+// cmdMCP serves the library to an MCP client over stdin and stdout until
+// the client closes the connection.
+func cmdMCP(ctx context.Context, p *parts, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("mcp", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var importDirs stringList
+	fs.Var(&importDirs, "allow-import", "offer the import_documents tool for files inside this folder (repeatable; read-only without it)")
+	consent := fs.Bool("consent-sensitive", false, "let Confidential and Restricted text reach the MCP client on this connection")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 0 {
+		fmt.Fprintln(stderr, "usage: archivist [--library DIR] mcp [--allow-import DIR]... [--consent-sensitive]")
+		return 2
+	}
+	if len(importDirs) > 0 {
+		if err := p.importer.Resume(ctx); err != nil {
+			fmt.Fprintf(stderr, "archivist: resume earlier imports: %s\n", describe(err))
+		}
+	}
+	srv := newMCPServer(p, importDirs, *consent)
+	err := srv.Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(os.Stdin), Writer: nopWriteCloser{stdout}})
+	if err != nil && ctx.Err() == nil {
+		fmt.Fprintf(stderr, "archivist: mcp: %s\n", err)
+		return 1
+	}
+	return 0
+}
+
+// newMCPServer wires the library's parts to the MCP server. The client
+// receives every answer's evidence, so the answerer is marked as sending it
+// out of Archivist: the consent rule treats the client as it treats a model.
+func newMCPServer(p *parts, importDirs []string, consent bool) *mcp.Server {
+	p.research.SetProviders(mcpserver.ClientBound(p.research.Answerer), p.research.Router, p.research.JudgeReceiver)
+	parts := apiParts{p}
+	return mcpserver.New(mcpserver.Config{Version: mcpVersion, ImportFolders: importDirs, Consent: consent,
+		NewID: func() string { return uuid.NewString() }},
+		mcpserver.Parts{Research: p.research, Library: parts, Search: parts, Pages: parts, Importer: p.importer})
+}
+
+// nopWriteCloser lets the transport close stdout's writer without closing
+// the process's stdout.
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }
