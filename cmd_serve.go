@@ -13,7 +13,9 @@ import (
 
 	"github.com/google/uuid"
 
+	"archivist/app"
 	"archivist/retrieve/api"
+	"archivist/ui"
 )
 
 // DefaultAPIAddr is where `archivist serve` listens unless told otherwise.
@@ -63,7 +65,8 @@ func cmdServe(ctx context.Context, p *parts, args []string, stdout, stderr io.Wr
 	srv, ln, err := startAPI(ctx, p, f, token, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
-		if errors.Is(err, errUsage) {
+		var u usageError
+		if errors.As(err, &u) {
 			return 2
 		}
 		return 1
@@ -76,8 +79,11 @@ func cmdServe(ctx context.Context, p *parts, args []string, stdout, stderr io.Wr
 	return 0
 }
 
-// errUsage marks a serve configuration refused before listening.
-var errUsage = errors.New("usage")
+// usageError is a serve configuration refused before listening.
+type usageError struct{ err *app.Error }
+
+func (u usageError) Error() string { return u.err.Message }
+func (u usageError) Unwrap() error { return u.err }
 
 // apiServer is a running local API: its HTTP server and the API's own
 // workers.
@@ -100,12 +106,13 @@ func (s *apiServer) Shutdown(ctx context.Context) error {
 func startAPI(ctx context.Context, p *parts, f serveFlags, token string, stderr io.Writer) (*apiServer, net.Listener, error) {
 	host, _, err := net.SplitHostPort(f.addr)
 	if err != nil {
-		return nil, nil, fmt.Errorf("--addr %q is not HOST:PORT: %w", f.addr, errUsage)
+		return nil, nil, usageError{app.Errorf(app.EInvalid, "--addr %q is not HOST:PORT.", f.addr)}
 	}
 	hosts := append([]string{}, f.hosts...)
 	if !api.IsLoopbackAddr(f.addr) {
 		if !f.allowRemote {
-			return nil, nil, fmt.Errorf("%s is not a loopback address: other computers could reach the archive. Add --allow-remote to mean it: %w", f.addr, errUsage)
+			return nil, nil, usageError{app.Errorf(app.EInvalid,
+				"%s is not a loopback address: other computers could reach the archive. Add --allow-remote to mean it.", f.addr)}
 		}
 		fmt.Fprintf(stderr, "archivist: WARNING: listening on %s, which other computers can reach; anyone with the token can read the archive.\n", f.addr)
 		if ip := net.ParseIP(host); host != "" && (ip == nil || !ip.IsUnspecified()) {
@@ -114,7 +121,7 @@ func startAPI(ctx context.Context, p *parts, f serveFlags, token string, stderr 
 	}
 	ln, err := net.Listen("tcp", f.addr)
 	if err != nil {
-		return nil, nil, fmt.Errorf("cannot listen on %s: %w", f.addr, err)
+		return nil, nil, app.Errorf(app.EConflict, "Cannot listen on %s (%v): is another program serving there?", f.addr, errors.Unwrap(err))
 	}
 	newID := func() string { return uuid.NewString() }
 	parts := apiParts{p}
@@ -143,4 +150,37 @@ func apiToken() (string, error) {
 		return "", err
 	}
 	return api.LoadOrCreateToken(dir)
+}
+
+// serveBesideWindow offers the settings switch that runs the local API in
+// the window's process, on its library and research engine: questions from
+// the API share the window's limits (at most two retrievals and two
+// completions at once) and its providers and settings. It returns the
+// function that stops the API when the window closes.
+func serveBesideWindow(ctx context.Context, p *parts, u *ui.UI, stderr io.Writer) (stop func()) {
+	var running *apiServer
+	u.SetLocalAPI(ui.LocalAPI{
+		Start: func() (string, error) {
+			token, err := apiToken()
+			if err != nil {
+				return "", err
+			}
+			srv, ln, err := startAPI(ctx, p, serveFlags{addr: DefaultAPIAddr}, token, stderr)
+			if err != nil {
+				return "", err
+			}
+			running = srv
+			return ln.Addr().String(), nil
+		},
+		Stop: func() {
+			if running != nil {
+				shut, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+				defer cancel()
+				running.Shutdown(shut)
+				running = nil
+			}
+		},
+		Token: apiToken,
+	})
+	return u.StopLocalAPI
 }
