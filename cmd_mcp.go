@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"archivist/retrieve/api"
 	"archivist/retrieve/mcpserver"
 )
 
@@ -53,7 +54,7 @@ func newMCPServer(p *parts, importDirs []string, consent bool) *mcp.Server {
 	parts := apiParts{p}
 	return mcpserver.New(mcpserver.Config{Version: mcpVersion, ImportFolders: importDirs, Consent: consent,
 		NewID: func() string { return uuid.NewString() }},
-		mcpserver.Parts{Research: p.research, Library: parts, Search: parts, Pages: parts, Importer: p.importer})
+		api.Parts{Research: p.research, Library: parts, Search: parts, Pages: parts, Importer: p.importer})
 }
 
 // nopWriteCloser lets the transport close stdout's writer without closing

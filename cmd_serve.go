@@ -129,7 +129,7 @@ func startAPI(ctx context.Context, p *parts, f serveFlags, token string, stderr 
 		Token: token, AllowRemote: f.allowRemote, AllowedHosts: hosts, CORSOrigins: f.origins,
 		ImportFolders: f.importDirs, MaxUploadBytes: f.uploadMB << 20,
 		Log: slog.New(slog.NewTextHandler(stderr, nil)), NewID: newID,
-	}, p.research, parts, parts, p.importer)
+	}, api.Parts{Research: p.research, Library: parts, Search: parts, Pages: parts, Importer: p.importer})
 	hs := &http.Server{
 		Handler:           a.Handler(),
 		ReadHeaderTimeout: 10 * time.Second,

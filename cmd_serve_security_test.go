@@ -136,7 +136,7 @@ func TestAPIRefusesNonLoopbackPeer(t *testing.T) {
 	}
 	defer p.close()
 	for _, allowRemote := range []bool{false, true} {
-		s := api.New(api.Config{Token: testToken, AllowRemote: allowRemote, AllowedHosts: []string{ip}}, p.research, apiParts{p}, apiParts{p}, p.importer)
+		s := api.New(api.Config{Token: testToken, AllowRemote: allowRemote, AllowedHosts: []string{ip}}, api.Parts{Research: p.research, Library: apiParts{p}})
 		ln, err := net.Listen("tcp", net.JoinHostPort(ip, "0"))
 		if err != nil {
 			t.Skipf("cannot listen on %s: %v", ip, err)
@@ -248,6 +248,29 @@ func TestAPIDocumentsImportSearch(t *testing.T) {
 			t.Errorf("Content-Type %q", ct)
 		}
 	})
+	t.Run("PageTextAndImage", func(t *testing.T) {
+		resp, body := f.do("GET", "/v1/documents/"+ids["survey"]+"/pages/2", "")
+		var pg api.PageResponse
+		if json.Unmarshal(body, &pg); resp.StatusCode != 200 || pg.Page != 2 || pg.Pages != 2 || !strings.Contains(pg.Text, "11 metres") {
+			t.Fatalf("%d %s", resp.StatusCode, body)
+		}
+		resp, body = f.do("GET", "/v1/documents/"+ids["survey"]+"/pages/2/image", "")
+		if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/png" || !bytes.HasPrefix(body, []byte("\x89PNG")) {
+			t.Fatalf("image: %d %s %.40q", resp.StatusCode, resp.Header.Get("Content-Type"), body)
+		}
+		for path, want := range map[string]int{
+			"/v1/documents/" + ids["survey"] + "/pages/3":         404,
+			"/v1/documents/" + ids["survey"] + "/pages/0":         400,
+			"/v1/documents/" + ids["survey"] + "/pages/x/image":   400,
+			"/v1/documents/" + ids["handbook"] + "/pages/1":       415,
+			"/v1/documents/" + ids["handbook"] + "/pages/1/image": 415,
+			"/v1/documents/nope/pages/1":                          404,
+		} {
+			if resp, body := f.do("GET", path, ""); resp.StatusCode != want {
+				t.Errorf("%s: %d, want %d: %s", path, resp.StatusCode, want, body)
+			}
+		}
+	})
 	t.Run("UploadQueuesAJob", func(t *testing.T) {
 		resp, body := upload(t, f, "minutes.md", []byte("# Board minutes\n\nThe board approved the lighthouse budget of 3 million."))
 		if resp.StatusCode != 202 {
@@ -341,7 +364,7 @@ func TestAPIDocumentsImportSearch(t *testing.T) {
 		}
 		// Every listed route really is served (not the catch-all 404).
 		for _, r := range api.Routes() {
-			path := strings.ReplaceAll(r.Path, "{id}", ids["handbook"])
+			path := strings.ReplaceAll(strings.ReplaceAll(r.Path, "{id}", ids["survey"]), "{n}", "1")
 			resp, body := f.do(r.Method, path, "")
 			if resp.StatusCode == 404 && strings.Contains(string(body), "No such endpoint") {
 				t.Errorf("%s %s falls through to the catch-all", r.Method, r.Path)

@@ -71,7 +71,7 @@ func newAPIFixture(t *testing.T, lib string, adjust func(*api.Config)) *apiFixtu
 		adjust(&cfg)
 	}
 	parts := apiParts{p}
-	s := api.New(cfg, p.research, parts, parts, p.importer)
+	s := api.New(cfg, api.Parts{Research: p.research, Library: parts, Search: parts, Pages: parts, Importer: p.importer})
 	srv := httptest.NewServer(s.Handler())
 	t.Cleanup(func() {
 		srv.Close()

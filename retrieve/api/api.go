@@ -74,6 +74,16 @@ type Page struct {
 	Height float64 `json:"height"`
 }
 
+// Parts are the archive's pieces a Server uses. Search, Pages and Importer
+// may be nil: their endpoints then answer unsupported.
+type Parts struct {
+	Research Research
+	Library  Library
+	Search   Searcher
+	Pages    Pages
+	Importer Importer
+}
+
 // Searcher ranks documents for a search query. Today it is the store's FTS5
 // ranking of the query's words; the search query language (tag:, type:,
 // phrases, exclusions) plugs in here without the API changing.
@@ -144,6 +154,7 @@ type Server struct {
 	research Research
 	lib      Library
 	search   Searcher
+	pages    Pages
 	importer Importer
 	handler  http.Handler
 
@@ -152,9 +163,8 @@ type Server struct {
 	closeOnce sync.Once
 }
 
-// New returns a Server over the given parts. search and importer may be
-// nil: their endpoints then answer unsupported.
-func New(cfg Config, research Research, lib Library, search Searcher, importer Importer) *Server {
+// New returns a Server over the given parts.
+func New(cfg Config, parts Parts) *Server {
 	if cfg.MaxBodyBytes <= 0 {
 		cfg.MaxBodyBytes = DefaultMaxBodyBytes
 	}
@@ -170,8 +180,9 @@ func New(cfg Config, research Research, lib Library, search Searcher, importer I
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
-	s := &Server{cfg: cfg, research: research, lib: lib, search: search, importer: importer}
-	s.jobs = newJobQueue(importer, cfg.NewID, cfg.Now)
+	s := &Server{cfg: cfg, research: parts.Research, lib: parts.Library, search: parts.Search, pages: parts.Pages,
+		importer: parts.Importer}
+	s.jobs = newJobQueue(parts.Importer, cfg.NewID, cfg.Now)
 	s.handler = s.guard(s.routes())
 	return s
 }
@@ -198,6 +209,8 @@ func Routes() []Route {
 		{"GET", "/v1/documents"},
 		{"GET", "/v1/documents/{id}"},
 		{"GET", "/v1/documents/{id}/original"},
+		{"GET", "/v1/documents/{id}/pages/{n}"},
+		{"GET", "/v1/documents/{id}/pages/{n}/image"},
 		{"POST", "/v1/import"},
 		{"GET", "/v1/jobs"},
 		{"GET", "/v1/jobs/{id}"},
@@ -208,17 +221,19 @@ func Routes() []Route {
 func (s *Server) routes() *http.ServeMux {
 	mux := http.NewServeMux()
 	handlers := map[Route]http.HandlerFunc{
-		{"POST", "/v1/query"}:                  s.handleQuery,
-		{"POST", "/v1/answer"}:                 s.handleAnswer,
-		{"POST", "/v1/replay"}:                 s.handleReplay,
-		{"GET", "/v1/search"}:                  s.handleSearch,
-		{"GET", "/v1/documents"}:               s.handleDocuments,
-		{"GET", "/v1/documents/{id}"}:          s.handleDocument,
-		{"GET", "/v1/documents/{id}/original"}: s.handleOriginal,
-		{"POST", "/v1/import"}:                 s.handleImport,
-		{"GET", "/v1/jobs"}:                    s.handleJobs,
-		{"GET", "/v1/jobs/{id}"}:               s.handleJob,
-		{"GET", "/v1/openapi.json"}:            handleOpenAPI,
+		{"POST", "/v1/query"}:                         s.handleQuery,
+		{"POST", "/v1/answer"}:                        s.handleAnswer,
+		{"POST", "/v1/replay"}:                        s.handleReplay,
+		{"GET", "/v1/search"}:                         s.handleSearch,
+		{"GET", "/v1/documents"}:                      s.handleDocuments,
+		{"GET", "/v1/documents/{id}"}:                 s.handleDocument,
+		{"GET", "/v1/documents/{id}/original"}:        s.handleOriginal,
+		{"GET", "/v1/documents/{id}/pages/{n}"}:       s.handlePage,
+		{"GET", "/v1/documents/{id}/pages/{n}/image"}: s.handlePageImage,
+		{"POST", "/v1/import"}:                        s.handleImport,
+		{"GET", "/v1/jobs"}:                           s.handleJobs,
+		{"GET", "/v1/jobs/{id}"}:                      s.handleJob,
+		{"GET", "/v1/openapi.json"}:                   handleOpenAPI,
 	}
 	for _, r := range Routes() {
 		mux.HandleFunc(r.Method+" "+r.Path, handlers[r])

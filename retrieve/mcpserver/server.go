@@ -29,24 +29,6 @@ import (
 	"archivist/retrieve/api"
 )
 
-// Pages reads one page of a paged document.
-type Pages interface {
-	// PageText returns the page's blocks' text, verbatim, in reading order.
-	PageText(ctx context.Context, id string, page int) (string, error)
-	// PageImage returns the path of the page's PNG (rendered if missing).
-	PageImage(ctx context.Context, id string, page int) (string, error)
-}
-
-// Parts are the archive's pieces the tools use. Importer may be nil when
-// imports are not allowed.
-type Parts struct {
-	Research api.Research
-	Library  api.Library
-	Search   api.Searcher
-	Pages    Pages
-	Importer api.Importer
-}
-
 // Config configures the server.
 type Config struct {
 	// Version is the server's version, as the client sees it.
@@ -66,11 +48,12 @@ type Config struct {
 // server holds what the tool handlers share.
 type server struct {
 	cfg Config
-	Parts
+	api.Parts
 }
 
-// New returns the MCP server with its tools.
-func New(cfg Config, parts Parts) *mcp.Server {
+// New returns the MCP server with its tools over parts (Importer may be nil
+// when imports are not allowed).
+func New(cfg Config, parts api.Parts) *mcp.Server {
 	if cfg.Limit == nil {
 		cfg.Limit = api.DefaultRateLimit(nil)
 	}
