@@ -190,8 +190,9 @@ func New(cfg Config, parts Parts) *Server {
 // Handler returns the API's HTTP handler, with every check in front.
 func (s *Server) Handler() http.Handler { return s.handler }
 
-// Close stops the import worker after the running job; queued jobs are
-// dropped (the files they copied are already in the library's own queue).
+// Close stops the import worker: the running import is left pending in the
+// library's queue (it resumes at the next start) and jobs not yet started
+// are dropped.
 func (s *Server) Close() { s.closeOnce.Do(s.jobs.close) }
 
 // Route is one served route, as the OpenAPI document names it.

@@ -49,7 +49,7 @@ type jobQueue struct {
 	newID    func() string
 	now      func() time.Time
 	ctx      context.Context
-	stop     context.CancelFunc
+	stop     context.CancelCauseFunc
 	queue    chan *pendingJob
 	done     chan struct{}
 
@@ -71,15 +71,18 @@ type pendingJob struct {
 }
 
 func newJobQueue(im Importer, newID func() string, now func() time.Time) *jobQueue {
-	ctx, stop := context.WithCancel(context.Background())
+	ctx, stop := context.WithCancelCause(context.Background())
 	q := &jobQueue{importer: im, newID: newID, now: now, ctx: ctx, stop: stop,
 		queue: make(chan *pendingJob, maxQueuedJobs), done: make(chan struct{}), jobs: map[string]*Job{}}
 	go q.work()
 	return q
 }
 
+// close stops the worker. The running import is interrupted as by quitting
+// (app.ErrQuitting), so it stays in the library's queue and resumes at the
+// next start instead of failing.
 func (q *jobQueue) close() {
-	q.stop()
+	q.stop(app.ErrQuitting)
 	q.mu.Lock()
 	q.closed = true
 	close(q.queue)
