@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"archivist/app"
 	"archivist/retrieve/api"
 	"archivist/retrieve/mcpserver"
 )
@@ -25,19 +26,33 @@ func cmdMCP(ctx context.Context, p *parts, args []string, stdout, stderr io.Writ
 	var importDirs stringList
 	fs.Var(&importDirs, "allow-import", "offer the import_documents tool for files inside this folder (repeatable; read-only without it)")
 	consent := fs.Bool("consent-sensitive", false, "let Confidential and Restricted text reach the MCP client on this connection")
+	apiURL := fs.String("api", "http://"+DefaultAPIAddr, "when the window has the library open: the local API to serve it through")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 0 {
-		fmt.Fprintln(stderr, "usage: archivist [--library DIR] mcp [--allow-import DIR]... [--consent-sensitive]")
+		fmt.Fprintln(stderr, "usage: archivist [--library DIR] mcp [--allow-import DIR]... [--consent-sensitive] [--api URL]")
 		return 2
 	}
-	if len(importDirs) > 0 {
-		if err := p.importer.Resume(ctx); err != nil {
-			fmt.Fprintf(stderr, "archivist: resume earlier imports: %s\n", describe(err))
+	var srv *mcp.Server
+	if p == nil {
+		// The window holds the library: serve it through its local API.
+		c, err := apiClient(ctx, *apiURL)
+		if err != nil {
+			fmt.Fprintf(stderr, "archivist: the library is open in another Archivist, and %s\n", describe(err))
+			return 1
 		}
+		defer c.Close()
+		srv = mcpserver.New(mcpserver.Config{Version: mcpVersion, ImportFolders: importDirs, Consent: *consent},
+			api.Parts{Research: c, Library: c, Search: c, Pages: c, Importer: c})
+	} else {
+		if len(importDirs) > 0 {
+			if err := p.importer.Resume(ctx); err != nil {
+				fmt.Fprintf(stderr, "archivist: resume earlier imports: %s\n", describe(err))
+			}
+		}
+		srv = newMCPServer(p, importDirs, *consent)
 	}
-	srv := newMCPServer(p, importDirs, *consent)
 	err := srv.Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(os.Stdin), Writer: nopWriteCloser{stdout}})
 	if err != nil && ctx.Err() == nil {
 		fmt.Fprintf(stderr, "archivist: mcp: %s\n", err)
@@ -55,6 +70,21 @@ func newMCPServer(p *parts, importDirs []string, consent bool) *mcp.Server {
 	return mcpserver.New(mcpserver.Config{Version: mcpVersion, ImportFolders: importDirs, Consent: consent,
 		NewID: func() string { return uuid.NewString() }},
 		api.Parts{Research: p.research, Library: parts, Search: parts, Pages: parts, Importer: p.importer})
+}
+
+// apiClient returns a client of the local API at base with this user's
+// token, once the API has answered one request.
+func apiClient(ctx context.Context, base string) (*api.Client, error) {
+	token, err := apiToken()
+	if err != nil {
+		return nil, err
+	}
+	c := &api.Client{BaseURL: base, Token: token}
+	if _, err := c.SearchDocuments(ctx, "archivist", 1); err != nil {
+		return nil, app.Errorf(app.EConflict, "its local API cannot be reached (%s). Turn on Settings → Local API in the window, or close the window.",
+			app.ErrorMessage(err))
+	}
+	return c, nil
 }
 
 // nopWriteCloser lets the transport close stdout's writer without closing

@@ -30,6 +30,7 @@ type serveFlags struct {
 	origins     stringList
 	importDirs  stringList
 	uploadMB    int64
+	limit       *api.RateLimiter // nil: the design's six a minute, burst two
 }
 
 func cmdServe(ctx context.Context, p *parts, args []string, stdout, stderr io.Writer) int {
@@ -127,7 +128,7 @@ func startAPI(ctx context.Context, p *parts, f serveFlags, token string, stderr 
 	parts := apiParts{p}
 	a := api.New(api.Config{
 		Token: token, AllowRemote: f.allowRemote, AllowedHosts: hosts, CORSOrigins: f.origins,
-		ImportFolders: f.importDirs, MaxUploadBytes: f.uploadMB << 20,
+		ImportFolders: f.importDirs, MaxUploadBytes: f.uploadMB << 20, Limit: f.limit,
 		Log: slog.New(slog.NewTextHandler(stderr, nil)), NewID: newID,
 	}, api.Parts{Research: p.research, Library: parts, Search: parts, Pages: parts, Importer: p.importer})
 	hs := &http.Server{

@@ -57,7 +57,7 @@ Usage:
   archivist [--library DIR] eval --questions FILE --docs DIR [--scope doc|library] [--k 1,3,6,12] [--provider local|systemone|openai] [--retrieval routed|fts] [--details FILE] [--cpuprofile FILE] [--json]
   archivist [--library DIR] serve [--addr HOST:PORT] [--import-dir DIR]... [--token]
                                                  the local HTTP API (loopback, bearer token)
-  archivist [--library DIR] mcp [--allow-import DIR]... [--consent-sensitive]
+  archivist [--library DIR] mcp [--allow-import DIR]... [--consent-sensitive] [--api URL]
                                                  an MCP server over stdio for AI assistants
   archivist api-token                            print the local API's bearer token
   archivist bench [--passages N] [--docs N] [--pdf-pages N] [--json]   speed and memory at scale, in generated libraries
@@ -124,6 +124,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return f(ctx, nil, cmdArgs, stdout, stderr)
 	}
 	p, err := open(ctx, *libDir)
+	if err != nil && cmd == "mcp" && app.ErrorCode(err) == app.EConflict {
+		return f(ctx, nil, cmdArgs, stdout, stderr) // the window holds it: MCP goes through its local API
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
 		return 1

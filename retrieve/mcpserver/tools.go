@@ -42,7 +42,7 @@ func (s *server) getEvidence(ctx context.Context, req *mcp.CallToolRequest, in Q
 	if err := s.spend(); err != nil {
 		return nil, EvidenceOutput{}, err
 	}
-	resp, _, err := api.Query(ctx, s.Research, s.Library, s.cfg.NewID, q)
+	resp, err := s.query(ctx, q)
 	if err != nil {
 		return nil, EvidenceOutput{}, toolError(err)
 	}
@@ -70,6 +70,18 @@ func (s *server) getEvidence(ctx context.Context, req *mcp.CallToolRequest, in Q
 		fmt.Fprintf(&text, "%d passages of Confidential or Restricted documents were withheld: they leave Archivist through MCP only with consent for this connection (--consent-sensitive).\n", out.Withheld)
 	}
 	return textResult(text.String()), out, nil
+}
+
+// query finds evidence through the research engine, or asks the local API
+// when the parts are its client.
+func (s *server) query(ctx context.Context, q app.Question) (*api.QueryResponse, error) {
+	if c, ok := s.Research.(interface {
+		Query(context.Context, app.Question) (*api.QueryResponse, error)
+	}); ok {
+		return c.Query(ctx, q)
+	}
+	resp, _, err := api.Query(ctx, s.Research, s.Library, s.cfg.NewID, q)
+	return resp, err
 }
 
 // ask answers through the research engine: its answerer receives the
