@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"os"
@@ -21,7 +22,7 @@ var financeBenchPDF = filepath.Join("..", "shared", "eval", "financebench", "pdf
 
 // financeLibrary imports the FinanceBench PDF and the handbook into a new
 // library, skipping when the set is absent.
-func financeLibrary(t *testing.T) (lib, pdfID, mdID string) {
+func financeLibrary(t testing.TB) (lib, pdfID, mdID string) {
 	t.Helper()
 	if _, err := os.Stat(financeBenchPDF); err != nil {
 		t.Skipf("the FinanceBench set is not beside the checkout (%s): %v", financeBenchPDF, err)
@@ -29,10 +30,11 @@ func financeLibrary(t *testing.T) (lib, pdfID, mdID string) {
 	lib = t.TempDir()
 	md := filepath.Join(t.TempDir(), "handbook.md")
 	os.WriteFile(md, []byte(handbook), 0o644)
-	out, errOut, code := cli(t, lib, "import", financeBenchPDF, md)
-	if code != 0 {
-		t.Fatalf("import: %d %s %s", code, out, errOut)
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"--library", lib, "import", financeBenchPDF, md}, &stdout, &stderr); code != 0 {
+		t.Fatalf("import: %d %s %s", code, stdout.String(), stderr.String())
 	}
+	out := stdout.String()
 	m := regexp.MustCompile(`imported: .*\.pdf \(([0-9a-f-]+)\)`).FindStringSubmatch(out)
 	n := regexp.MustCompile(`imported: .*\.md \(([0-9a-f-]+)\)`).FindStringSubmatch(out)
 	if m == nil || n == nil {
