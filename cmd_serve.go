@@ -14,6 +14,7 @@ import (
 	"github.com/google/uuid"
 
 	"archivist/app"
+	"archivist/ingest"
 	"archivist/retrieve/api"
 	"archivist/ui"
 )
@@ -31,6 +32,18 @@ type serveFlags struct {
 	importDirs  stringList
 	uploadMB    int64
 	limit       *api.RateLimiter // nil: the design's six a minute, burst two
+	afterImport func()           // when set, runs after each import job (the window refreshes its list)
+}
+
+// notifyingImporter runs after once each import has finished.
+type notifyingImporter struct {
+	*ingest.Importer
+	after func()
+}
+
+func (n notifyingImporter) ImportFiles(ctx context.Context, paths []string, password string, progress func(app.ImportProgress)) ([]app.ImportResult, error) {
+	defer n.after()
+	return n.Importer.ImportFiles(ctx, paths, password, progress)
 }
 
 func cmdServe(ctx context.Context, p *parts, args []string, stdout, stderr io.Writer) int {
@@ -126,11 +139,15 @@ func startAPI(ctx context.Context, p *parts, f serveFlags, token string, stderr 
 	}
 	newID := func() string { return uuid.NewString() }
 	parts := apiParts{p}
+	var importer api.Importer = p.importer
+	if f.afterImport != nil {
+		importer = notifyingImporter{p.importer, f.afterImport}
+	}
 	a := api.New(api.Config{
 		Token: token, AllowRemote: f.allowRemote, AllowedHosts: hosts, CORSOrigins: f.origins,
 		ImportFolders: f.importDirs, MaxUploadBytes: f.uploadMB << 20, Limit: f.limit,
 		Log: slog.New(slog.NewTextHandler(stderr, nil)), NewID: newID,
-	}, api.Parts{Research: p.research, Library: parts, Search: parts, Pages: parts, Importer: p.importer})
+	}, api.Parts{Research: p.research, Library: parts, Search: parts, Pages: parts, Importer: importer})
 	hs := &http.Server{
 		Handler:           a.Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
@@ -166,7 +183,7 @@ func serveBesideWindow(ctx context.Context, p *parts, u *ui.UI, stderr io.Writer
 			if err != nil {
 				return "", err
 			}
-			srv, ln, err := startAPI(ctx, p, serveFlags{addr: DefaultAPIAddr}, token, stderr)
+			srv, ln, err := startAPI(ctx, p, serveFlags{addr: DefaultAPIAddr, afterImport: u.Refresh}, token, stderr)
 			if err != nil {
 				return "", err
 			}

@@ -420,6 +420,30 @@ func TestServeCommand(t *testing.T) {
 			t.Errorf("no warning: %q", warn.String())
 		}
 	})
+	t.Run("BesideTheWindowAnImportRefreshesIt", func(t *testing.T) {
+		p, err := open(context.Background(), lib)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer p.close()
+		refreshed := make(chan struct{}, 1)
+		srv, ln, err := startAPI(context.Background(), p, serveFlags{addr: "127.0.0.1:0",
+			afterImport: func() { refreshed <- struct{}{} }}, testToken, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer srv.Shutdown(context.Background())
+		f := &apiFixture{t: t, url: "http://" + ln.Addr().String(), token: testToken}
+		resp, body := upload(t, f, "note.md", []byte("# Note\n\nThe ferry leaves at nine."))
+		if resp.StatusCode != 202 {
+			t.Fatalf("%d %s", resp.StatusCode, body)
+		}
+		select {
+		case <-refreshed:
+		case <-time.After(30 * time.Second):
+			t.Error("the window was not told of the import")
+		}
+	})
 	t.Run("ServesUntilCancelled", func(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan int)
