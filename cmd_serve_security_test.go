@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io"
 	"mime/multipart"
 	"net"
 	"net/http"
@@ -371,5 +370,4 @@ func TestAPIDocumentsImportSearch(t *testing.T) {
 			}
 		}
 	})
-	io.Discard.Write(nil)
 }
