@@ -10,7 +10,6 @@ import (
 	"github.com/google/uuid"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"archivist/app"
 	"archivist/retrieve/api"
 	"archivist/retrieve/mcpserver"
 )
@@ -39,7 +38,7 @@ func cmdMCP(ctx context.Context, p *parts, args []string, stdout, stderr io.Writ
 		// The window holds the library: serve it through its local API.
 		c, err := apiClient(ctx, *apiURL)
 		if err != nil {
-			fmt.Fprintf(stderr, "archivist: the library is open in another Archivist, and %s\n", describe(err))
+			fmt.Fprintf(stderr, "archivist: the library is open in another Archivist, so MCP goes through its local API, but: %s\n", describe(err))
 			return 1
 		}
 		defer c.Close()
@@ -81,8 +80,7 @@ func apiClient(ctx context.Context, base string) (*api.Client, error) {
 	}
 	c := &api.Client{BaseURL: base, Token: token}
 	if _, err := c.SearchDocuments(ctx, "archivist", 1); err != nil {
-		return nil, app.Errorf(app.EConflict, "its local API cannot be reached (%s). Turn on Settings → Local API in the window, or close the window.",
-			app.ErrorMessage(err))
+		return nil, err
 	}
 	return c, nil
 }
