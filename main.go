@@ -46,6 +46,11 @@ Usage:
                                                  show or set a document's sensitivity
   archivist [--library DIR] reindex [--all]      rebuild passages made by an older builder
   archivist [--library DIR] eval --questions FILE --docs DIR [--scope doc|library] [--k 1,3,6,12] [--provider local|systemone|openai] [--retrieval routed|fts] [--details FILE] [--cpuprofile FILE] [--json]
+  archivist [--library DIR] serve [--addr HOST:PORT] [--import-dir DIR]... [--token]
+                                                 the local HTTP API (loopback, bearer token)
+  archivist [--library DIR] mcp [--allow-import DIR]... [--consent-sensitive] [--api URL]
+                                                 an MCP server over stdio for AI assistants
+  archivist api-token                            print the local API's bearer token
   archivist bench [--passages N] [--docs N] [--pdf-pages N] [--json]   speed and memory at scale, in generated libraries
 
 Without --library the library lives in %s.
@@ -93,6 +98,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		"sensitivity": cmdSensitivity,
 		"export":      cmdExport,
 		"bench":       cmdBench,
+		"serve":       cmdServe,
+		"mcp":         cmdMCP,
+		"api-token":   cmdAPIToken,
 	}
 	// opensNoLibrary names the commands run without a library opened for
 	// them: bench generates its own, eval imports into a temporary one
@@ -105,6 +113,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		global.Usage()
 		return 2
 	}
+	if cmd == "api-token" { // no library: it must work while the window holds it
+		return f(ctx, nil, cmdArgs, stdout, stderr)
+	}
 	if opensNoLibrary[cmd] {
 		return f(ctx, &parts{libraryFlag: *libDir}, cmdArgs, stdout, stderr)
 	}
@@ -113,6 +124,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		dir = defaultLibraryDir()
 	}
 	p, err := open(ctx, dir)
+	if err != nil && cmd == "mcp" && app.ErrorCode(err) == app.EConflict {
+		return f(ctx, nil, cmdArgs, stdout, stderr) // the window holds it: MCP goes through its local API
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
 		return 1

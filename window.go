@@ -56,6 +56,7 @@ func runGUI(ctx context.Context, dir string, stderr io.Writer) int {
 		return err
 	}
 	w.SetOnClosed(u.Close)
+	defer serveBesideWindow(ctx, p, u, stderr)()
 	go func() {
 		// Finish imports a crash or quit interrupted, then show them.
 		p.importer.Resume(ctx)

@@ -60,6 +60,7 @@ type UI struct {
 	providers    Providers
 	settingsWin  fyne.Window
 	settingsView *settingsView
+	localAPI     *localAPI // the settings switch of the local API; nil without SetLocalAPI
 
 	// ExportEvidence, when set, writes the evidence behind an answer to
 	// the PDF out; the drawer then offers "Export evidence…".

@@ -1,0 +1,165 @@
+package api
+
+import (
+	"mime"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"archivist/app"
+)
+
+// DocumentSummary is one document as `list --json` prints it.
+type DocumentSummary struct {
+	ID          string `json:"id"`
+	Title       string `json:"title"`
+	Filename    string `json:"filename"`
+	Format      string `json:"format"`
+	Pages       int    `json:"pages"`
+	Status      string `json:"status"`
+	Error       string `json:"error"`
+	Notice      string `json:"notice,omitempty"`
+	Sensitivity string `json:"sensitivity"`
+}
+
+// Summarize returns d as the API and `list --json` show it.
+func Summarize(d app.Document) DocumentSummary {
+	return DocumentSummary{d.ID, d.Title, d.Filename, string(d.Format), d.Pages, string(d.Status), d.Error, d.Notice,
+		string(d.Sensitivity)}
+}
+
+// SectionNode is one node of a document's section tree, as `show --json`
+// prints it.
+type SectionNode struct {
+	Title     string         `json:"title"`
+	Level     int            `json:"level"`
+	PageStart int            `json:"page_start"`
+	PageEnd   int            `json:"page_end"`
+	Children  []*SectionNode `json:"children"`
+}
+
+// SectionTree nests sections (Parent indexes the slice, -1 for the root,
+// which is the document itself) under their parents.
+func SectionTree(sections []app.Section) []*SectionNode {
+	nodes := make([]*SectionNode, len(sections))
+	top := []*SectionNode{}
+	for i, s := range sections {
+		nodes[i] = &SectionNode{Title: s.Heading, Level: s.Level, PageStart: s.PageStart, PageEnd: s.PageEnd, Children: []*SectionNode{}}
+		switch {
+		case s.Parent < 0 || s.Parent >= len(sections):
+		case sections[s.Parent].Parent < 0:
+			top = append(top, nodes[i])
+		default:
+			nodes[s.Parent].Children = append(nodes[s.Parent].Children, nodes[i])
+		}
+	}
+	return top
+}
+
+// DocumentDetail is /v1/documents/{id}: the shape of `show --json`.
+type DocumentDetail struct {
+	Document DocumentSummary `json:"document"`
+	Sections []*SectionNode  `json:"sections"`
+	Pages    []Page          `json:"pages"`
+}
+
+func (s *Server) handleDocuments(w http.ResponseWriter, r *http.Request) {
+	limit, offset := MaxListedDocuments, 0
+	if v := r.URL.Query().Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > MaxListedDocuments {
+			writeError(w, app.Errorf(app.EInvalid, "limit must be between 1 and %d.", MaxListedDocuments))
+			return
+		}
+		limit = n
+	}
+	if v := r.URL.Query().Get("offset"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			writeError(w, app.Errorf(app.EInvalid, "offset must be a number from 0."))
+			return
+		}
+		offset = n
+	}
+	docs, err := s.lib.Documents(r.Context())
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	out := struct {
+		Documents []DocumentSummary `json:"documents"`
+		Total     int               `json:"total"`
+	}{Documents: []DocumentSummary{}, Total: len(docs)}
+	for i := offset; i < len(docs) && i < offset+limit; i++ {
+		out.Documents = append(out.Documents, Summarize(docs[i]))
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) handleDocument(w http.ResponseWriter, r *http.Request) {
+	ctx, id := r.Context(), r.PathValue("id")
+	doc, err := s.lib.Document(ctx, id)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	sections, err := s.lib.Sections(ctx, id)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	pages, err := s.lib.Pages(ctx, id)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	if pages == nil {
+		pages = []Page{}
+	}
+	writeJSON(w, http.StatusOK, DocumentDetail{Summarize(*doc), SectionTree(sections), pages})
+}
+
+// contentTypes are the media types of the originals Archivist imports.
+var contentTypes = map[app.Format]string{
+	app.FormatPDF:      "application/pdf",
+	app.FormatMarkdown: "text/markdown; charset=utf-8",
+	app.FormatHTML:     "text/html; charset=utf-8",
+	app.FormatText:     "text/plain; charset=utf-8",
+	app.FormatDOCX:     "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+}
+
+// handleOriginal sends the library's copy of the original, as a download:
+// never rendered by a browser in the API's origin.
+func (s *Server) handleOriginal(w http.ResponseWriter, r *http.Request) {
+	ctx, id := r.Context(), r.PathValue("id")
+	doc, err := s.lib.Document(ctx, id)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	path, err := s.lib.OriginalPath(ctx, id)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		writeError(w, app.Errorf(app.ENotFound, "The original is missing from the library."))
+		return
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	ct := contentTypes[doc.Format]
+	if ct == "" {
+		ct = "application/octet-stream"
+	}
+	w.Header().Set("Content-Type", ct)
+	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": filepath.Base(doc.Filename)}))
+	w.Header().Set("Content-Security-Policy", "sandbox")
+	http.ServeContent(w, r, "", info.ModTime(), f)
+}

@@ -1,0 +1,168 @@
+package api
+
+import (
+	"crypto/subtle"
+	"net"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"archivist/app"
+)
+
+// Codes of refusals that are not domain errors.
+const (
+	EUnauthorized = "unauthorized" // no token, or a wrong one
+	EForbidden    = "forbidden"    // the peer, Host, Origin or path is not allowed
+	ERateLimited  = "rate_limited" // too many evidence-bearing requests
+)
+
+// guard puts the checks of the package doc in front of next, and the
+// request log around everything.
+func (s *Server) guard(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rec := &recorder{ResponseWriter: w, status: http.StatusOK}
+		began := s.cfg.Now()
+		defer func() {
+			// The route pattern, not the raw path or query: a path is
+			// typed by the client and may carry anything.
+			route := r.Pattern
+			switch route {
+			case "":
+				route = "-" // refused before routing
+			case "/":
+				route = "unknown"
+			}
+			s.cfg.Log.Info("request", "method", r.Method, "route", route, "status", rec.status,
+				"bytes", rec.bytes, "ms", s.cfg.Now().Sub(began).Milliseconds())
+		}()
+		h := rec.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Cache-Control", "no-store")
+		if !s.cfg.AllowRemote && !loopbackPeer(r.RemoteAddr) {
+			writeError(rec, app.Errorf(EForbidden, "This API answers this computer only."))
+			return
+		}
+		if !s.hostAllowed(r.Host) {
+			writeError(rec, app.Errorf(EForbidden, "The Host header must name this computer (localhost or 127.0.0.1)."))
+			return
+		}
+		if origin := r.Header.Get("Origin"); origin != "" {
+			if !slices.Contains(s.cfg.CORSOrigins, origin) {
+				writeError(rec, app.Errorf(EForbidden, "Requests from web pages are refused unless their origin is configured."))
+				return
+			}
+			h.Set("Access-Control-Allow-Origin", origin)
+			h.Set("Vary", "Origin")
+			if r.Method == http.MethodOptions {
+				h.Set("Access-Control-Allow-Methods", "GET, POST")
+				h.Set("Access-Control-Allow-Headers", "Authorization, Content-Type")
+				h.Set("Access-Control-Max-Age", "600")
+				rec.WriteHeader(http.StatusNoContent)
+				return
+			}
+		}
+		if !s.authorized(r.Header.Get("Authorization")) {
+			h.Set("WWW-Authenticate", `Bearer realm="archivist"`)
+			writeError(rec, app.Errorf(EUnauthorized, "A valid bearer token is required: run `archivist api-token` to see it."))
+			return
+		}
+		next.ServeHTTP(rec, r)
+	})
+}
+
+// authorized reports whether an Authorization header carries the token.
+func (s *Server) authorized(header string) bool {
+	got, ok := strings.CutPrefix(header, "Bearer ")
+	if !ok || s.cfg.Token == "" {
+		return false
+	}
+	return subtle.ConstantTimeCompare([]byte(strings.TrimSpace(got)), []byte(s.cfg.Token)) == 1
+}
+
+// loopbackPeer reports whether a connection's remote address is loopback.
+func loopbackPeer(remote string) bool {
+	host, _, err := net.SplitHostPort(remote)
+	if err != nil {
+		host = remote
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// hostAllowed reports whether a Host header names a loopback host or one
+// the configuration accepts.
+func (s *Server) hostAllowed(host string) bool {
+	name := host
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		name = h
+	}
+	name = strings.TrimSuffix(strings.ToLower(strings.Trim(name, "[]")), ".")
+	if name == "localhost" {
+		return true
+	}
+	if ip := net.ParseIP(name); ip != nil && ip.IsLoopback() {
+		return true
+	}
+	for _, a := range s.cfg.AllowedHosts {
+		if strings.EqualFold(a, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// IsLoopbackAddr reports whether a listen address (HOST:PORT) binds
+// loopback only: an empty host or 0.0.0.0 binds every interface.
+func IsLoopbackAddr(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// spend applies the evidence rate limit, answering 429 with Retry-After
+// when no request is left; only well-formed questions spend one.
+func (s *Server) spend(w http.ResponseWriter) bool {
+	wait, ok := s.cfg.Limit.Take()
+	if ok {
+		return true
+	}
+	secs := max(1, int((wait+time.Second-1)/time.Second))
+	w.Header().Set("Retry-After", strconv.Itoa(secs))
+	writeError(w, app.Errorf(ERateLimited, "Too many questions: at most %d a minute (burst %d). Retry in %d s.",
+		s.cfg.Limit.PerMinute(), s.cfg.Limit.Burst(), secs))
+	return false
+}
+
+// recorder remembers a response's status and size for the log.
+type recorder struct {
+	http.ResponseWriter
+	status int
+	bytes  int64
+	wrote  bool
+}
+
+func (r *recorder) WriteHeader(code int) {
+	if !r.wrote {
+		r.status, r.wrote = code, true
+	}
+	r.ResponseWriter.WriteHeader(code)
+}
+
+func (r *recorder) Write(p []byte) (int, error) {
+	r.wrote = true
+	n, err := r.ResponseWriter.Write(p)
+	r.bytes += int64(n)
+	return n, err
+}
+
+// Unwrap lets http.ResponseController reach the connection.
+func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
