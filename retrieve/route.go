@@ -406,7 +406,7 @@ func phrasesMatch(phrases []string) string {
 			continue
 		}
 		seen[p] = true
-		parts = append(parts, `"`+strings.ReplaceAll(p, `"`, `""`)+`"`)
+		parts = append(parts, quoteTerm(p))
 	}
 	return strings.Join(parts, " OR ")
 }

@@ -6,22 +6,26 @@ package retrieve
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
+
+	"archivist/app/script"
 )
 
 // MaxTerms bounds the terms taken from one question, so a pasted paragraph
 // cannot turn into a query that matches every row.
 const MaxTerms = 16
 
-// Terms returns the search terms of a question: lower-cased words and
-// numbers, stop words and one-letter words dropped, duplicates removed, in
-// question order.
+// Terms returns the search terms of a question: words and numbers in their
+// search form (script.Fold: lower case, no accents, ordinary widths), stop
+// words and one-letter words dropped, duplicates removed, in question
+// order. Text of scripts written without spaces gives its units
+// (script.Units), one character long or two.
 func Terms(question string) []string {
 	var terms []string
 	seen := map[string]bool{}
-	for _, w := range strings.FieldsFunc(strings.ToLower(question), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsNumber(r)
-	}) {
-		if len([]rune(w)) < 2 && !unicode.IsNumber([]rune(w)[0]) || stopWords[w] || seen[w] {
+	for _, w := range script.Words(question) {
+		unit := script.Unspaced(firstRune(w))
+		if !unit && len([]rune(w)) < 2 && !unicode.IsNumber([]rune(w)[0]) || stopWords[w] || seen[w] {
 			continue
 		}
 		seen[w] = true
@@ -52,14 +56,23 @@ func MatchAny(terms []string) string {
 
 func matchTerm(t string) string {
 	q := quoteTerm(t)
-	if len([]rune(t)) >= minPrefixRunes && !isNumber(t) {
+	if len([]rune(t)) >= minPrefixRunes && !isNumber(t) && !script.Unspaced(firstRune(t)) {
 		q += "*"
 	}
 	return q
 }
 
-// quoteTerm is t as one quoted FTS5 string: the exact word, no prefix.
-func quoteTerm(t string) string { return `"` + strings.ReplaceAll(t, `"`, `""`) + `"` }
+// quoteTerm is t as one quoted FTS5 string: the exact word, no prefix. It
+// is written as the index reads text (script.IndexText), so a unit of
+// unspaced text is a phrase of its characters.
+func quoteTerm(t string) string {
+	return `"` + strings.ReplaceAll(script.IndexText(t), `"`, `""`) + `"`
+}
+
+func firstRune(s string) rune {
+	r, _ := utf8.DecodeRuneInString(s)
+	return r
+}
 
 func isNumber(s string) bool {
 	for _, r := range s {

@@ -4,11 +4,11 @@
 package answer
 
 import (
+	"archivist/app/script"
 	"context"
 	"math"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"archivist/app"
 )
@@ -348,9 +348,7 @@ func termWeights(stems []string, cands []candidate) map[string]float64 {
 // also "deep"), so a question's plain word meets its derived forms.
 func wordStems(s string) map[string]bool {
 	m := map[string]bool{}
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsNumber(r)
-	}) {
+	for _, w := range script.Words(s) {
 		st := Stem(w)
 		m[st] = true
 		for _, suf := range derivational {
