@@ -21,8 +21,8 @@ type page struct {
 	g      geom
 	words  []word
 	blocks []*pblock
-	// textless: the page has no text but shows something (an image, a
-	// drawing): a scan, most likely.
+	// textless: the page has no text but holds a picture: a scan, most
+	// likely (ClassifyPage's PageImageOnly).
 	textless bool
 	hasText  bool // set by layoutPage, which drops words
 	laidOut  bool
@@ -127,17 +127,18 @@ func (s *session) readPage(i int) (pg page, ok bool) {
 	pg.info.WidthPt, pg.info.HeightPt, pg.info.Rotation = g.w, g.h, g.rot
 	pg.words, _ = s.pageWords(ref, &pg.g)
 	if len(pg.words) == 0 {
-		// Without text, does the page show anything (a scan, a drawing)?
-		if r, err := s.inst.FPDFPage_CountObjects(&requests.FPDFPage_CountObjects{Page: ref}); err == nil && r.Count > 0 {
-			pg.textless = true
-		}
+		// Without text, does the page hold a picture (a scan)? A page of
+		// lines and shapes alone is simply empty.
+		pg.textless = ClassifyPage(false, s.pageImages(ref)) == PageImageOnly
 	}
 	return pg, true
 }
 
 // ocrNotice returns the Parsed.Notice for pages without a text layer:
-// "no text — needs OCR" when no page has text, a count when many pages
-// that show something have none, else "".
+// "no text — needs OCR" when no page has text and some hold pictures,
+// NoticeEmpty when no page holds either, a count when many pages hold
+// pictures and no text, else "". Pages with neither are not counted: they
+// are simply empty.
 func ocrNotice(pages []page) string {
 	withText, textless := 0, 0
 	for _, pg := range pages {
@@ -149,6 +150,8 @@ func ocrNotice(pages []page) string {
 		}
 	}
 	switch {
+	case withText == 0 && textless == 0:
+		return NoticeEmpty
 	case withText == 0:
 		return NoticeNoText
 	case textless >= 2 && textless*10 >= len(pages):
@@ -157,8 +160,13 @@ func ocrNotice(pages []page) string {
 	return ""
 }
 
-// NoticeNoText is the Parsed.Notice of a PDF without any text layer.
+// NoticeNoText is the Parsed.Notice of a PDF without any text layer whose
+// pages hold pictures (scans).
 const NoticeNoText = "no text — needs OCR"
+
+// NoticeEmpty is the Parsed.Notice of a PDF whose pages hold neither text
+// nor pictures: there is nothing to read, and OCR would find nothing.
+const NoticeEmpty = "no text — its pages are empty"
 
 // assembleTree lays out every page and builds the document, also telling
 // where the section tree came from (treeOutline, treeContents,
