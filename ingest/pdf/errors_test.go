@@ -42,7 +42,16 @@ func TestDamagedFiles(t *testing.T) {
 			if !errors.As(err, &e) || e.Code != app.EInvalid || !strings.HasPrefix(e.Message, "the PDF is damaged or not a PDF (") {
 				t.Fatalf("err = %#v", err)
 			}
-			t.Log(e.Message)
+			// The message is for a person: the libraries' own words
+			// ("xref table: unexpected eof", "strconv.ParseInt: …") are
+			// kept in Details.
+			if strings.ContainsAny(e.Message, ":;") || strings.Contains(e.Message, "pdfcpu") || strings.Contains(e.Message, "PDFium") {
+				t.Errorf("message %q carries technical detail", e.Message)
+			}
+			if c.name == "Truncated" && e.Details == "" {
+				t.Errorf("no details for a truncated file")
+			}
+			t.Logf("%s [details: %s]", e.Message, e.Details)
 		})
 	}
 }
