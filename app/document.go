@@ -1,6 +1,7 @@
 package app
 
 import (
+	"strings"
 	"time"
 	"unicode"
 )
@@ -230,6 +231,24 @@ func (b *Block) QuoteRects(start, end int) []Rect {
 		out[i] = r.Rect
 	}
 	return out
+}
+
+// CellSeparator stands between the cells of a table block's row, in every
+// format: it is not a word.
+const CellSeparator = " | "
+
+// BlockWords counts the words of a block: its text's words, without the
+// CellSeparator between table cells (a "|" of the document's own text
+// counts, as pdftotext and wc count it).
+func BlockWords(b Block) int {
+	if b.Kind != BlockTable {
+		return CountWords(b.Text)
+	}
+	n := 0
+	for cell := range strings.SplitSeq(b.Text, CellSeparator) {
+		n += CountWords(cell)
+	}
+	return n
 }
 
 // CountWords is len(strings.Fields(s)) without building the slice: on a

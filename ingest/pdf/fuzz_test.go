@@ -122,21 +122,39 @@ func FuzzParse(f *testing.F) {
 // larger than limit bytes, as seeds; none when the fixtures are absent.
 func fixturePDFs(t testing.TB, limit int64) [][]byte {
 	var out [][]byte
-	root := filepath.Join(sharedDir, "fixtures")
-	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || filepath.Ext(path) != ".pdf" {
-			return nil
-		}
-		if info, err := d.Info(); err != nil || info.Size() > limit {
-			return nil
-		}
+	for _, path := range fixturePDFPaths(t, limit) {
 		if data, err := os.ReadFile(path); err == nil {
 			out = append(out, data)
 		}
-		return nil
-	})
+	}
 	if len(out) == 0 {
-		t.Logf("no fixture PDFs under %s: seeding from generated files only", root)
+		t.Logf("no fixture PDFs under %s: seeding from generated files only", sharedDir)
 	}
 	return out
+}
+
+// fixturePDFPaths lists the PDFs of ../shared/fixtures no larger than
+// limit bytes.
+func fixturePDFPaths(t testing.TB, limit int64) []string {
+	var out []string
+	filepath.WalkDir(filepath.Join(sharedDir, "fixtures"), func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || filepath.Ext(path) != ".pdf" {
+			return nil
+		}
+		if info, err := d.Info(); err == nil && info.Size() <= limit {
+			out = append(out, path)
+		}
+		return nil
+	})
+	return out
+}
+
+// sharedFileAt reads a file fixturePDFPaths listed.
+func sharedFileAt(t testing.TB, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }
