@@ -72,6 +72,9 @@ const (
 	BlockTable     BlockKind = "table"
 	BlockCaption   BlockKind = "caption"
 	BlockFigure    BlockKind = "figure"
+	// BlockField is text a PDF shows in an annotation rather than in its
+	// page content: a form field's value, a FreeText or note annotation.
+	BlockField BlockKind = "field"
 )
 
 // Block is one layout block of a document, in reading order.

@@ -29,11 +29,13 @@ func (s *session) open(data []byte, password string) error {
 	}
 	s.doc = res.Document
 	s.data, s.password = data, password
+	s.formTried, s.hasForm = false, false // a form environment is per document
 	return nil
 }
 
 // close closes the document; the instance itself is closed by the caller.
 func (s *session) close() {
+	s.closeForm()
 	s.inst.FPDF_CloseDocument(&requests.FPDF_CloseDocument{Document: s.doc})
 }
 

@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"github.com/klippa-app/go-pdfium"
+	"github.com/klippa-app/go-pdfium/references"
 	"github.com/klippa-app/go-pdfium/webassembly"
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/tetratelabs/wazero"
@@ -263,6 +264,12 @@ type session struct {
 	// page labels made PDFium trap.
 	renew    func() error
 	noLabels bool
+
+	// The form environment, set up when a page has a widget (see
+	// formHandle).
+	form      references.FPDF_FORMHANDLE
+	formTried bool
+	hasForm   bool
 }
 
 // withDocument opens data in a fresh in-process instance and runs fn with

@@ -126,6 +126,7 @@ func (s *session) readPage(i int) (pg page, ok bool) {
 	pg.g = g
 	pg.info.WidthPt, pg.info.HeightPt, pg.info.Rotation = g.w, g.h, g.rot
 	pg.words, _ = s.pageWords(ref, &pg.g)
+	pg.words = append(pg.words, s.annotWords(ref, &pg.g)...)
 	if len(pg.words) == 0 {
 		// Without text, does the page hold a picture (a scan)? A page of
 		// lines and shapes alone is simply empty.
@@ -183,6 +184,11 @@ func assembleTree(pages []page, outline []outlineEntry, meta string) (*app.Parse
 	}
 	markFurniture(pages)
 	classify(pages, blocks)
+	for _, b := range blocks {
+		if b.field {
+			b.kind, b.level = app.BlockField, 0
+		}
+	}
 	p.Title = chooseTitle(meta, blocks)
 	// An SEC cover titles the document by filer, form and period where the
 	// title found names the regulator, or only the filer (two years of one
@@ -234,12 +240,20 @@ func layoutPage(pg *page) {
 	// stamp up every page's margin made a jumble that matched questions
 	// about anything on the page; before, it was a stack of single letters
 	// mixed into the lines.
-	lines := slices.DeleteFunc(pg.words, func(w word) bool { return w.across })
+	var fields []word
+	for _, w := range pg.words {
+		if w.field > 0 {
+			fields = append(fields, w)
+		}
+	}
+	lines := slices.DeleteFunc(pg.words, func(w word) bool { return w.across || w.field > 0 })
 	if len(lines) > 0 {
 		for _, rg := range readingOrder(buildLines(lines)) {
 			pg.blocks = append(pg.blocks, regionBlocks(rg, pg.info.Number)...)
 		}
 	}
+	// Annotation texts follow the page's own text, one block each.
+	pg.blocks = append(pg.blocks, fieldBlocks(fields, pg.info.Number)...)
 	pg.words = nil
 }
 
