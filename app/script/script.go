@@ -376,3 +376,25 @@ func Words(s string) []string {
 	}
 	return out
 }
+
+// PairClusters returns the two clusters of a unit that is a pair, when
+// the pair is of a script whose single characters are words (Han, Thai,
+// Lao, Khmer, Myanmar — not kana or Hangul, whose single syllables are
+// mostly particles): a question's one-character unit meets the pairs of a
+// text that hold it. ok is false for any other text.
+func PairClusters(u string) (first, second string, ok bool) {
+	if len(u) == 0 || u[0] < 0xE0 {
+		return "", "", false
+	}
+	r, _ := utf8.DecodeRuneInString(u)
+	switch ClassOf(r) {
+	case Han, Thai, Lao, Khmer, Myanmar:
+	default:
+		return "", "", false
+	}
+	e := ClusterEnd(u, 0)
+	if e >= len(u) || ClusterEnd(u, e) != len(u) {
+		return "", "", false
+	}
+	return u[:e], u[e:], true
+}

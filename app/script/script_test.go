@@ -71,3 +71,19 @@ func TestIndexTextAndLocate(t *testing.T) {
 		}
 	}
 }
+
+func TestPairClusters(t *testing.T) {
+	for u, want := range map[string]string{
+		"窗户":      "窗 户",
+		"ព្យុះបា": "ព្យុះ បា",
+		"れた":      "", // kana: single syllables are mostly particles
+		"서울":      "",
+		"窗":       "",
+		"ab":      "",
+	} {
+		a, b, ok := PairClusters(u)
+		if got := strings.TrimSpace(a + " " + b); !ok && want != "" || ok && got != want {
+			t.Errorf("PairClusters(%q) = %q %q %v, want %q", u, a, b, ok, want)
+		}
+	}
+}

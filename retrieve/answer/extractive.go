@@ -349,6 +349,9 @@ func termWeights(stems []string, cands []candidate) map[string]float64 {
 func wordStems(s string) map[string]bool {
 	m := map[string]bool{}
 	for _, w := range script.Words(s) {
+		if a, b, ok := script.PairClusters(w); ok {
+			m[a], m[b] = true, true // a question's one-character unit meets its pairs
+		}
 		st := Stem(w)
 		m[st] = true
 		for _, suf := range derivational {
