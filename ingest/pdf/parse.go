@@ -26,6 +26,8 @@ type page struct {
 	textless bool
 	hasText  bool // set by layoutPage, which drops words
 	laidOut  bool
+	// unreadable: PDFium could not load the page; it stands empty.
+	unreadable bool
 }
 
 // Parse reads a PDF: pages with their sizes, rotations and labels; layout
@@ -75,6 +77,7 @@ func (e *Engine) parseInProcess(ctx context.Context, data []byte, password strin
 				return err
 			}
 			pg, ok := s.readPage(i)
+			pg.unreadable = !ok
 			pages = append(pages, pg)
 			if (i+1)%16 == 0 || i+1 == n {
 				app.ReportPages(ctx, i+1, n)
@@ -161,6 +164,39 @@ func ocrNotice(pages []page) string {
 	return ""
 }
 
+// unreadableNotice says how many pages PDFium could not load, "" when it
+// loaded every one: the document is kept with the pages it could read.
+func unreadableNotice(pages []page) string {
+	n := 0
+	for _, pg := range pages {
+		if pg.unreadable {
+			n++
+		}
+	}
+	switch {
+	case n == 0:
+		return ""
+	case n == 1:
+		for _, pg := range pages {
+			if pg.unreadable {
+				return fmt.Sprintf("page %d of %d could not be read", pg.info.Number, len(pages))
+			}
+		}
+	}
+	return fmt.Sprintf("%d of %d pages could not be read", n, len(pages))
+}
+
+// joinNotices joins the notices that are not empty.
+func joinNotices(ns ...string) string {
+	var out []string
+	for _, n := range ns {
+		if n != "" {
+			out = append(out, n)
+		}
+	}
+	return strings.Join(out, "; ")
+}
+
 // NoticeNoText is the Parsed.Notice of a PDF without any text layer whose
 // pages hold pictures (scans).
 const NoticeNoText = "no text — needs OCR"
@@ -173,7 +209,7 @@ const NoticeEmpty = "no text — its pages are empty"
 // where the section tree came from (treeOutline, treeContents,
 // treeHeadings or treeNone).
 func assembleTree(pages []page, outline []outlineEntry, meta string) (*app.Parsed, string) {
-	p := &app.Parsed{Format: app.FormatPDF, Pages: len(pages), Notice: ocrNotice(pages)}
+	p := &app.Parsed{Format: app.FormatPDF, Pages: len(pages), Notice: joinNotices(ocrNotice(pages), unreadableNotice(pages))}
 	outline = placeOutline(outline, pages)
 	var blocks []*pblock
 	for i := range pages {

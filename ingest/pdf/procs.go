@@ -239,6 +239,7 @@ func (p *proc) recvPages(out []page, ok []bool) error {
 	}
 	for i := range out {
 		out[i], ok[i] = r.page()
+		out[i].unreadable = !ok[i]
 	}
 	return r.err
 }
