@@ -54,6 +54,7 @@ fuzz:
 	CGO_ENABLED=0 $(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./ingest/html
 	CGO_ENABLED=0 $(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./ingest/docx
 	CGO_ENABLED=0 $(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./ingest/pdf
+	CGO_ENABLED=0 $(GO) test -run '^$$' -fuzz FuzzImage -fuzztime $(FUZZTIME) ./ingest/pdf
 
 # The packaging tool, pinned and installed into bin/ (fetched once through
 # the Go module proxy; offline afterwards).

@@ -111,15 +111,17 @@ const askUsage = "usage: archivist [--library DIR] ask [--doc ID]... [--preset f
 	"[--answerer extractive|openai --endpoint URL --model NAME] [--judge local|systemone|openai --judge-endpoint URL --judge-model NAME] " +
 	"[--egress-ok] [--consent-sensitive] [--follow-up TOKEN] [--json [--trace]] QUESTION"
 
-// printError prints err as {"error": {"code", "message"}}.
+// printError prints err as {"error": {"code", "message", "details"}}
+// (details, the technical account, only when there is one).
 func printError(w io.Writer, err error) {
 	type jsonError struct {
 		Code    string `json:"code"`
 		Message string `json:"message"`
+		Details string `json:"details,omitempty"`
 	}
 	printJSON(w, struct {
 		Error jsonError `json:"error"`
-	}{jsonError{app.ErrorCode(err), app.ErrorMessage(err)}})
+	}{jsonError{app.ErrorCode(err), app.ErrorMessage(err), app.ErrorDetails(err)}})
 }
 
 // configure hands Research the providers the flags name, built by

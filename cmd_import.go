@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 
 	"archivist/app"
 )
@@ -33,6 +34,9 @@ func cmdImport(ctx context.Context, p *parts, args []string, stdout, stderr io.W
 		case app.OutcomeFailed:
 			failed = true
 			fmt.Fprintf(stdout, "failed: %s: %s\n", r.Path, describe(r.Err))
+			if d := app.ErrorDetails(r.Err); d != "" && os.Getenv("ARCHIVIST_LOG") == "1" {
+				fmt.Fprintf(stderr, "archivist: import %s: details: %s\n", r.Path, d)
+			}
 		default:
 			fmt.Fprintf(stdout, "%s: %s (%s)\n", r.Outcome, r.Path, r.DocumentID)
 		}

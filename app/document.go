@@ -1,6 +1,7 @@
 package app
 
 import (
+	"strings"
 	"time"
 	"unicode"
 )
@@ -71,6 +72,9 @@ const (
 	BlockTable     BlockKind = "table"
 	BlockCaption   BlockKind = "caption"
 	BlockFigure    BlockKind = "figure"
+	// BlockField is text a PDF shows in an annotation rather than in its
+	// page content: a form field's value, a FreeText or note annotation.
+	BlockField BlockKind = "field"
 )
 
 // Block is one layout block of a document, in reading order.
@@ -230,6 +234,24 @@ func (b *Block) QuoteRects(start, end int) []Rect {
 		out[i] = r.Rect
 	}
 	return out
+}
+
+// CellSeparator stands between the cells of a table block's row, in every
+// format: it is not a word.
+const CellSeparator = " | "
+
+// BlockWords counts the words of a block: its text's words, without the
+// CellSeparator between table cells (a "|" of the document's own text
+// counts, as pdftotext and wc count it).
+func BlockWords(b Block) int {
+	if b.Kind != BlockTable {
+		return CountWords(b.Text)
+	}
+	n := 0
+	for cell := range strings.SplitSeq(b.Text, CellSeparator) {
+		n += CountWords(cell)
+	}
+	return n
 }
 
 // CountWords is len(strings.Fields(s)) without building the slice: on a

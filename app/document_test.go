@@ -86,3 +86,13 @@ func TestCountWordsIsFieldsCount(t *testing.T) {
 		}
 	}
 }
+
+func TestBlockWords(t *testing.T) {
+	table := Block{Kind: BlockTable, Text: "Region | 2023 | 2022\nNorth America | 1,204 | 1,180"}
+	if n := BlockWords(table); n != 7 {
+		t.Errorf("table: %d words, want 7 (the separators are not words)", n)
+	}
+	if n := BlockWords(Block{Kind: BlockParagraph, Text: "a | b"}); n != 3 {
+		t.Errorf("paragraph: %d words, want 3 (a | of the text counts)", n)
+	}
+}

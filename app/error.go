@@ -34,9 +34,12 @@ const (
 )
 
 // Error is an error a person can act on: a stable code and a human message.
+// Details, when set, is the technical account (a library's own error
+// text) for logs and `--json` output; it is never part of Message.
 type Error struct {
 	Code    string
 	Message string
+	Details string
 }
 
 func (e *Error) Error() string { return e.Message }
@@ -70,4 +73,14 @@ func ErrorMessage(err error) string {
 		return e.Message
 	}
 	return "Internal error."
+}
+
+// ErrorDetails returns the technical details of the first *Error in err's
+// chain, or "".
+func ErrorDetails(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Details
+	}
+	return ""
 }

@@ -417,7 +417,7 @@ func (im *Importer) parse(ctx context.Context, doc *app.Document, password strin
 	AssignIDs(parsed, im.NewID)
 	words := 0
 	for _, b := range parsed.Blocks {
-		words += app.CountWords(b.Text)
+		words += app.BlockWords(b)
 	}
 	build, version := im.builder()
 	return &store.Content{

@@ -124,7 +124,7 @@ func insertPages(ctx context.Context, tx *sql.Tx, docID string, p *app.Parsed) e
 	}
 	words := map[int]int{}
 	for _, b := range p.Blocks {
-		words[b.Page] += app.CountWords(b.Text)
+		words[b.Page] += app.BlockWords(b)
 	}
 	stmt, err := tx.PrepareContext(ctx, `INSERT INTO pages (document_id, number, label, width_pt, height_pt, rotation, words)
 		VALUES (?, ?, ?, ?, ?, ?, ?)`)

@@ -1,6 +1,8 @@
 package store
 
 import (
+	"archivist/app/script"
+
 	"context"
 	"fmt"
 	"slices"
@@ -79,7 +81,7 @@ func (db *DB) Lookup(ctx context.Context, text string, limit int) ([]app.LookupH
 	// costs too much per keystroke), shallowest heading paths first.
 	terms := make([]string, len(words))
 	for i, w := range words {
-		terms[i] = `"` + w + `"`
+		terms[i] = `"` + script.IndexText(w) + `"` // unspaced text as a phrase of its characters
 		if i == len(words)-1 {
 			terms[i] += "*"
 		}

@@ -22,6 +22,8 @@ type pblock struct {
 	// furniture: a running header or footer, or a page number (see
 	// markFurniture).
 	furniture bool
+	// field: the text of an annotation (see annots.go), app.BlockField.
+	field bool
 }
 
 // CellSeparator joins the cells of a table row in a table block's Text

@@ -29,11 +29,13 @@ func (s *session) open(data []byte, password string) error {
 	}
 	s.doc = res.Document
 	s.data, s.password = data, password
+	s.formTried, s.hasForm = false, false // a form environment is per document
 	return nil
 }
 
 // close closes the document; the instance itself is closed by the caller.
 func (s *session) close() {
+	s.closeForm()
 	s.inst.FPDF_CloseDocument(&requests.FPDF_CloseDocument{Document: s.doc})
 }
 
@@ -161,12 +163,42 @@ func (s *session) pageGeom(page requests.Page) (geom, error) {
 }
 
 // pageLabel returns the printed label of the 0-based page i, or "".
+//
+// PDFium follows a /PageLabels number tree's /Kids without a bound, so a
+// tree that loops overflows its stack; the trap leaves the instance
+// unusable. The document is then opened again in a fresh instance (see
+// session.renew) and read without labels.
 func (s *session) pageLabel(i int) string {
+	if s.noLabels {
+		return ""
+	}
 	res, err := s.inst.FPDF_GetPageLabel(&requests.FPDF_GetPageLabel{Document: s.doc, Page: i})
 	if err != nil {
+		if trapped(err) {
+			s.noLabels = true
+			s.recover()
+		}
 		return ""
 	}
 	return strings.TrimSpace(strings.TrimRight(res.Label, "\x00"))
+}
+
+// trapped reports whether err is a trap inside PDFium's wasm code (a stack
+// overflow, an invalid memory access): the instance's state is then lost.
+func trapped(err error) bool {
+	return err != nil && strings.HasPrefix(err.Error(), "wasm error")
+}
+
+// recover replaces a trapped instance by a fresh one with the document
+// open again; when that fails, the session's later calls fail and the
+// pages they read are reported unreadable.
+func (s *session) recover() {
+	if s.renew == nil {
+		return
+	}
+	if err := s.renew(); err != nil {
+		s.renew = nil
+	}
 }
 
 // metaTitle returns the document information Title, or "".

@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"github.com/klippa-app/go-pdfium"
+	"github.com/klippa-app/go-pdfium/references"
 	"github.com/klippa-app/go-pdfium/webassembly"
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/tetratelabs/wazero"
@@ -63,6 +64,10 @@ type Config struct {
 	// into every loop of PDFium. The engine also falls back to it when a
 	// worker process cannot be started.
 	InProcess bool
+	// MemoryLimit caps one worker process's memory, in bytes (see
+	// memcap.go); 0 means DefaultMemoryLimit. In-process PDFium gets its
+	// wasm share of it.
+	MemoryLimit int64
 }
 
 // Engine parses and renders PDFs. It is safe for concurrent use; each
@@ -93,6 +98,10 @@ func NewEngine(ctx context.Context, cfg Config) (*Engine, error) {
 	if cfg.MaxInstances <= 0 {
 		cfg.MaxInstances = DefaultMaxInstances
 	}
+	if cfg.MemoryLimit <= 0 {
+		cfg.MemoryLimit = DefaultMemoryLimit
+	}
+	cfg.MemoryLimit = max(cfg.MemoryLimit, minMemoryLimit)
 	// pdfcpu would otherwise create a configuration folder under the
 	// user's config dir the first time it reads a file; we need none of it
 	// (it only holds fonts for stamping).
@@ -100,7 +109,7 @@ func NewEngine(ctx context.Context, cfg Config) (*Engine, error) {
 
 	e := &Engine{cfg: cfg, dir: cacheDir(cfg.CacheDir)}
 	if !cfg.InProcess {
-		e.procs = newProcPool(e.dir, cfg.MaxInstances)
+		e.procs = newProcPool(e.dir, cfg.MaxInstances, cfg.MemoryLimit)
 		// Start one worker now: it compiles PDFium into the cache if need
 		// be, and proves workers can run here.
 		p, err := e.procs.acquire(ctx)
@@ -128,7 +137,7 @@ func (e *Engine) inProcessPool(ctx context.Context) (pdfium.Pool, error) {
 	if e.pool != nil {
 		return e.pool, nil
 	}
-	pool, cache, err := startPool(ctx, e.dir, true, e.cfg.MaxInstances)
+	pool, cache, err := startPool(ctx, e.dir, true, e.cfg.MaxInstances, wasmLimitPages(e.cfg.MemoryLimit))
 	if err != nil {
 		return nil, err
 	}
@@ -139,11 +148,12 @@ func (e *Engine) inProcessPool(ctx context.Context) (pdfium.Pool, error) {
 // startPool starts a PDFium runtime. terminable compiles PDFium with
 // wazero's termination checks, so that Kill stops a call stuck in the
 // wasm code, at 3–4× the cost of every call; worker processes run without
-// them and are killed whole.
-func startPool(ctx context.Context, dir string, terminable bool, max int) (pdfium.Pool, wazero.CompilationCache, error) {
+// them and are killed whole. limitPages caps each instance's wasm memory.
+func startPool(ctx context.Context, dir string, terminable bool, max int, limitPages uint32) (pdfium.Pool, wazero.CompilationCache, error) {
 	rc := wazero.NewRuntimeConfig().
 		WithCoreFeatures(wapi.CoreFeaturesV2 | experimental.CoreFeaturesExceptionHandling).
-		WithCloseOnContextDone(terminable)
+		WithCloseOnContextDone(terminable).
+		WithMemoryLimitPages(limitPages)
 	var cache wazero.CompilationCache
 	if dir != "" {
 		if c, err := wazero.NewCompilationCacheWithDir(dir); err == nil {
@@ -248,6 +258,18 @@ type session struct {
 	password  string
 	codes     glyphCodes
 	codesRead bool
+
+	// renew replaces inst, after a trap, by a fresh instance with the
+	// document open again; nil when it cannot. noLabels is set once the
+	// page labels made PDFium trap.
+	renew    func() error
+	noLabels bool
+
+	// The form environment, set up when a page has a widget (see
+	// formHandle).
+	form      references.FPDF_FORMHANDLE
+	formTried bool
+	hasForm   bool
 }
 
 // withDocument opens data in a fresh in-process instance and runs fn with
@@ -274,13 +296,18 @@ func (e *Engine) withDocument(ctx context.Context, data []byte, password string,
 		}
 		return fmt.Errorf("pdf: get pdfium instance: %w", err)
 	}
-	stop := context.AfterFunc(ctx, func() { inst.Kill() })
+	s := &session{inst: inst, ctx: ctx}
+	var mu sync.Mutex // guards s.inst against renew while the limit kills it
+	stop := context.AfterFunc(ctx, func() {
+		mu.Lock()
+		defer mu.Unlock()
+		s.inst.Kill()
+	})
 	defer func() {
 		if stop() {
-			inst.Close()
+			s.inst.Close()
 		}
 	}()
-	s := &session{inst: inst, ctx: ctx}
 	if err := s.open(data, password); err != nil {
 		if cerr := e.limitErr(parent, ctx); cerr != nil {
 			return cerr
@@ -290,7 +317,25 @@ func (e *Engine) withDocument(ctx context.Context, data []byte, password string,
 		}
 		return diagnose(data, err)
 	}
-	s.fast = newFastText(inst)
+	s.renew = func() error {
+		s.inst.Close()
+		fresh, err := pool.GetInstanceWithContext(ctx)
+		if err != nil {
+			return err
+		}
+		mu.Lock()
+		s.inst = fresh
+		mu.Unlock()
+		if ctx.Err() != nil {
+			fresh.Kill()
+		}
+		if err := s.open(data, password); err != nil {
+			return err
+		}
+		s.fast = newFastText(fresh)
+		return nil
+	}
+	s.fast = newFastText(s.inst)
 	err = fn(s)
 	if cerr := e.limitErr(parent, ctx); cerr != nil {
 		return cerr

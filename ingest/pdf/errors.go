@@ -3,6 +3,7 @@ package pdf
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 
@@ -38,7 +39,13 @@ func passwordError(given bool) error {
 // damaged is the error for bytes that are not a readable PDF; why is a
 // short reason a person can understand.
 func damaged(why string) error {
-	return &app.Error{Code: app.EInvalid, Message: "the PDF is damaged or not a PDF (" + why + ")"}
+	return damagedDetail(why, "")
+}
+
+// damagedDetail is damaged with the technical account of what failed (a
+// library's error text), kept apart from the message in Details.
+func damagedDetail(why, detail string) error {
+	return &app.Error{Code: app.EInvalid, Message: "the PDF is damaged or not a PDF (" + why + ")", Details: detail}
 }
 
 // diagnose turns PDFium's failure to open data into a clear *app.Error.
@@ -63,10 +70,18 @@ func diagnoseWith(data []byte, openErr error, problem func([]byte) string) error
 	if !bytes.Contains(head, []byte("%PDF-")) {
 		return damaged("it has no PDF header")
 	}
-	if why := problem(data); why != "" {
-		return damaged(why)
+	pdfium := "PDFium: " + strings.TrimLeft(openErr.Error(), "0123456789: ")
+	if why, detail := splitProblem(problem(data)); why != "" {
+		return damagedDetail(why, pdfium+"; pdfcpu: "+detail)
 	}
-	return damaged("PDFium could not read it: " + strings.TrimLeft(openErr.Error(), "0123456789: "))
+	return damagedDetail("its structure cannot be read", pdfium)
+}
+
+// splitProblem splits a structure problem, "why\x00detail", into the
+// reason for a person and the technical detail.
+func splitProblem(p string) (why, detail string) {
+	why, detail, _ = strings.Cut(p, "\x00")
+	return why, detail
 }
 
 // structureTimeout bounds the pdfcpu diagnosis. pdfcpu cannot be
@@ -74,10 +89,16 @@ func diagnoseWith(data []byte, openErr error, problem func([]byte) string) error
 // by FuzzParse); past this the file is reported without the detail.
 const structureTimeout = 3 * time.Second
 
-// structureProblem asks pdfcpu, in relaxed validation mode, what is wrong
-// with data; "" when it finds nothing it can name in time.
+// structureProblem asks pdfcpu, in relaxed mode, what is wrong with data:
+// "why\x00detail" (see splitProblem), or "" when it finds nothing it can
+// name in time. It runs in this process,
+// where a pdfcpu read that loops cannot be stopped, so it only reads the
+// file and does not validate it: pdfcpu's validation follows name trees
+// without a visited set (testdata/cycles/name-tree-cycle.pdf never
+// returns). Worker processes validate too (readStructure), and are killed
+// after structureTimeout.
 func structureProblem(data []byte) string {
-	why, _ := within(structureTimeout, func() string { return readStructure(data) })
+	why, _ := within(structureTimeout, func() string { return readStructure(data, false) })
 	return why
 }
 
@@ -107,34 +128,35 @@ func pdfcpuRead(data []byte, password string) (*model.Context, error) {
 	return api.ReadContext(bytes.NewReader(data), conf)
 }
 
-// readStructure is structureProblem without the time limit.
-func readStructure(data []byte) (why string) {
+// readStructure is structureProblem without the time limit; validate
+// also runs pdfcpu's validation of the whole object graph.
+func readStructure(data []byte, validate bool) (why string) {
 	defer func() {
 		// pdfcpu panics on some malformed input; a panic is a finding too.
 		if r := recover(); r != nil {
-			why = "its structure is broken"
+			why = fmt.Sprintf("its structure is broken\x00pdfcpu panicked: %v", r)
 		}
 	}()
 	ctx, err := pdfcpuRead(data, "")
-	if err == nil {
+	if err == nil && validate {
 		err = api.ValidateContext(ctx)
 	}
 	switch {
 	case err == nil:
 		return ""
 	case errors.Is(err, pdfcpu.ErrWrongPassword):
-		return "it is encrypted and cannot be opened"
+		return "it is encrypted and cannot be opened\x00" + err.Error()
 	}
 	msg := err.Error()
 	if i := strings.IndexByte(msg, '\n'); i >= 0 {
 		msg = msg[:i]
 	}
 	msg = strings.TrimPrefix(msg, "pdfcpu: ")
-	if len(msg) > 120 {
-		msg = msg[:120] + "…"
+	if len(msg) > 200 {
+		msg = msg[:200] + "…"
 	}
 	if bytes.LastIndex(data, []byte("%%EOF")) < 0 {
-		return "it is truncated: " + msg
+		return "it is truncated\x00" + msg
 	}
-	return msg
+	return "its structure is broken\x00" + msg
 }

@@ -42,7 +42,16 @@ func TestDamagedFiles(t *testing.T) {
 			if !errors.As(err, &e) || e.Code != app.EInvalid || !strings.HasPrefix(e.Message, "the PDF is damaged or not a PDF (") {
 				t.Fatalf("err = %#v", err)
 			}
-			t.Log(e.Message)
+			// The message is for a person: the libraries' own words
+			// ("xref table: unexpected eof", "strconv.ParseInt: …") are
+			// kept in Details.
+			if strings.ContainsAny(e.Message, ":;") || strings.Contains(e.Message, "pdfcpu") || strings.Contains(e.Message, "PDFium") {
+				t.Errorf("message %q carries technical detail", e.Message)
+			}
+			if c.name == "Truncated" && e.Details == "" {
+				t.Errorf("no details for a truncated file")
+			}
+			t.Logf("%s [details: %s]", e.Message, e.Details)
 		})
 	}
 }
@@ -250,6 +259,32 @@ func TestNoTextLayer(t *testing.T) {
 	}
 	if p = mustParse(t, g.bytes(t)); p.Notice != "" || len(p.Blocks) != 3 {
 		t.Errorf("blank pages: notice %q, %d blocks", p.Notice, len(p.Blocks))
+	}
+
+	// Pages of lines and shapes, with no picture and no text, are empty:
+	// no OCR would read anything there.
+	g = newGen()
+	for range 4 {
+		g.AddPage()
+		g.Rect(30, 30, 552, 714, "D")
+		g.Line(30, 30, 582, 744)
+	}
+	if p = mustParse(t, g.bytes(t)); p.Notice != NoticeEmpty || len(p.Blocks) != 0 {
+		t.Errorf("drawings only: notice %q, %d blocks; want %q", p.Notice, len(p.Blocks), NoticeEmpty)
+	}
+
+	// A picture drawn through a form XObject is a picture too.
+	img := "q 500 0 0 700 50 50 cm /Im1 Do Q"
+	form := rawPDF(map[int]string{
+		1: "<< /Type /Catalog /Pages 2 0 R >>",
+		2: "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+		3: "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Fm1 5 0 R >> >> /Contents 4 0 R >>",
+		4: "<< /Length 8 >>\nstream\n/Fm1 Do\nendstream",
+		5: fmt.Sprintf("<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /XObject << /Im1 6 0 R >> >> /Length %d >>\nstream\n%s\nendstream", len(img), img),
+		6: "<< /Type /XObject /Subtype /Image /Width 2 /Height 2 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 4 >>\nstream\n\x00\xff\xff\x00\nendstream",
+	})
+	if p = mustParse(t, form); p.Notice != NoticeNoText {
+		t.Errorf("picture in a form: notice %q, want %q", p.Notice, NoticeNoText)
 	}
 }
 

@@ -3,6 +3,9 @@ package pdf
 import (
 	"context"
 	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -91,6 +94,12 @@ func FuzzParse(f *testing.F) {
 	f.Add(outlineDoc(f))
 	f.Add(mixed[:len(mixed)*3/4])
 	f.Add([]byte("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[2 0 R]/Count 1>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF"))
+	for _, data := range cycleFiles() {
+		f.Add(data)
+	}
+	for _, data := range fixturePDFs(f, 300<<10) {
+		f.Add(data)
+	}
 	// A short limit: a stuck PDFium call is a finding only if it is
 	// not stopped.
 	e := &Engine{cfg: testEngine(f).cfg, procs: testEngine(f).procs}
@@ -107,4 +116,45 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("%v", errs)
 		}
 	})
+}
+
+// fixturePDFs returns the third-party test PDFs of ../shared/fixtures no
+// larger than limit bytes, as seeds; none when the fixtures are absent.
+func fixturePDFs(t testing.TB, limit int64) [][]byte {
+	var out [][]byte
+	for _, path := range fixturePDFPaths(t, limit) {
+		if data, err := os.ReadFile(path); err == nil {
+			out = append(out, data)
+		}
+	}
+	if len(out) == 0 {
+		t.Logf("no fixture PDFs under %s: seeding from generated files only", sharedDir)
+	}
+	return out
+}
+
+// fixturePDFPaths lists the PDFs of ../shared/fixtures no larger than
+// limit bytes.
+func fixturePDFPaths(t testing.TB, limit int64) []string {
+	var out []string
+	filepath.WalkDir(filepath.Join(sharedDir, "fixtures"), func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || filepath.Ext(path) != ".pdf" {
+			return nil
+		}
+		if info, err := d.Info(); err == nil && info.Size() <= limit {
+			out = append(out, path)
+		}
+		return nil
+	})
+	return out
+}
+
+// sharedFileAt reads a file fixturePDFPaths listed.
+func sharedFileAt(t testing.TB, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }

@@ -76,7 +76,7 @@ func (e *Engine) openErr(parent, ctx context.Context, p *proc, data []byte, err 
 		if errors.As(err, new(*app.Error)) {
 			return err
 		}
-		return damaged("PDFium stopped on it: " + err.Error())
+		return damagedDetail("PDFium could not open it", err.Error())
 	}
 	// pdfcpu reads the structure inside the worker, where a read that
 	// loops is ended by killing the process.
@@ -153,7 +153,13 @@ func (e *Engine) parseWorkers(ctx context.Context, data []byte, password string)
 		if errors.As(c.err, new(*app.Error)) {
 			return nil, "", c.err
 		}
-		return nil, "", damaged("PDFium stopped on it: " + c.err.Error())
+		if errors.Is(c.err, errProcDied) {
+			// Not the file's fault, as far as anyone knows: the process
+			// reading it died (killed from outside, or PDFium crashed).
+			return nil, "", &app.Error{Code: app.EInternal, Message: "the PDF reader stopped while reading this PDF; importing it again may work",
+				Details: c.err.Error()}
+		}
+		return nil, "", damagedDetail("PDFium stopped while reading its pages", c.err.Error())
 	}
 	end := c.end()
 	if !slices.Contains(c.ok[:end], true) {

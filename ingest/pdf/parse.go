@@ -21,11 +21,13 @@ type page struct {
 	g      geom
 	words  []word
 	blocks []*pblock
-	// textless: the page has no text but shows something (an image, a
-	// drawing): a scan, most likely.
+	// textless: the page has no text but holds a picture: a scan, most
+	// likely (ClassifyPage's PageImageOnly).
 	textless bool
 	hasText  bool // set by layoutPage, which drops words
 	laidOut  bool
+	// unreadable: PDFium could not load the page; it stands empty.
+	unreadable bool
 }
 
 // Parse reads a PDF: pages with their sizes, rotations and labels; layout
@@ -75,6 +77,7 @@ func (e *Engine) parseInProcess(ctx context.Context, data []byte, password strin
 				return err
 			}
 			pg, ok := s.readPage(i)
+			pg.unreadable = !ok
 			pages = append(pages, pg)
 			if (i+1)%16 == 0 || i+1 == n {
 				app.ReportPages(ctx, i+1, n)
@@ -126,18 +129,20 @@ func (s *session) readPage(i int) (pg page, ok bool) {
 	pg.g = g
 	pg.info.WidthPt, pg.info.HeightPt, pg.info.Rotation = g.w, g.h, g.rot
 	pg.words, _ = s.pageWords(ref, &pg.g)
+	pg.words = append(pg.words, s.annotWords(ref, &pg.g)...)
 	if len(pg.words) == 0 {
-		// Without text, does the page show anything (a scan, a drawing)?
-		if r, err := s.inst.FPDFPage_CountObjects(&requests.FPDFPage_CountObjects{Page: ref}); err == nil && r.Count > 0 {
-			pg.textless = true
-		}
+		// Without text, does the page hold a picture (a scan)? A page of
+		// lines and shapes alone is simply empty.
+		pg.textless = ClassifyPage(false, s.pageImages(ref)) == PageImageOnly
 	}
 	return pg, true
 }
 
 // ocrNotice returns the Parsed.Notice for pages without a text layer:
-// "no text — needs OCR" when no page has text, a count when many pages
-// that show something have none, else "".
+// "no text — needs OCR" when no page has text and some hold pictures,
+// NoticeEmpty when no page holds either, a count when many pages hold
+// pictures and no text, else "". Pages with neither are not counted: they
+// are simply empty.
 func ocrNotice(pages []page) string {
 	withText, textless := 0, 0
 	for _, pg := range pages {
@@ -149,6 +154,8 @@ func ocrNotice(pages []page) string {
 		}
 	}
 	switch {
+	case withText == 0 && textless == 0:
+		return NoticeEmpty
 	case withText == 0:
 		return NoticeNoText
 	case textless >= 2 && textless*10 >= len(pages):
@@ -157,14 +164,52 @@ func ocrNotice(pages []page) string {
 	return ""
 }
 
-// NoticeNoText is the Parsed.Notice of a PDF without any text layer.
+// unreadableNotice says how many pages PDFium could not load, "" when it
+// loaded every one: the document is kept with the pages it could read.
+func unreadableNotice(pages []page) string {
+	n := 0
+	for _, pg := range pages {
+		if pg.unreadable {
+			n++
+		}
+	}
+	switch {
+	case n == 0:
+		return ""
+	case n == 1:
+		for _, pg := range pages {
+			if pg.unreadable {
+				return fmt.Sprintf("page %d of %d could not be read", pg.info.Number, len(pages))
+			}
+		}
+	}
+	return fmt.Sprintf("%d of %d pages could not be read", n, len(pages))
+}
+
+// joinNotices joins the notices that are not empty.
+func joinNotices(ns ...string) string {
+	var out []string
+	for _, n := range ns {
+		if n != "" {
+			out = append(out, n)
+		}
+	}
+	return strings.Join(out, "; ")
+}
+
+// NoticeNoText is the Parsed.Notice of a PDF without any text layer whose
+// pages hold pictures (scans).
 const NoticeNoText = "no text — needs OCR"
+
+// NoticeEmpty is the Parsed.Notice of a PDF whose pages hold neither text
+// nor pictures: there is nothing to read, and OCR would find nothing.
+const NoticeEmpty = "no text — its pages are empty"
 
 // assembleTree lays out every page and builds the document, also telling
 // where the section tree came from (treeOutline, treeContents,
 // treeHeadings or treeNone).
 func assembleTree(pages []page, outline []outlineEntry, meta string) (*app.Parsed, string) {
-	p := &app.Parsed{Format: app.FormatPDF, Pages: len(pages), Notice: ocrNotice(pages)}
+	p := &app.Parsed{Format: app.FormatPDF, Pages: len(pages), Notice: joinNotices(ocrNotice(pages), unreadableNotice(pages))}
 	outline = placeOutline(outline, pages)
 	var blocks []*pblock
 	for i := range pages {
@@ -175,6 +220,11 @@ func assembleTree(pages []page, outline []outlineEntry, meta string) (*app.Parse
 	}
 	markFurniture(pages)
 	classify(pages, blocks)
+	for _, b := range blocks {
+		if b.field {
+			b.kind, b.level = app.BlockField, 0
+		}
+	}
 	p.Title = chooseTitle(meta, blocks)
 	// An SEC cover titles the document by filer, form and period where the
 	// title found names the regulator, or only the filer (two years of one
@@ -226,12 +276,20 @@ func layoutPage(pg *page) {
 	// stamp up every page's margin made a jumble that matched questions
 	// about anything on the page; before, it was a stack of single letters
 	// mixed into the lines.
-	lines := slices.DeleteFunc(pg.words, func(w word) bool { return w.across })
+	var fields []word
+	for _, w := range pg.words {
+		if w.field > 0 {
+			fields = append(fields, w)
+		}
+	}
+	lines := slices.DeleteFunc(pg.words, func(w word) bool { return w.across || w.field > 0 })
 	if len(lines) > 0 {
 		for _, rg := range readingOrder(buildLines(lines)) {
 			pg.blocks = append(pg.blocks, regionBlocks(rg, pg.info.Number)...)
 		}
 	}
+	// Annotation texts follow the page's own text, one block each.
+	pg.blocks = append(pg.blocks, fieldBlocks(fields, pg.info.Number)...)
 	pg.words = nil
 }
 

@@ -8,6 +8,7 @@ import (
 	"image"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -37,7 +38,7 @@ type proc struct {
 var errProcDied = errors.New("pdf: the PDFium worker process stopped")
 
 // spawn starts a worker process and waits, under ctx, until it is ready.
-func spawn(ctx context.Context, dir string) (*proc, error) {
+func spawn(ctx context.Context, dir string, memLimit int64) (*proc, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, fmt.Errorf("pdf: start worker: %w", err)
@@ -60,7 +61,8 @@ func spawn(ctx context.Context, dir string) (*proc, error) {
 	}
 	p.w = bufio.NewWriterSize(reqW, 1<<16)
 	p.r = bufio.NewReaderSize(repR, 1<<16)
-	p.cmd.Env = append(os.Environ(), workerEnv+"="+workerMagic, workerCacheEnv+"="+dir)
+	p.cmd.Env = append(os.Environ(), workerEnv+"="+workerMagic, workerCacheEnv+"="+dir,
+		workerMemoryEnv+"="+strconv.FormatInt(memLimit, 10))
 	p.cmd.Stdin, p.cmd.Stdout = reqR, repW
 	p.cmd.Stderr = p.stderr
 	err = p.cmd.Start()
@@ -237,6 +239,7 @@ func (p *proc) recvPages(out []page, ok []bool) error {
 	}
 	for i := range out {
 		out[i], ok[i] = r.page()
+		out[i].unreadable = !ok[i]
 	}
 	return r.err
 }
@@ -274,16 +277,17 @@ func (p *proc) diagnose() (string, error) {
 // procPool keeps up to max worker processes, started on demand and
 // stopped after procIdleTimeout idle.
 type procPool struct {
-	dir   string
-	slots chan struct{} // one token per process in use
-	mu    sync.Mutex
-	idle  []*proc
-	live  map[*proc]bool // every process not yet closed, for CPU accounting
-	shut  bool
+	dir      string
+	memLimit int64         // each process's memory cap, bytes
+	slots    chan struct{} // one token per process in use
+	mu       sync.Mutex
+	idle     []*proc
+	live     map[*proc]bool // every process not yet closed, for CPU accounting
+	shut     bool
 }
 
-func newProcPool(dir string, max int) *procPool {
-	return &procPool{dir: dir, slots: make(chan struct{}, max), live: map[*proc]bool{}}
+func newProcPool(dir string, max int, memLimit int64) *procPool {
+	return &procPool{dir: dir, memLimit: memLimit, slots: make(chan struct{}, max), live: map[*proc]bool{}}
 }
 
 var errEngineClosed = errors.New("pdf: the engine is closed")
@@ -326,7 +330,7 @@ func (pp *procPool) take(ctx context.Context) (*proc, error) {
 		}
 	}
 	pp.mu.Unlock()
-	p, err := spawn(ctx, pp.dir)
+	p, err := spawn(ctx, pp.dir, pp.memLimit)
 	if err != nil {
 		<-pp.slots
 		return nil, err

@@ -7,9 +7,6 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/klippa-app/go-pdfium/requests"
-	"github.com/klippa-app/go-pdfium/responses"
-
 	"archivist/app"
 )
 
@@ -23,46 +20,6 @@ type outlineEntry struct {
 	// one; placeOutline maps it to y.
 	hasLoc bool
 	ux, uy float64
-}
-
-// maxOutline caps the bookmarks read, against hostile files.
-const maxOutline = 5000
-
-// outline reads the document outline in document order; nil when there is
-// none or it points nowhere. Entries pointing past page n are dropped.
-// Their y is set by placeOutline, from the pages' geometry.
-func (s *session) outline(n int) []outlineEntry {
-	res, err := s.inst.GetBookmarks(&requests.GetBookmarks{Document: s.doc})
-	if err != nil {
-		return nil
-	}
-	var out []outlineEntry
-	var walk func(bs []responses.GetBookmarksBookmark, depth int)
-	walk = func(bs []responses.GetBookmarksBookmark, depth int) {
-		for _, b := range bs {
-			if len(out) >= maxOutline {
-				return
-			}
-			dest := b.DestInfo
-			if dest == nil && b.ActionInfo != nil {
-				dest = b.ActionInfo.DestInfo
-			}
-			title := strings.Join(strings.Fields(b.Title), " ")
-			if dest != nil && dest.PageIndex >= 0 && dest.PageIndex < n && title != "" {
-				e := outlineEntry{title: title, level: min(depth+1, 6), page: dest.PageIndex, y: -1}
-				if loc, err := s.inst.FPDFDest_GetLocationInPage(&requests.FPDFDest_GetLocationInPage{Dest: dest.Reference}); err == nil && loc.Y != nil {
-					e.hasLoc, e.uy = true, float64(*loc.Y)
-					if loc.X != nil {
-						e.ux = float64(*loc.X)
-					}
-				}
-				out = append(out, e)
-			}
-			walk(b.Children, depth+1)
-		}
-	}
-	walk(res.Bookmarks, 0)
-	return out
 }
 
 // placeOutline drops the entries past the last page and sets the others'

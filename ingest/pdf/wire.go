@@ -166,6 +166,7 @@ func (w *wbuf) putPage(pg *page, ok bool) {
 		w.f64(wd.size)
 		w.bool(wd.bold)
 		w.bool(wd.across)
+		w.uint(uint64(wd.field))
 	}
 }
 
@@ -206,6 +207,7 @@ func (r *rbuf) page() (pg page, ok bool) {
 		wd.size = r.f64()
 		wd.bold = r.bool()
 		wd.across = r.bool()
+		wd.field = int(min(r.uint(), 1<<20))
 	}
 	return pg, ok
 }

@@ -37,6 +37,9 @@ type word struct {
 	// across: set at right angles to the page's lines, as an arXiv
 	// identifier running up the margin (see acrossRuns).
 	across bool
+	// field: the word is from the page's nth annotation (a form field's
+	// value, a note; see annots.go), from 1; 0 for the page's own text.
+	field int
 }
 
 // Word grouping thresholds, pdfplumber's defaults (x_tolerance and

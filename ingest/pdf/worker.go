@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"sync"
 	"time"
 
 	"github.com/klippa-app/go-pdfium"
@@ -81,7 +82,15 @@ type worker struct {
 	s      *session // the open document, or nil
 	failed []byte   // the data of the last open that failed
 	out    *bufio.Writer
+	outMu  sync.Mutex // held while a reply is written (see watchMemory)
 	reply  wbuf
+}
+
+// send writes one reply frame.
+func (w *worker) send(b []byte) error {
+	w.outMu.Lock()
+	defer w.outMu.Unlock()
+	return writeFrame(w.out, b)
 }
 
 // serveWorker answers requests until in is closed; it returns the exit
@@ -92,11 +101,13 @@ func serveWorker(in io.Reader, out io.Writer, dir string) int {
 	// worker reach twice its live memory.
 	debug.SetGCPercent(25)
 	w := &worker{out: bufio.NewWriterSize(out, 1<<16)}
-	pool, cache, err := startPool(context.Background(), dir, false, 1)
+	limit := workerMemoryLimit()
+	go watchMemory(limit, &w.outMu, func(b []byte) error { return writeFrame(w.out, b) })
+	pool, cache, err := startPool(context.Background(), dir, false, 1, wasmLimitPages(limit))
 	if err != nil {
 		w.reply.byte(replyError)
 		w.reply.str(err.Error())
-		writeFrame(w.out, w.reply.b)
+		w.send(w.reply.b)
 		return 1
 	}
 	defer func() {
@@ -108,7 +119,7 @@ func serveWorker(in io.Reader, out io.Writer, dir string) int {
 	w.pool = pool
 	// Ready.
 	w.reply.byte(replyOK)
-	if writeFrame(w.out, w.reply.b) != nil {
+	if w.send(w.reply.b) != nil {
 		return 1
 	}
 	r := bufio.NewReaderSize(in, 1<<16)
@@ -119,7 +130,7 @@ func serveWorker(in io.Reader, out io.Writer, dir string) int {
 		}
 		w.reply.reset()
 		w.handle(&rbuf{b: req})
-		if writeFrame(w.out, w.reply.b) != nil {
+		if w.send(w.reply.b) != nil {
 			return 0
 		}
 		if len(w.reply.b) > 1<<24 {
@@ -221,7 +232,7 @@ func (w *worker) handle(r *rbuf) {
 	case opDiagnose:
 		why := ""
 		if w.failed != nil {
-			why = readStructure(w.failed)
+			why = readStructure(w.failed, true)
 		}
 		w.reply.byte(replyOK)
 		w.reply.str(why)
@@ -242,6 +253,19 @@ func (w *worker) open(data []byte, password string) error {
 		return err
 	}
 	s.fast = newFastText(inst)
+	s.renew = func() error {
+		s.inst.Close()
+		fresh, err := w.pool.GetInstanceWithContext(context.Background())
+		if err != nil {
+			return err
+		}
+		s.inst = fresh
+		if err := s.open(data, password); err != nil {
+			return err
+		}
+		s.fast = newFastText(fresh)
+		return nil
+	}
 	w.s = s
 	w.failed = nil
 	return nil

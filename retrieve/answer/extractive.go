@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"archivist/app"
+	"archivist/app/script"
 	"archivist/retrieve/jev/lex"
 )
 
@@ -349,6 +350,9 @@ func termWeights(stems []string, cands []candidate) map[string]float64 {
 func wordStems(s string) map[string]bool {
 	m := map[string]bool{}
 	for _, t := range lex.Tokens(s) {
+		if a, b, ok := script.PairClusters(t.Lower); ok {
+			m[a], m[b] = true, true // a question's one-character unit meets its pairs
+		}
 		st := Stem(t.Lower)
 		m[st] = true
 		for _, suf := range derivational {

@@ -27,6 +27,12 @@ func Sentences(text string) [][2]int {
 				i++
 			}
 			start = i + 1
+		case text[i] >= 0xE0 && fullStop(text[i:]) > 0:
+			// "。", "！", "？" and the danda end a sentence without a space.
+			n := fullStop(text[i:])
+			emit(i + n)
+			start = i + n
+			i += n - 1
 		case (text[i] == '.' || text[i] == '?' || text[i] == '!') && i+1 < len(text) &&
 			(text[i+1] == ' ' || text[i+1] == '\n') && !abbreviation(text, i):
 			emit(i + 1)
@@ -35,6 +41,17 @@ func Sentences(text string) [][2]int {
 	}
 	emit(len(text))
 	return out
+}
+
+// fullStop returns the length of the full stop that s starts with, if it
+// starts with one of the scripts that end sentences without a space.
+func fullStop(s string) int {
+	for _, p := range []string{"。", "！", "？", "।", "॥"} {
+		if strings.HasPrefix(s, p) {
+			return len(p)
+		}
+	}
+	return 0
 }
 
 // abbreviation reports whether the period at text[i] most likely ends an

@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
+	"time"
 
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/color"
@@ -264,19 +265,32 @@ func config() *model.Configuration {
 	return conf
 }
 
+// pdfcpuLimit bounds one pdfcpu step of an export.
+var pdfcpuLimit = 30 * time.Second
+
 // safely runs f, turning a pdfcpu panic (it panics on some malformed
-// input) into an error.
+// input) into an error, and gives up on it after pdfcpuLimit: pdfcpu's
+// validation follows name trees without a bound, so a file whose
+// /Names loop (one PDFium imports well) never returns.
 //
-// BUG: pdfcpu cannot be interrupted, and some malformed input loops; such
-// a file keeps the export waiting. Only files that imported (PDFium read
-// them) are exported.
-func safely(f func() error) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("pdfcpu: %v", r)
-		}
+// BUG: pdfcpu cannot be interrupted: a step given up on keeps its
+// goroutine (and a core) until the process exits.
+func safely(f func() error) error {
+	done := make(chan error, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				done <- fmt.Errorf("pdfcpu: %v", r)
+			}
+		}()
+		done <- f()
 	}()
-	return f()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(pdfcpuLimit):
+		return fmt.Errorf("pdfcpu: no answer in %s", pdfcpuLimit)
+	}
 }
 
 func init() {

@@ -38,7 +38,7 @@ func budgetMatch(terms []string, budget int, count matchCounter) (string, error)
 	}
 	ts := make([]term, len(terms))
 	for i, t := range terms {
-		exact := quoteTerm(t)
+		exact := QuoteTerm(t)
 		df, err := count(exact, budget+1)
 		if err != nil {
 			return "", err

@@ -5,6 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"archivist/app/script"
 	"archivist/retrieve/jev/lex"
 )
 
@@ -16,13 +17,16 @@ const MaxTerms = 16
 // lex.Tokens reads them (the tokenizer routing and the extractive answerer
 // use too, so "R&D" and "fy2022" stay whole and "3M's" is "3m"), lower-case,
 // lex's stop words and one-letter words dropped, duplicates removed, in
-// question order.
+// question order. Text of scripts written without spaces gives its units
+// (script.Unit: a pair of characters, or one at a sentence's end), which
+// are kept however short.
 func Terms(question string) []string {
 	var terms []string
 	seen := map[string]bool{}
 	for _, t := range lex.Tokens(question) {
 		w := t.Lower
-		if utf8.RuneCountInString(w) < 2 && !t.Num || lex.IsStopWord(w) || seen[w] {
+		unit := script.Unspaced(firstRune(w))
+		if !unit && utf8.RuneCountInString(w) < 2 && !t.Num || lex.IsStopWord(w) || seen[w] {
 			continue
 		}
 		seen[w] = true
@@ -52,15 +56,24 @@ func MatchAny(terms []string) string {
 }
 
 func matchTerm(t string) string {
-	q := quoteTerm(t)
-	if len([]rune(t)) >= minPrefixRunes && !isNumber(t) {
+	q := QuoteTerm(t)
+	if len([]rune(t)) >= minPrefixRunes && !isNumber(t) && !script.Unspaced(firstRune(t)) {
 		q += "*"
 	}
 	return q
 }
 
-// quoteTerm is t as one quoted FTS5 string: the exact word, no prefix.
-func quoteTerm(t string) string { return `"` + strings.ReplaceAll(t, `"`, `""`) + `"` }
+// QuoteTerm is t as one quoted FTS5 string: the exact word or phrase, no
+// prefix. It is written as the index reads text (script.IndexText), so a
+// unit of unspaced text is a phrase of its characters.
+func QuoteTerm(t string) string {
+	return `"` + strings.ReplaceAll(script.IndexText(t), `"`, `""`) + `"`
+}
+
+func firstRune(s string) rune {
+	r, _ := utf8.DecodeRuneInString(s)
+	return r
+}
 
 func isNumber(s string) bool {
 	for _, r := range s {

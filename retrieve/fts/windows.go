@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"archivist/app"
+	"archivist/app/script"
 	"archivist/store"
 )
 
@@ -30,14 +31,24 @@ func (a *assembler) window(ctx context.Context, rowid int64, match string) (app.
 	if first < 0 {
 		first = 0
 	}
-	start := strings.Index(p.Text, clean)
-	if clean == "" || start < 0 {
-		// The snippet is always passage text; fall back to the passage's
-		// opening rather than lose the hit if that ever fails.
-		start, first, clean = 0, 0, p.Text
+	// The snippet is the passage as the index reads it (script.IndexText),
+	// which is the passage text itself unless it holds unspaced scripts or
+	// folded characters; Locate maps it back.
+	start, end, ok := script.Locate(p.Text, clean)
+	if clean == "" || !ok {
+		// Fall back to the passage's opening rather than lose the hit if
+		// that ever fails.
+		start, end, first, clean = 0, len(p.Text), 0, p.Text
 	}
-	end := start + len(clean)
 	hit := start + first
+	if p.Text[start:end] != clean {
+		tail := strings.NewReplacer(store.MarkStart, "", store.MarkEnd, "").Replace(snip[first:])
+		if h, _, ok := script.Locate(p.Text[start:end], tail); ok {
+			hit = start + h
+		} else {
+			hit = start
+		}
+	}
 	start, end = growToSentences(p.Text, start, end)
 	start, end = clipAround(p.Text, start, end, hit, app.MaxWindowChars)
 	w := SliceWindow(p, start, end)

@@ -192,7 +192,7 @@ func phrasesMatch(phrases []string) string {
 			continue
 		}
 		seen[p] = true
-		parts = append(parts, `"`+strings.ReplaceAll(p, `"`, `""`)+`"`)
+		parts = append(parts, fts.QuoteTerm(p))
 	}
 	return strings.Join(parts, " OR ")
 }

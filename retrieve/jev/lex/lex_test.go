@@ -24,7 +24,7 @@ func TestTokens(t *testing.T) {
 	for _, tk := range Tokens("PP&E of 3M's R&D: $1,234.50 in FY2022, 36th Ave. and café") {
 		got = append(got, tk.Lower)
 	}
-	want := []string{"pp&e", "of", "3m", "r&d", "1234.50", "in", "fy2022", "36th", "ave", "and", "café"}
+	want := []string{"pp&e", "of", "3m", "r&d", "1234.50", "in", "fy2022", "36th", "ave", "and", "cafe"} // accents folded, as the index folds them
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("Tokens = %q, want %q", got, want)
 	}

@@ -1,6 +1,10 @@
 package lex
 
-import "math"
+import (
+	"math"
+
+	"archivist/app/script"
+)
 
 // Text is a text indexed for matching: the stems of its body in order, and
 // the stems of its context (a document title, a heading path), which place
@@ -97,6 +101,14 @@ func (x *Text) indexFor(q *Query) {
 	for i, s := range x.body {
 		if k, ok := firsts[s]; ok {
 			pos[k] = append(pos[k], int32(i))
+		} else if a, b, ok := script.PairClusters(s); ok {
+			// A question's one-character unit (窗) meets the pairs
+			// holding it (窗户, 的窗).
+			if k, ok := firsts[a]; ok {
+				pos[k] = append(pos[k], int32(i))
+			} else if k, ok := firsts[b]; ok {
+				pos[k] = append(pos[k], int32(i))
+			}
 		}
 	}
 	x.pos, x.firsts, x.posFor = pos, firsts, q

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"archivist/app/script"
 )
 
 // Token is one word or number of a text.
@@ -24,7 +26,10 @@ type Token struct {
 	Num     bool // contains a digit
 }
 
-// Tokens splits s into words and numbers. Letters and digits run together
+// Tokens splits s into words and numbers, and text of scripts written
+// without spaces into its units (script.Unit: overlapping pairs of
+// characters), so that the index, the router, the judge and the answerer
+// compare the same units. Letters and digits run together
 // ("fy2022", "3m"); an ampersand between short letter runs joins them
 // ("R&D", "PP&E"); digits keep their decimal point and lose their grouping
 // commas ("1,234.5" is "1234.5"); a possessive "'s" is dropped.
@@ -68,6 +73,11 @@ func (sc *scanner) next() bool {
 		sc.i = i
 		return false
 	}
+	if s[i] >= 0xE0 {
+		if r, _ := utf8.DecodeRuneInString(s[i:]); script.Unspaced(r) {
+			return sc.unit(i)
+		}
+	}
 	start := i
 	buf := sc.buf[:0]
 	caps, letters := 0, 0
@@ -102,7 +112,18 @@ scan:
 			continue
 		case c >= utf8.RuneSelf:
 			r, size := utf8.DecodeRuneInString(s[i:])
-			if !isWordRune(r) {
+			if script.Ignorable(r) && i+size < len(s) && wordRuneAt(s, i+size) {
+				i += size // a soft hyphen or zero-width character inside a word
+				continue
+			}
+			if unicode.IsMark(r) && i > start && !script.Unspaced(r) {
+				// A vowel sign or virama (Devanagari, Bengali, …) is part
+				// of its word.
+				buf = utf8.AppendRune(buf, r)
+				i += size
+				continue
+			}
+			if !isWordRune(r) || script.Unspaced(r) {
 				break scan
 			}
 			if first {
@@ -117,7 +138,7 @@ scan:
 			} else {
 				digit = true
 			}
-			buf = utf8.AppendRune(buf, unicode.ToLower(r))
+			buf = script.FoldRune(buf, r) // no accents, ordinary widths, ligatures spelt out
 			i += size
 			continue
 		case (c == ',' || c == '.') && digit && i+1 < len(s) && isDigit(s[i+1]) && i > start && isDigit(s[i-1]):
@@ -151,6 +172,41 @@ scan:
 	}
 	sc.i = i
 	return true
+}
+
+// unit reads the unit of unspaced text (script.Unit) at s[i], or the
+// next token when none starts there. Its form is the pair of clusters;
+// its span, the first of them.
+func (sc *scanner) unit(i int) bool {
+	s := sc.s
+	for {
+		end, next, ok := script.Unit(s, i)
+		if ok {
+			buf := sc.buf[:0]
+			for _, r := range s[i:end] {
+				buf = script.FoldRune(buf, r)
+			}
+			// The span is the unit's first cluster, so that tokens never
+			// overlap (the gaps between them are read as text).
+			sc.buf, sc.start, sc.end, sc.i = buf, i, next, next
+			sc.caps, sc.letters, sc.cap0, sc.digit = 0, 1, false, false
+			return true
+		}
+		if i = next; i >= len(s) {
+			sc.i = i
+			return false
+		}
+		if r, _ := utf8.DecodeRuneInString(s[i:]); !script.Unspaced(r) {
+			sc.i = i
+			return sc.next()
+		}
+	}
+}
+
+// wordRuneAt reports whether a word rune starts at s[i].
+func wordRuneAt(s string, i int) bool {
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	return isWordRune(r)
 }
 
 func isWordRune(r rune) bool {
