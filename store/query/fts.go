@@ -85,3 +85,20 @@ func (t Term) String() string {
 	}
 	return t.Text
 }
+
+// AnyFTS is the OR of every word and phrase the query looks for (not the
+// excluded ones): what a passage must hold to show a document's snippet,
+// since a document matches when its words are anywhere in it, not all in
+// one passage. "" when the query has no text.
+func (q *Query) AnyFTS() string {
+	var alts []string
+	for _, g := range q.Groups {
+		if g.Neg || g.Terms[0].Kind == Filter {
+			continue
+		}
+		for _, t := range g.Terms {
+			alts = append(alts, ftsString(t))
+		}
+	}
+	return strings.Join(alts, " OR ")
+}

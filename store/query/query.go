@@ -36,7 +36,7 @@ type Error struct {
 
 // Error says where, in characters counted from 1, and what.
 func (e *Error) Error() string {
-	return fmt.Sprintf("query, at character %d: %s", e.Column(), e.Msg)
+	return fmt.Sprintf("query has a problem at character %d: %s", e.Column(), e.Msg)
 }
 
 // Column is the 1-based character (not byte) position of the problem.
@@ -106,6 +106,14 @@ func (q *Query) HasText() bool {
 func Parse(s string) (*Query, error) {
 	p := &parser{src: s}
 	q := &Query{Source: s}
+	for i, r := range s {
+		if r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD") {
+			return nil, p.fail(i, "the query is not valid UTF-8 text")
+		}
+		if unicode.IsControl(r) && !unicode.IsSpace(r) {
+			return nil, p.fail(i, "a control character (%U) cannot be searched for", r)
+		}
+	}
 	for {
 		p.space()
 		if p.pos >= len(s) {

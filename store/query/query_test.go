@@ -116,6 +116,8 @@ func TestMalformed(t *testing.T) {
 		{"EmptyPhrase", `""`, 1, "no letters"},
 		{"TextAfterQuote", `"storm"s`, 8, "space after"},
 		{"Unicode", "schöne (tür)", 8, "parentheses"},
+		{"Control", "storm\x00", 6, "control character"},
+		{"NotUTF8", "storm \xff", 7, "UTF-8"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -1,0 +1,59 @@
+package app
+
+import "context"
+
+// SearchSort orders ranked search results.
+type SearchSort string
+
+// The orders: relevance (best match first; for a query without words,
+// newest first), or by date (the created date, else the imported date).
+const (
+	SortRelevance SearchSort = "relevance"
+	SortNewest    SearchSort = "newest"
+	SortOldest    SearchSort = "oldest"
+)
+
+// SearchRequest is one page of a ranked search.
+type SearchRequest struct {
+	Query  string // in the search language (see store/query)
+	Sort   SearchSort
+	Offset int // results skipped, for paging
+	Limit  int // results returned; 0 means 20
+}
+
+// SearchResult is one document of a ranked search.
+type SearchResult struct {
+	DocumentID string
+	Title      string
+	Format     Format
+	// Snippet is the best-matching passage's best window, the query's
+	// words wrapped in SnippetMarkStart / SnippetMarkEnd.
+	Snippet string
+	Pages   []int   // pages of the best-matching passages, ascending; empty without pages
+	Score   float64 // higher is better; 0 for a query without words
+	Created string  // YYYY-MM-DD or ""
+	Meta    DocumentMeta
+}
+
+// Snippet marks: private-use characters, never in imported text.
+const (
+	SnippetMarkStart = "\uE000"
+	SnippetMarkEnd   = "\uE001"
+)
+
+// Facet names, in the order they are shown.
+var FacetNames = []string{"type", "correspondent", "tag", "year", "format", "sensitivity", "folder"}
+
+// SearchResults is a page of results, how many there are in all, and the
+// facets of all of them: per facet name, each value's document count.
+type SearchResults struct {
+	Total   int
+	Results []SearchResult
+	Facets  map[string]map[string]int
+}
+
+// Searcher runs ranked searches. A malformed query is an EInvalid error
+// whose message says where the problem is.
+type Searcher interface {
+	SearchDocuments(ctx context.Context, req SearchRequest) (*SearchResults, error)
+}
