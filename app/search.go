@@ -57,3 +57,32 @@ type SearchResults struct {
 type Searcher interface {
 	SearchDocuments(ctx context.Context, req SearchRequest) (*SearchResults, error)
 }
+
+// MaxSnapshotView bounds the documents a snapshot view keeps (the design's
+// limit; an answer's evidence holds at most MaxSources).
+const MaxSnapshotView = 100
+
+// View is a saved search: live (Query, run again whenever it is opened)
+// or a snapshot (DocumentIDs, at most MaxSnapshotView, e.g. the documents
+// under an answer's evidence).
+type View struct {
+	ID          string
+	Name        string
+	Query       string   // live views
+	DocumentIDs []string // snapshot views
+}
+
+// Live reports whether the view is a saved query.
+func (v View) Live() bool { return len(v.DocumentIDs) == 0 }
+
+// Views keeps the saved views, in the person's order.
+type Views interface {
+	Views(ctx context.Context) ([]View, error)
+	// SaveView saves a live view (query) or, with ids, a snapshot; a name
+	// already used (ignoring case) is a conflict.
+	SaveView(ctx context.Context, name, query string, ids []string) (View, error)
+	RenameView(ctx context.Context, id, name string) error
+	DeleteView(ctx context.Context, id string) error
+	// MoveView puts a view at position (0 first) in the list.
+	MoveView(ctx context.Context, id string, position int) error
+}
