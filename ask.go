@@ -45,6 +45,8 @@ func cmdAsk(ctx context.Context, p *parts, args []string, stdout, stderr io.Writ
 	fs.BoolVar(&f.egressOK, "egress-ok", false, "acknowledge, and remember, that evidence is sent to the endpoints outside this machine")
 	fs.BoolVar(&f.consent, "consent-sensitive", false, "consent to sending Confidential and Restricted text to the model and decision provider")
 	followUp := fs.String("follow-up", "", "ask a follow-up of the stored answer with this trace token")
+	view := fs.String("view", "", "limit the question to the documents of this saved view")
+	scopeQuery := fs.String("query", "", "limit the question to the documents this search query finds")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -73,6 +75,15 @@ func cmdAsk(ctx context.Context, p *parts, args []string, stdout, stderr io.Writ
 	}
 	q := app.Question{Text: strings.Join(fs.Args(), " "), Scope: app.Scope{DocumentIDs: docs}, Preset: app.ParsePreset(*preset),
 		Consent: f.consent}
+	if *view != "" || *scopeQuery != "" {
+		scope, err := queryScope(ctx, p.db, *view, *scopeQuery)
+		if code, ok := queryProblem(stderr, *scopeQuery, err); ok {
+			return code
+		} else if err != nil {
+			return fail(err)
+		}
+		q.Scope = scope
+	}
 	var opts retrieve.AskOptions
 	if *followUp != "" {
 		prev, history, err := conversationOf(ctx, p, *followUp)
@@ -110,7 +121,7 @@ func cmdAsk(ctx context.Context, p *parts, args []string, stdout, stderr io.Writ
 	return 0
 }
 
-const askUsage = "usage: archivist [--library DIR] ask [--doc ID]... [--preset focused|balanced|detailed] " +
+const askUsage = "usage: archivist [--library DIR] ask [--doc ID]... [--view NAME | --query QUERY] [--preset focused|balanced|detailed] " +
 	"[--answerer extractive|openai --endpoint URL --model NAME] [--judge local|systemone|openai --judge-endpoint URL --judge-model NAME] " +
 	"[--egress-ok] [--consent-sensitive] [--follow-up TOKEN] [--json [--trace]] QUESTION"
 

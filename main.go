@@ -43,7 +43,7 @@ Usage:
   archivist [--library DIR] import [--password PW] PATH...   import files or folders
   archivist [--library DIR] list --json          list documents as JSON
   archivist [--library DIR] show --json ID       a document's sections and pages
-  archivist [--library DIR] ask [--doc ID]... [--preset focused|balanced|detailed] [--json [--trace]] QUESTION
+  archivist [--library DIR] ask [--doc ID]... [--view NAME | --query QUERY] [--preset focused|balanced|detailed] [--json [--trace]] QUESTION
       [--answerer extractive|openai --endpoint ollama|llamacpp|URL --model NAME]
       [--judge local|systemone|openai --judge-endpoint URL --judge-model NAME]
       [--egress-ok] [--consent-sensitive] [--follow-up TOKEN]
@@ -54,6 +54,12 @@ Usage:
   archivist [--library DIR] sensitivity ID [public|internal|confidential|restricted]
                                                  show or set a document's sensitivity
   archivist [--library DIR] reindex [--all]      rebuild passages made by an older builder
+  archivist [--library DIR] tag add|remove ID NAME...   tag documents (tag list|create|rename|merge|delete too)
+  archivist [--library DIR] type|correspondent set ID NAME   a document's type or correspondent ("" clears)
+  archivist [--library DIR] created set ID YYYY-MM-DD   a document's created date
+  archivist [--library DIR] search [--json] [--limit N] [--offset N] [--sort relevance|newest|oldest] QUERY
+                                                 ranked documents, with facets (see README: Search)
+  archivist [--library DIR] view save NAME QUERY | view list [--json] | view delete NAME   saved searches
   archivist [--library DIR] eval --questions FILE --docs DIR [--scope doc|library] [--k 1,3,6,12] [--provider local|systemone|openai] [--retrieval routed|fts] [--details FILE] [--cpuprofile FILE] [--json]
   archivist bench [--passages N] [--docs N] [--pdf-pages N] [--json]   speed and memory at scale, in generated libraries
 
@@ -105,6 +111,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		"sensitivity": cmdSensitivity,
 		"export":      cmdExport,
 		"bench":       cmdBench,
+
+		"tag":           cmdTag,
+		"type":          cmdType,
+		"correspondent": cmdCorrespondent,
+		"created":       cmdCreated,
+		"search":        cmdSearch,
+		"view":          cmdView,
 	}
 	f, ok := commands[cmd]
 	if !ok {
@@ -220,6 +233,7 @@ type listedDocument struct {
 	Notice   string `json:"notice,omitempty"`
 	// Sensitivity is public, internal, confidential or restricted.
 	Sensitivity string `json:"sensitivity"`
+	listedMeta
 }
 
 func cmdList(ctx context.Context, p *parts, args []string, stdout, stderr io.Writer) int {
@@ -244,11 +258,16 @@ func cmdList(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 	for _, d := range docs {
 		out = append(out, listed(d))
 	}
+	if err := addMeta(ctx, p, out); err != nil {
+		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
+		return 1
+	}
 	return printJSON(stdout, out)
 }
 
 func listed(d app.Document) listedDocument {
-	return listedDocument{d.ID, d.Title, d.Filename, string(d.Format), d.Pages, string(d.Status), d.Error, d.Notice, string(d.Sensitivity)}
+	return listedDocument{ID: d.ID, Title: d.Title, Filename: d.Filename, Format: string(d.Format), Pages: d.Pages,
+		Status: string(d.Status), Error: d.Error, Notice: d.Notice, Sensitivity: string(d.Sensitivity)}
 }
 
 func printJSON(w io.Writer, v any) int {
