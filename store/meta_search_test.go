@@ -218,3 +218,33 @@ func FuzzSearchQuery(f *testing.F) {
 		}
 	})
 }
+
+func TestSearchCitation(t *testing.T) {
+	ctx := context.Background()
+	db := MustOpen(t)
+	job, _ := enqueue(t, db, "log", "sha-log")
+	c := pagedContent("log", "Keeper's log", "The lamp was lit.", "Two storms broke the tower window; the storm passed.")
+	// Word boxes on page 2, as a PDF parser stores them.
+	b := &c.Parsed.Blocks[1]
+	for i, w := range strings.Fields(b.Text) {
+		start := strings.Index(b.Text, w)
+		b.Words = append(b.Words, app.WordBox{Start: start, End: start + len(w), X0: float64(i) / 20, Y0: 0.1, X1: float64(i+1) / 20, Y1: 0.12})
+	}
+	if err := db.CommitImport(ctx, job, c); err != nil {
+		t.Fatal(err)
+	}
+	cite, err := db.SearchCitation(ctx, "log", "storm -lamp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cite.PageStart != 2 || cite.Quote != "storms" || cite.Blocks[0] != b.ID || len(cite.Rects) != 2 || cite.Precision != "line" {
+		t.Fatalf("citation = %+v; want page 2, both storm words highlighted", cite)
+	}
+	if _, err := db.SearchCitation(ctx, "nope", "storm"); app.ErrorCode(err) != app.ENotFound {
+		t.Fatalf("a missing document = %v", err)
+	}
+	cite, err = db.SearchCitation(ctx, "log", "tag:x")
+	if err != nil || cite.PageStart != 1 || len(cite.Rects) != 0 {
+		t.Fatalf("a query without words = %+v, %v", cite, err)
+	}
+}
