@@ -448,6 +448,7 @@ func runGUI(ctx context.Context, dir string, stderr io.Writer) int {
 	// consent to send a document's headings anywhere. Nothing moves until
 	// the proposal is accepted.
 	u.SetFiler(filing.New(p.db, jev.Local{}))
+	u.SetSearch(p.db)
 	u.SetProviders(ui.Providers{
 		// The providers follow the settings window.
 		Apply: func(s app.Settings, keys ui.ProviderKeys) (string, error) {

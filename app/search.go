@@ -56,6 +56,12 @@ type SearchResults struct {
 // whose message says where the problem is.
 type Searcher interface {
 	SearchDocuments(ctx context.Context, req SearchRequest) (*SearchResults, error)
+	// SearchDocumentIDs returns every document a query matches, best
+	// first: a search as a question's scope.
+	SearchDocumentIDs(ctx context.Context, query string) ([]string, error)
+	// SearchCitation says where a result opens: its best passage as a
+	// citation with the query's words highlighted.
+	SearchCitation(ctx context.Context, documentID, query string) (*Citation, error)
 }
 
 // MaxSnapshotView bounds the documents a snapshot view keeps (the design's

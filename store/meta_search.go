@@ -265,3 +265,17 @@ func (db *DB) SearchDocuments(ctx context.Context, req app.SearchRequest) (*app.
 	defer snap.Close()
 	return snap.SearchDocuments(ctx, q, req)
 }
+
+// SearchDocumentIDs returns every document a query matches, best first.
+func (db *DB) SearchDocumentIDs(ctx context.Context, src string) ([]string, error) {
+	q, err := ParseQuery(src)
+	if err != nil {
+		return nil, err
+	}
+	snap, err := db.Snapshot(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer snap.Close()
+	return snap.Matches(ctx, q)
+}
