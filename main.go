@@ -31,6 +31,7 @@ import (
 	"archivist/retrieve/export"
 	"archivist/retrieve/filing"
 	"archivist/retrieve/jev"
+	"archivist/retrieve/suggest"
 	"archivist/store"
 	"archivist/ui"
 	_ "archivist/ui/locale" // before the toolkit: see the package doc
@@ -448,7 +449,7 @@ func runGUI(ctx context.Context, dir string, stderr io.Writer) int {
 	// consent to send a document's headings anywhere. Nothing moves until
 	// the proposal is accepted.
 	u.SetFiler(filing.New(p.db, jev.Local{}))
-	u.SetSearch(p.db)
+	u.SetSearch(p.db, suggest.Local{Lib: p.db})
 	u.SetProviders(ui.Providers{
 		// The providers follow the settings window.
 		Apply: func(s app.Settings, keys ui.ProviderKeys) (string, error) {

@@ -94,3 +94,31 @@ type Metadata interface {
 	// a later import of the same document keeps it.
 	SetCreated(ctx context.Context, ids []string, date string) error
 }
+
+// MetaSample is a document as metadata suggestions see it: its title, the
+// start of its text and the metadata the person gave it.
+type MetaSample struct {
+	DocumentID string
+	Title      string
+	Filename   string
+	Text       string
+	Meta       DocumentMeta
+}
+
+// MetaSuggestion is what the decision provider proposes for a document:
+// nothing is applied until the person accepts it. Each field is "" (or
+// empty) when there is nothing to propose; Basis names the documents the
+// proposal follows.
+type MetaSuggestion struct {
+	DocumentID    string
+	Type          string
+	Correspondent string
+	Tags          []string
+	Confidence    float64 // 0–1, of the strongest proposal
+	Basis         []string
+}
+
+// MetaSuggester proposes metadata for a document.
+type MetaSuggester interface {
+	SuggestMeta(ctx context.Context, documentID string) (*MetaSuggestion, error)
+}

@@ -22,9 +22,11 @@ type SearchArchive interface {
 }
 
 // SetSearch gives the window its Search screen (the Search button in the
-// top bar switches between it and the library).
-func (u *UI) SetSearch(a SearchArchive) {
+// top bar switches between it and the library); suggester, when not nil,
+// proposes metadata from a row's menu.
+func (u *UI) SetSearch(a SearchArchive, suggester app.MetaSuggester) {
 	u.search = newSearchView(u, a)
+	u.search.suggester = suggester
 	u.searchToggle.Show()
 }
 
@@ -43,8 +45,9 @@ var searchSorts = map[string]app.SearchSort{
 // and pages), facets that narrow the query, the saved views, and the
 // selection bar that sets metadata on many documents at once.
 type searchView struct {
-	ui      *UI
-	archive SearchArchive
+	ui        *UI
+	archive   SearchArchive
+	suggester app.MetaSuggester // nil: no suggestions
 
 	query    string // the query the results are of
 	offset   int

@@ -127,7 +127,7 @@ func searchHarness(t *testing.T, n int) (*harness, *fakeArchive) {
 		a.docs = append(a.docs, app.SearchResult{DocumentID: "d" + string(rune('a'+i%26)) + string(rune('0'+i/26)), Title: title, Format: app.FormatPDF,
 			Snippet: "a " + app.SnippetMarkStart + "storm" + app.SnippetMarkEnd + " broke", Pages: []int{2}, Meta: app.DocumentMeta{Type: typ}})
 	}
-	h.ui.SetSearch(a)
+	h.ui.SetSearch(a, fakeSuggester{})
 	test.Tap(h.ui.searchToggle)
 	return h, a
 }
@@ -225,4 +225,44 @@ func TestSearchScreen(t *testing.T) {
 		s.views.list.Select(0)
 		h.loop.waitFor(t, "the view's search", func() bool { return s.entry.Text == "report A" && s.status.Text == "3 documents" })
 	})
+}
+
+type fakeSuggester struct{}
+
+func (fakeSuggester) SuggestMeta(_ context.Context, id string) (*app.MetaSuggestion, error) {
+	return &app.MetaSuggestion{DocumentID: id, Type: "Invoice", Tags: []string{"bills", "power"}, Confidence: 0.8, Basis: []string{"Invoice 1041"}}, nil
+}
+
+// Suggestions change nothing until Apply, and then only what stays ticked.
+func TestSuggestionsNeedAClick(t *testing.T) {
+	h, a := searchHarness(t, 3)
+	s := h.ui.search
+	h.search(t, "storm")
+	s.showSuggestion(s.res.Results[0], &app.MetaSuggestion{Type: "Invoice", Tags: []string{"bills", "power"}})
+	h.loop.drain()
+	if len(a.called()) != 0 {
+		t.Fatalf("a suggestion was applied without a click: %q", a.called())
+	}
+	var checks []*widget.Check
+	for _, o := range h.win.Canvas().Overlays().List() {
+		checks = append(checks, findAll[*widget.Check](o)...)
+	}
+	var apply *widget.Button
+	for _, o := range h.win.Canvas().Overlays().List() {
+		for _, b := range findAll[*widget.Button](o) {
+			if b.Text == "Apply" {
+				apply = b
+			}
+		}
+	}
+	if len(checks) != 3 || apply == nil {
+		t.Fatalf("%d boxes, apply %v", len(checks), apply != nil)
+	}
+	checks[2].SetChecked(false) // not "power"
+	test.Tap(apply)
+	id := s.res.Results[0].DocumentID
+	h.loop.waitFor(t, "the applied suggestions", func() bool { return len(a.called()) == 2 })
+	if got := a.called(); got[0] != "type "+id+" Invoice" || got[1] != "tag "+id+" bills" {
+		t.Fatalf("applied %q", got)
+	}
 }

@@ -160,6 +160,9 @@ func (v *searchView) showRowMenu(r *searchRow) {
 		fyne.NewMenuItem("Set correspondent…", func() { v.askLabel(app.LabelCorrespondent, ids) }),
 		fyne.NewMenuItem("Set created date…", func() { v.askCreated(ids, res.Created) }),
 	)
+	if v.suggester != nil {
+		items = append(items, fyne.NewMenuItemSeparator(), fyne.NewMenuItem("Suggest metadata…", func() { v.suggest(res) }))
+	}
 	c := fyne.CurrentApp().Driver().CanvasForObject(r.menu)
 	if c == nil {
 		c = v.ui.win.Canvas()
