@@ -107,7 +107,7 @@ func (f *fakeArchive) Views(context.Context) ([]app.View, error) {
 func (f *fakeArchive) SaveView(_ context.Context, name, q string, ids []string) (app.View, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	v := app.View{ID: name, Name: name, Query: q}
+	v := app.View{ID: name, Name: name, Query: q, DocumentIDs: ids}
 	f.views = append(f.views, v)
 	return v, nil
 }
@@ -264,5 +264,36 @@ func TestSuggestionsNeedAClick(t *testing.T) {
 	h.loop.waitFor(t, "the applied suggestions", func() bool { return len(a.called()) == 2 })
 	if got := a.called(); got[0] != "type "+id+" Invoice" || got[1] != "tag "+id+" bills" {
 		t.Fatalf("applied %q", got)
+	}
+}
+
+func TestSaveSourcesAsView(t *testing.T) {
+	h, a := searchHarness(t, 1)
+	ans := &app.Answer{Sources: []app.SourceRef{{N: 1, DocumentID: "x"}, {N: 2, DocumentID: "y"}, {N: 3, DocumentID: "x"}}}
+	b := h.ui.saveSourcesButton(ans)
+	if b == nil {
+		t.Fatal("no Save sources button for an answer with sources")
+	}
+	test.Tap(b)
+	var name *widget.Entry
+	var save *widget.Button
+	for _, o := range h.win.Canvas().Overlays().List() {
+		for _, e := range findAll[*widget.Entry](o) {
+			name = e
+		}
+		for _, x := range findAll[*widget.Button](o) {
+			if x.Text == "Save" {
+				save = x
+			}
+		}
+	}
+	if name == nil || save == nil {
+		t.Fatal("no name dialog")
+	}
+	test.Type(name, "Cited")
+	test.Tap(save)
+	h.loop.waitFor(t, "the snapshot view", func() bool { v, _ := a.Views(context.Background()); return len(v) == 1 })
+	if h.ui.saveSourcesButton(&app.Answer{}) != nil {
+		t.Fatal("a Save sources button for an answer without sources")
 	}
 }

@@ -174,3 +174,36 @@ func (v *searchView) askSaveView() {
 	d.Resize(fyne.NewSize(420, d.MinSize().Height))
 	d.Show()
 }
+
+// saveSourcesButton offers to save the documents under an answer's
+// evidence as a snapshot view; nil without views or sources.
+func (u *UI) saveSourcesButton(ans *app.Answer) *widget.Button {
+	if u.search == nil || ans == nil {
+		return nil
+	}
+	var ids []string
+	seen := map[string]bool{}
+	for _, s := range ans.Sources {
+		if s.DocumentID != "" && !seen[s.DocumentID] && len(ids) < app.MaxSnapshotView {
+			seen[s.DocumentID] = true
+			ids = append(ids, s.DocumentID)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	b := widget.NewButtonWithIcon("Save sources as view…", theme.DocumentSaveIcon(), func() {
+		e := widget.NewEntry()
+		e.SetPlaceHolder("a name for these " + plural(len(ids), "document", "documents"))
+		dialog.ShowForm("Save sources as a view", "Save", "Cancel", []*widget.FormItem{widget.NewFormItem("Name", e)}, func(ok bool) {
+			if ok {
+				u.search.views.run(func(ctx context.Context) error {
+					_, err := u.search.archive.SaveView(ctx, e.Text, "", ids)
+					return err
+				})
+			}
+		}, u.win)
+	})
+	b.Importance = widget.LowImportance
+	return b
+}
