@@ -77,7 +77,7 @@ func cmdAsk(ctx context.Context, p *parts, args []string, stdout, stderr io.Writ
 		Consent: f.consent}
 	if *view != "" || *scopeQuery != "" {
 		scope, err := queryScope(ctx, p.db, *view, *scopeQuery)
-		if code, ok := queryProblem(stderr, *scopeQuery, err); ok {
+		if code, ok := queryProblem(stderr, err); ok {
 			return code
 		} else if err != nil {
 			return fail(err)

@@ -38,7 +38,7 @@ var markWords = strings.NewReplacer(app.SnippetMarkStart, "«", app.SnippetMarkE
 
 // queryProblem prints a malformed query, with a caret under the problem,
 // and returns exit status 2; ok is false when err is no query error.
-func queryProblem(stderr io.Writer, src string, err error) (int, bool) {
+func queryProblem(stderr io.Writer, err error) (int, bool) {
 	var qe *query.Error
 	if !errors.As(err, &qe) {
 		return 0, false
@@ -69,7 +69,7 @@ func cmdSearch(ctx context.Context, p *parts, args []string, stdout, stderr io.W
 	src := strings.Join(fs.Args(), " ")
 	q, err := query.Parse(src)
 	if err != nil {
-		code, _ := queryProblem(stderr, src, err)
+		code, _ := queryProblem(stderr, err)
 		return code
 	}
 	snap, err := p.db.Snapshot(ctx)
@@ -124,7 +124,7 @@ func cmdView(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 	case verb == "save" && len(rest) >= 2:
 		src := strings.Join(rest[1:], " ")
 		if _, err := query.Parse(src); err != nil {
-			code, _ := queryProblem(stderr, src, err)
+			code, _ := queryProblem(stderr, err)
 			return code
 		}
 		if _, err := p.db.SaveView(ctx, rest[0], src, nil); err != nil {
