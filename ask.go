@@ -76,7 +76,7 @@ func cmdAsk(ctx context.Context, p *parts, args []string, stdout, stderr io.Writ
 	q := app.Question{Text: strings.Join(fs.Args(), " "), Scope: app.Scope{DocumentIDs: docs}, Preset: app.ParsePreset(*preset),
 		Consent: f.consent}
 	if *view != "" || *scopeQuery != "" {
-		scope, err := queryScope(ctx, p.db, *view, *scopeQuery)
+		scope, err := queryScope(ctx, p.db, *view, *scopeQuery, docs)
 		if code, ok := queryProblem(stderr, err); ok {
 			return code
 		} else if err != nil {

@@ -178,10 +178,11 @@ func cmdView(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 }
 
 // queryScope resolves `ask --view NAME` or `ask --query QUERY` to the
-// documents it names, ranked, as a question's document scope. A scope
+// documents it names, ranked, as a question's document scope — only those
+// of docs too when `--doc` names some (scopes narrow each other). A scope
 // that holds no document is an app.ENoEvidence error: an empty list would
 // mean the whole library.
-func queryScope(ctx context.Context, db *store.DB, viewName, src string) (app.Scope, error) {
+func queryScope(ctx context.Context, db *store.DB, viewName, src string, docs []string) (app.Scope, error) {
 	var v app.View
 	switch {
 	case viewName != "" && src != "":
@@ -206,6 +207,19 @@ func queryScope(ctx context.Context, db *store.DB, viewName, src string) (app.Sc
 	ids, err := snap.ViewDocumentIDs(ctx, v)
 	if err != nil {
 		return app.Scope{}, err
+	}
+	if len(docs) > 0 {
+		keep := map[string]bool{}
+		for _, id := range docs {
+			keep[id] = true
+		}
+		var both []string
+		for _, id := range ids {
+			if keep[id] {
+				both = append(both, id)
+			}
+		}
+		ids = both
 	}
 	label := fmt.Sprintf("%q (%d documents)", v.Name, len(ids))
 	if viewName != "" {

@@ -113,6 +113,10 @@ func TestSearchCLI(t *testing.T) {
 		if code != 1 || !strings.Contains(out, "no_evidence") {
 			t.Fatalf("an empty query scope must answer from nothing, not the library: exit %d, %s", code, out)
 		}
+		out, _, code = cli(t, lib, "ask", "--json", "--query", "tag:sea", "--doc", bread, "When is the lamp lit?")
+		if code != 1 || !strings.Contains(out, "no_evidence") {
+			t.Fatalf("--doc and --query narrow each other: exit %d, %s", code, out)
+		}
 		if _, _, code := cli(t, lib, "ask", "--query", "tag:", "x"); code != 2 {
 			t.Fatalf("a malformed scope query: exit %d", code)
 		}
