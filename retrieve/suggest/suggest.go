@@ -6,11 +6,12 @@
 // three times) and the start of the text, against every document that
 // carries metadata; the K nearest vote, each with its similarity. A type
 // or tag is proposed when it holds at least half of the vote of the
-// neighbours that have one; a correspondent is, besides, proposed outright
-// when a name already in the list is written in the title or the start of
-// the text (the name on a letterhead says who sent it better than any
-// neighbour). With no labelled document yet there is nothing to learn
-// from, and nothing is proposed.
+// neighbours that have one. A correspondent is proposed only when a name
+// already in the list is written in the title or the start of the text:
+// who sent a document is on its letterhead or cover, and neighbours that
+// read alike come from other senders as often as from the same one (ten
+// companies' annual reports read alike). With no labelled document yet
+// there is nothing to learn from, and nothing is proposed.
 package suggest
 
 import (
@@ -133,10 +134,6 @@ func Propose(target app.MetaSample, samples []app.MetaSample) app.MetaSuggestion
 	if target.Meta.Correspondent == "" {
 		if name := namedCorrespondent(target, labelled); name != "" {
 			out.Correspondent, out.Confidence = name, max(out.Confidence, 0.9)
-		} else {
-			var c float64
-			out.Correspondent, c = best(vote(func(m app.DocumentMeta) []string { return one(m.Correspondent) }))
-			out.Confidence = max(out.Confidence, c)
 		}
 	}
 	have := map[string]bool{}
