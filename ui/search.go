@@ -296,3 +296,18 @@ func (v *searchView) changed(f func(ctx context.Context) error) {
 		})
 	}()
 }
+
+// ShowSearch shows the Search screen and searches for query (nothing
+// when it is empty).
+func (u *UI) ShowSearch(query string) {
+	if u.search == nil {
+		return
+	}
+	if u.split.Leading != u.search.content {
+		u.toggleSearch()
+	}
+	if query != "" {
+		u.search.entry.SetText(query)
+		u.search.run(query, 0)
+	}
+}
