@@ -17,7 +17,8 @@ import (
 // TestSearchScreenShot paints the Search screen over a real library with
 // the toolkit's software painter and writes it as a PNG, for looking at
 // without a display: ARCHIVIST_SEARCH_SHOT=out.png,
-// ARCHIVIST_SEARCH_SHOT_LIBRARY=DIR, ARCHIVIST_SEARCH_SHOT_QUERY=QUERY.
+// ARCHIVIST_SEARCH_SHOT_LIBRARY=DIR, ARCHIVIST_SEARCH_SHOT_QUERY=QUERY; with
+// ARCHIVIST_SEARCH_SHOT_OPEN set, the first result is opened as by a tap.
 func TestSearchScreenShot(t *testing.T) {
 	out, lib := os.Getenv("ARCHIVIST_SEARCH_SHOT"), os.Getenv("ARCHIVIST_SEARCH_SHOT_LIBRARY")
 	if out == "" || lib == "" {
@@ -41,6 +42,13 @@ func TestSearchScreenShot(t *testing.T) {
 	for end := time.Now().Add(20 * time.Second); time.Now().Before(end); {
 		q.run()
 		time.Sleep(50 * time.Millisecond)
+	}
+	if os.Getenv("ARCHIVIST_SEARCH_SHOT_OPEN") != "" {
+		u.OpenSearchResult(0)
+		for end := time.Now().Add(20 * time.Second); time.Now().Before(end); {
+			q.run()
+			time.Sleep(50 * time.Millisecond)
+		}
 	}
 	f, err := os.Create(out)
 	if err != nil {

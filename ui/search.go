@@ -54,7 +54,9 @@ type searchView struct {
 	res      *app.SearchResults
 	selected map[string]bool
 	seq      int // of the latest search; older answers are dropped
-	rows     map[fyne.CanvasObject]*searchRow
+	// libraryOffset is the split's offset kept while the other screen shows.
+	libraryOffset float64
+	rows          map[fyne.CanvasObject]*searchRow
 
 	entry    *widget.Entry
 	sortBy   *widget.Select
@@ -110,9 +112,10 @@ func newSearchView(u *UI, a SearchArchive) *searchView {
 	v.selBar.Hide()
 	v.setResults(nil)
 
-	top := container.NewBorder(nil, nil, nil, container.NewHBox(v.sortBy, v.saveView, v.askAll), v.entry)
+	// The query has a row of its own: it is often long.
+	tools := container.NewBorder(nil, nil, container.NewHBox(v.sortBy, v.saveView, v.askAll), nil)
 	pager := container.NewBorder(nil, nil, nil, container.NewHBox(v.prev, v.pageInfo, v.next), v.status)
-	results := container.NewBorder(container.NewVBox(top, pager, widget.NewSeparator()), v.selBar, nil, nil, v.list)
+	results := container.NewBorder(container.NewVBox(v.entry, tools, pager, widget.NewSeparator()), v.selBar, nil, nil, v.list)
 	side := container.NewBorder(v.views.content, nil, nil, nil, container.NewVScroll(v.facets))
 	split := container.NewHSplit(side, results)
 	split.Offset = 0.26
@@ -128,11 +131,16 @@ func (u *UI) toggleSearch() {
 	}
 	if u.split.Leading == u.search.content {
 		u.split.Leading = u.library.content
+		u.split.Offset, u.search.libraryOffset = u.search.libraryOffset, u.split.Offset
 		u.searchToggle.SetText("Search")
+		u.searchToggle.SetIcon(theme.SearchIcon())
 		u.searchToggle.Importance = widget.MediumImportance
 	} else {
 		u.split.Leading = u.search.content
+		// Results, facets and views need more room than the list.
+		u.search.libraryOffset, u.split.Offset = u.split.Offset, max(u.split.Offset, u.search.libraryOffset, 0.62)
 		u.searchToggle.SetText("Library")
+		u.searchToggle.SetIcon(theme.ListIcon())
 		u.searchToggle.Importance = widget.HighImportance
 		u.search.views.reload()
 		u.win.Canvas().Focus(u.search.entry)
@@ -309,5 +317,12 @@ func (u *UI) ShowSearch(query string) {
 	if query != "" {
 		u.search.entry.SetText(query)
 		u.search.run(query, 0)
+	}
+}
+
+// OpenSearchResult opens result i of the page shown, as a tap on it does.
+func (u *UI) OpenSearchResult(i int) {
+	if s := u.search; s != nil && s.res != nil && i >= 0 && i < len(s.res.Results) {
+		s.open(s.res.Results[i])
 	}
 }

@@ -272,7 +272,9 @@ func (v *searchView) fillFacets() {
 			}
 			return values[i] < values[j]
 		})
-		head := widget.NewLabelWithStyle(facetTitles[name], fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		head := widget.NewLabelWithStyle(strings.ToUpper(facetTitles[name]), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		head.SizeName = theme.SizeNameCaptionText
+		head.Importance = widget.HighImportance
 		v.facets.Add(head)
 		for _, val := range values[:min(len(values), maxFacetValues)] {
 			filter := facetFilters[name] + ":" + quoteValue(val)
