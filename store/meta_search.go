@@ -4,7 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -71,13 +73,93 @@ func (s *Snapshot) SearchDocuments(ctx context.Context, q *query.Query, req app.
 	lo := min(max(req.Offset, 0), len(all))
 	hi := min(lo+limit, len(all))
 	words := q.AnyFTS()
-	for _, m := range all[lo:hi] {
+	page := all[lo:hi]
+	var best map[string]pageHits
+	if words != "" && len(page) > 0 {
+		ids := make([]string, len(page))
+		for i, m := range page {
+			ids[i] = m.id
+		}
+		if best, err = s.pageHits(ctx, ids, words); err != nil {
+			return nil, err
+		}
+	}
+	for _, m := range page {
 		r := app.SearchResult{DocumentID: m.id, Title: m.title, Format: app.Format(m.format), Score: -m.rank, Created: m.created,
 			Meta: app.DocumentMeta{Tags: m.tags, Type: m.typ, Correspondent: m.corr, Language: m.language, Created: m.created}}
-		if r.Snippet, r.Pages, err = s.bestPassages(ctx, m.id, words); err != nil {
+		if h, ok := best[m.id]; ok {
+			r.Snippet, r.Pages = h.snippet, h.pages
+		} else if r.Snippet, r.Pages, err = s.firstPassage(ctx, m.id); err != nil {
 			return nil, err
 		}
 		out.Results = append(out.Results, r)
+	}
+	return out, nil
+}
+
+// pageHits is a result's best passage snippet and the pages of its best
+// passages.
+type pageHits struct {
+	snippet string
+	pages   []int
+	best    int64 // rowid of the best passage
+}
+
+// pageHits finds, for the documents of one page of results, each one's
+// best passages for the query's words: one FTS5 pass over the passages of
+// all of them (ranked, without snippets), then snippets of the best
+// passage of each only — a snippet is costly, and a long document can
+// match in hundreds of passages.
+func (s *Snapshot) pageHits(ctx context.Context, ids []string, words string) (map[string]pageHits, error) {
+	match := scopedMatch(words, ids)
+	rows, err := s.tx.QueryContext(ctx, `SELECT h.rowid, p.document_id, p.page_start, p.page_end
+		FROM (SELECT rowid, bm25(passages_fts, `+bm25Weights+`) AS r FROM passages_fts WHERE passages_fts MATCH ?) h
+		JOIN passages p ON p.rowid = h.rowid ORDER BY h.r`, match)
+	if err != nil {
+		return nil, fmt.Errorf("store: search snippets: %w", err)
+	}
+	out := map[string]pageHits{}
+	taken := map[string]int{}
+	for rows.Next() {
+		var rowid int64
+		var doc string
+		var lo, hi int
+		if err := rows.Scan(&rowid, &doc, &lo, &hi); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("store: search snippets: %w", err)
+		}
+		if taken[doc] == 3 {
+			continue
+		}
+		taken[doc]++
+		h, ok := out[doc]
+		if !ok {
+			h.best = rowid
+		}
+		for p := lo; p >= 1 && p <= hi && p < lo+3; p++ {
+			if !slices.Contains(h.pages, p) {
+				h.pages = append(h.pages, p)
+			}
+		}
+		out[doc] = h
+	}
+	err = rows.Err()
+	rows.Close()
+	if err != nil {
+		return nil, fmt.Errorf("store: search snippets: %w", err)
+	}
+	for doc, h := range out {
+		var snip string
+		if err := s.tx.QueryRowContext(ctx, `SELECT snippet(passages_fts, 2, ?, ?, '…', ?) FROM passages_fts
+			WHERE passages_fts MATCH ? AND rowid = ?`, app.SnippetMarkStart, app.SnippetMarkEnd, snippetTokens, match, h.best).Scan(&snip); err != nil {
+			return nil, fmt.Errorf("store: search snippets: %w", err)
+		}
+		h.snippet = strings.Join(strings.Fields(snip), " ")
+		sort.Ints(h.pages)
+		if h.pages == nil {
+			h.pages = []int{}
+		}
+		out[doc] = h
 	}
 	return out, nil
 }
@@ -193,47 +275,23 @@ func facets(all []matched) map[string]map[string]int {
 	return f
 }
 
-// bestPassages returns the snippet of a document's best-matching passage
-// for the query's words and the pages of its best three; without
-// words, the start of its first passage and its page.
-func (s *Snapshot) bestPassages(ctx context.Context, docID, words string) (string, []int, error) {
-	var rows *sql.Rows
-	var err error
-	if words != "" {
-		rows, err = s.tx.QueryContext(ctx, `SELECT p.page_start, p.page_end,
-				snippet(passages_fts, 2, ?, ?, '…', ?)
-			FROM passages_fts JOIN passages p ON p.rowid = passages_fts.rowid
-			WHERE passages_fts MATCH ? ORDER BY bm25(passages_fts, `+bm25Weights+`) LIMIT 3`,
-			app.SnippetMarkStart, app.SnippetMarkEnd, snippetTokens, scopedMatch(words, []string{docID}))
-	} else {
-		rows, err = s.tx.QueryContext(ctx, `SELECT page_start, page_end, substr(body, 1, 240) FROM passages
-			WHERE document_id = ? ORDER BY seq LIMIT 1`, docID)
-	}
-	if err != nil {
+// firstPassage returns the start of a document's first passage and its
+// page: the snippet of a result the query's words do not reach.
+func (s *Snapshot) firstPassage(ctx context.Context, docID string) (string, []int, error) {
+	var lo, hi int
+	var text string
+	err := s.tx.QueryRowContext(ctx, `SELECT page_start, page_end, substr(body, 1, 240) FROM passages
+		WHERE document_id = ? ORDER BY seq LIMIT 1`, docID).Scan(&lo, &hi, &text)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", []int{}, nil
+	} else if err != nil {
 		return "", nil, fmt.Errorf("store: search snippet: %w", err)
 	}
-	defer rows.Close()
-	var snippet string
-	seen := map[int]bool{}
 	pages := []int{}
-	for first := true; rows.Next(); first = false {
-		var lo, hi int
-		var snip string
-		if err := rows.Scan(&lo, &hi, &snip); err != nil {
-			return "", nil, fmt.Errorf("store: search snippet: %w", err)
-		}
-		if first {
-			snippet = snip
-		}
-		for p := lo; p >= 1 && p <= hi && p < lo+3; p++ {
-			if !seen[p] {
-				seen[p] = true
-				pages = append(pages, p)
-			}
-		}
+	if lo >= 1 {
+		pages = append(pages, lo)
 	}
-	sort.Ints(pages)
-	return strings.Join(strings.Fields(snippet), " "), pages, rows.Err()
+	return strings.Join(strings.Fields(strings.ToValidUTF8(text, "")), " "), pages, nil
 }
 
 // marshalIDs writes document IDs as a JSON array, for snapshot views.
