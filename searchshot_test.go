@@ -45,10 +45,15 @@ func TestSearchScreenShot(t *testing.T) {
 	}
 	if os.Getenv("ARCHIVIST_SEARCH_SHOT_OPEN") != "" {
 		u.OpenSearchResult(0)
-		for end := time.Now().Add(20 * time.Second); time.Now().Before(end); {
+		for end := time.Now().Add(40 * time.Second); time.Now().Before(end); {
 			q.run()
 			time.Sleep(50 * time.Millisecond)
 		}
+		// The software painter lays out only on a resize: views shown
+		// since would be painted where they were hidden.
+		w.Resize(fyne.NewSize(1440, 901))
+		w.Resize(fyne.NewSize(1440, 900))
+		q.run()
 	}
 	f, err := os.Create(out)
 	if err != nil {

@@ -65,6 +65,7 @@ type searchView struct {
 	prev     *widget.Button
 	next     *widget.Button
 	pageInfo *widget.Label
+	pager    *fyne.Container // status and paging: laid out again when the page label changes
 	facets   *fyne.Container
 	views    *viewList
 	selInfo  *widget.Label
@@ -114,8 +115,8 @@ func newSearchView(u *UI, a SearchArchive) *searchView {
 
 	// The query has a row of its own: it is often long.
 	tools := container.NewBorder(nil, nil, container.NewHBox(v.sortBy, v.saveView, v.askAll), nil)
-	pager := container.NewBorder(nil, nil, nil, container.NewHBox(v.prev, v.pageInfo, v.next), v.status)
-	results := container.NewBorder(container.NewVBox(v.entry, tools, pager, widget.NewSeparator()), v.selBar, nil, nil, v.list)
+	v.pager = container.NewBorder(nil, nil, nil, container.NewHBox(v.prev, v.pageInfo, v.next), v.status)
+	results := container.NewBorder(container.NewVBox(v.entry, tools, v.pager, widget.NewSeparator()), v.selBar, nil, nil, v.list)
 	side := container.NewBorder(v.views.content, nil, nil, nil, container.NewVScroll(v.facets))
 	split := container.NewHSplit(side, results)
 	split.Offset = 0.26
@@ -204,6 +205,9 @@ func (v *searchView) setResults(res *app.SearchResults) {
 		v.pageInfo.SetText(strconv.Itoa(v.offset+1) + "–" + strconv.Itoa(min(v.offset+searchPageSize, total)) + " of " + strconv.Itoa(total))
 	} else {
 		v.pageInfo.SetText("")
+	}
+	if v.pager != nil {
+		v.pager.Refresh()
 	}
 	v.fillFacets()
 	v.list.Refresh()
