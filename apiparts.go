@@ -69,6 +69,10 @@ func (a apiParts) OriginalPath(ctx context.Context, id string) (string, error) {
 	return a.p.importer.OriginalPath(ctx, id)
 }
 
+func (a apiParts) DocumentMeta(ctx context.Context, ids []string) (map[string]app.DocumentMeta, error) {
+	return a.p.db.DocumentMeta(ctx, ids)
+}
+
 func (a apiParts) SaveTrace(ctx context.Context, token string, body []byte) error {
 	return a.p.db.SaveAnswer(ctx, token, body)
 }

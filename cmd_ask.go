@@ -41,6 +41,8 @@ func cmdAsk(ctx context.Context, p *parts, args []string, stdout, stderr io.Writ
 	fs.BoolVar(&f.egressOK, "egress-ok", false, "acknowledge, and remember, that evidence is sent to the endpoints outside this machine")
 	fs.BoolVar(&f.consent, "consent-sensitive", false, "consent to sending Confidential and Restricted text to the model and decision provider")
 	followUp := fs.String("follow-up", "", "ask a follow-up of the stored answer with this trace token")
+	view := fs.String("view", "", "limit the question to the documents of this saved view")
+	scopeQuery := fs.String("query", "", "limit the question to the documents this search query finds")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -70,6 +72,15 @@ func cmdAsk(ctx context.Context, p *parts, args []string, stdout, stderr io.Writ
 	// One question of a conversation, as in the drawer: a new one, or the
 	// stored one --follow-up names.
 	scope := app.Scope{DocumentIDs: docs}
+	if *view != "" || *scopeQuery != "" {
+		var err error
+		scope, err = queryScope(ctx, p.db, *view, *scopeQuery, docs)
+		if code, ok := queryProblem(stderr, err); ok {
+			return code
+		} else if err != nil {
+			return fail(err)
+		}
+	}
 	conv := p.research.NewConversation(scope)
 	if *followUp != "" {
 		var err error
@@ -107,7 +118,7 @@ func cmdAsk(ctx context.Context, p *parts, args []string, stdout, stderr io.Writ
 	return 0
 }
 
-const askUsage = "usage: archivist [--library DIR] ask [--doc ID]... [--preset focused|balanced|detailed] " +
+const askUsage = "usage: archivist [--library DIR] ask [--doc ID]... [--view NAME | --query QUERY] [--preset focused|balanced|detailed] " +
 	"[--answerer extractive|openai --endpoint URL --model NAME] [--judge local|systemone|openai --judge-endpoint URL --judge-model NAME] " +
 	"[--egress-ok] [--consent-sensitive] [--follow-up TOKEN] [--json [--trace]] QUESTION"
 

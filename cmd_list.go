@@ -21,6 +21,7 @@ type listedDocument struct {
 	Notice   string `json:"notice,omitempty"`
 	// Sensitivity is public, internal, confidential or restricted.
 	Sensitivity string `json:"sensitivity"`
+	listedMeta
 }
 
 func cmdList(ctx context.Context, p *parts, args []string, stdout, stderr io.Writer) int {
@@ -45,9 +46,14 @@ func cmdList(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 	for _, d := range docs {
 		out = append(out, listed(d))
 	}
+	if err := addMeta(ctx, p, out); err != nil {
+		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
+		return 1
+	}
 	return printJSON(stdout, out)
 }
 
 func listed(d app.Document) listedDocument {
-	return listedDocument{d.ID, d.Title, d.Filename, string(d.Format), d.Pages, string(d.Status), d.Error, d.Notice, string(d.Sensitivity)}
+	return listedDocument{ID: d.ID, Title: d.Title, Filename: d.Filename, Format: string(d.Format), Pages: d.Pages,
+		Status: string(d.Status), Error: d.Error, Notice: d.Notice, Sensitivity: string(d.Sensitivity)}
 }

@@ -62,6 +62,12 @@ func cmdShow(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 	for _, pg := range pages {
 		out.Pages = append(out.Pages, shownPage{pg.Number, pg.Label, pg.Words, pg.WidthPt, pg.HeightPt})
 	}
+	one := []listedDocument{out.Document}
+	if err := addMeta(ctx, p, one); err != nil {
+		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
+		return 1
+	}
+	out.Document = one[0]
 	return printJSON(stdout, out)
 }
 

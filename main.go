@@ -34,7 +34,7 @@ Usage:
   archivist [--library DIR] import [--password PW] PATH...   import files or folders
   archivist [--library DIR] list --json          list documents as JSON
   archivist [--library DIR] show --json ID       a document's sections and pages
-  archivist [--library DIR] ask [--doc ID]... [--preset focused|balanced|detailed] [--json [--trace]] QUESTION
+  archivist [--library DIR] ask [--doc ID]... [--view NAME | --query QUERY] [--preset focused|balanced|detailed] [--json [--trace]] QUESTION
       [--answerer extractive|openai --endpoint ollama|llamacpp|URL --model NAME]
       [--judge local|systemone|openai --judge-endpoint URL --judge-model NAME]
       [--egress-ok] [--consent-sensitive] [--follow-up TOKEN]
@@ -45,6 +45,12 @@ Usage:
   archivist [--library DIR] sensitivity ID [public|internal|confidential|restricted]
                                                  show or set a document's sensitivity
   archivist [--library DIR] reindex [--all]      rebuild passages made by an older builder
+  archivist [--library DIR] tag add|remove ID NAME...   tag documents (tag list|create|rename|merge|delete too)
+  archivist [--library DIR] type|correspondent set ID NAME   a document's type or correspondent ("" clears)
+  archivist [--library DIR] created set ID YYYY-MM-DD   a document's created date
+  archivist [--library DIR] search [--json] [--limit N] [--offset N] [--sort relevance|newest|oldest] QUERY
+                                                 ranked documents, with facets (see README: Search)
+  archivist [--library DIR] view save NAME QUERY | view list [--json] | view delete NAME   saved searches
   archivist [--library DIR] eval --questions FILE --docs DIR [--scope doc|library] [--k 1,3,6,12] [--provider local|systemone|openai] [--retrieval routed|fts] [--details FILE] [--cpuprofile FILE] [--json]
   archivist [--library DIR] serve [--addr HOST:PORT] [--import-dir DIR]... [--token]
                                                  the local HTTP API (loopback, bearer token)
@@ -101,6 +107,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		"serve":       cmdServe,
 		"mcp":         cmdMCP,
 		"api-token":   cmdAPIToken,
+
+		"tag":           cmdTag,
+		"type":          cmdType,
+		"correspondent": cmdCorrespondent,
+		"created":       cmdCreated,
+		"search":        cmdSearch,
+		"view":          cmdView,
 	}
 	// opensNoLibrary names the commands run without a library opened for
 	// them: bench generates its own, eval imports into a temporary one

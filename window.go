@@ -12,6 +12,7 @@ import (
 	"archivist/assets"
 	"archivist/retrieve/export"
 	"archivist/retrieve/filing"
+	"archivist/retrieve/suggest"
 	"archivist/ui"
 )
 
@@ -46,6 +47,7 @@ func runGUI(ctx context.Context, dir string, stderr io.Writer) int {
 	// consent to send a document's headings anywhere. Nothing moves until
 	// the proposal is accepted.
 	u.SetFiler(filing.NewOffline(p.db))
+	u.SetSearch(p.db, suggest.Local{Lib: p.db})
 	u.SetProviders(windowProviders(p))
 	u.OpenOriginal = func(id string, page int) error { return openOriginal(ctx, p.db, id, page) }
 	u.ExportEvidence = func(ctx context.Context, ans *app.Answer, question, out string) error {

@@ -41,6 +41,10 @@ type Scope struct {
 	// number. With DocumentIDs too, both must hold.
 	FolderID string
 	Label    string // how the drawer names it, e.g. "3 selected documents"
+	// FromQuery marks DocumentIDs resolved from a search or a view (ranked,
+	// any number of them) rather than selected by hand, so the limit on a
+	// selection does not apply.
+	FromQuery bool
 }
 
 // All reports whether the scope is the whole library.

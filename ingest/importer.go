@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"archivist/app"
+	"archivist/ingest/docmeta"
 	"archivist/ingest/pdf"
 	"archivist/store"
 )
@@ -428,6 +429,8 @@ func (im *Importer) parse(ctx context.Context, doc *app.Document, password strin
 		IndexVersion: version,
 		Parsed:       parsed,
 		Passages:     build(doc.ID, title, parsed),
+		Language:     docmeta.Detect(startText(parsed)),
+		Created:      docmeta.Created(startText(parsed)),
 	}, nil
 }
 

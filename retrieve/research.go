@@ -172,7 +172,7 @@ func (r *Research) AskWith(ctx context.Context, q app.Question, opts AskOptions)
 	if len([]rune(q.Text)) > MaxQuestionChars {
 		return nil, nil, nil, app.Errorf(app.EInvalid, "The question is too long (at most %d characters).", MaxQuestionChars)
 	}
-	if len(q.Scope.DocumentIDs) > app.MaxSelectedDocuments {
+	if len(q.Scope.DocumentIDs) > app.MaxSelectedDocuments && q.Scope.FolderID == "" && !q.Scope.FromQuery { // a folder or a search has no limit
 		return nil, nil, nil, app.Errorf(app.EInvalid, "A question can be scoped to at most %d documents; %d are selected.",
 			app.MaxSelectedDocuments, len(q.Scope.DocumentIDs))
 	}

@@ -20,6 +20,8 @@ type Content struct {
 	IndexVersion int         // of the builder that made Passages
 	Parsed       *app.Parsed // sections and blocks, with IDs assigned
 	Passages     []app.Passage
+	Language     string // ISO 639-1 code detected at import, "" unknown
+	Created      string // YYYY-MM-DD read from the document, "" unknown
 }
 
 // CommitImport writes a document's sections, blocks and passages (and so
@@ -44,6 +46,9 @@ func (db *DB) CommitImport(ctx context.Context, job Job, c *Content) error {
 		return fmt.Errorf("store: commit import: %w", err)
 	}
 	if err := insertPages(ctx, tx, job.DocumentID, c.Parsed); err != nil {
+		return fmt.Errorf("store: commit import: %w", err)
+	}
+	if err := indexDocument(ctx, tx, job.DocumentID, c); err != nil {
 		return fmt.Errorf("store: commit import: %w", err)
 	}
 	profile, err := json.Marshal(c.Profile)

@@ -149,6 +149,9 @@ func (d *drawer) showActions(t *turn) {
 		export.Importance = widget.LowImportance
 		t.actions.Add(export)
 	}
+	if b := d.ui.saveSourcesButton(t.answer); b != nil {
+		t.actions.Add(b)
+	}
 	t.actions.Show()
 }
 

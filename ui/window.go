@@ -49,6 +49,7 @@ type UI struct {
 	open    func(path string, reveal bool) error
 
 	library *libraryView
+	search  *searchView // nil until SetSearch
 	omni    *omnibox
 	drawer  *drawer
 	imports *importPanel
@@ -56,6 +57,7 @@ type UI struct {
 	split   *container.Split
 	tips    *tooltipLayer
 
+	searchToggle *widget.Button
 	settings     *settingsStore
 	providers    Providers
 	settingsWin  fyne.Window
@@ -177,7 +179,9 @@ func (u *UI) topBar() fyne.CanvasObject {
 	name := widget.NewLabelWithStyle("Archivist", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	name.SizeName = theme.SizeNameSubHeadingText
 	settings := widget.NewButtonWithIcon("", theme.SettingsIcon(), u.ShowSettings)
-	bar := container.NewBorder(nil, nil, name, container.NewHBox(u.omni.askButton, settings), u.omni.entry)
+	u.searchToggle = widget.NewButtonWithIcon("Search", theme.SearchIcon(), u.toggleSearch)
+	u.searchToggle.Hide() // until SetSearch
+	bar := container.NewBorder(nil, nil, name, container.NewHBox(u.omni.askButton, u.searchToggle, settings), u.omni.entry)
 	return container.NewVBox(container.NewPadded(bar), u.omni.results, widget.NewSeparator())
 }
 

@@ -60,6 +60,8 @@ type Library interface {
 	Pages(ctx context.Context, id string) ([]Page, error)
 	// OriginalPath returns the path of the library's copy of the original.
 	OriginalPath(ctx context.Context, id string) (string, error)
+	// DocumentMeta returns the metadata of the documents ids names.
+	DocumentMeta(ctx context.Context, ids []string) (map[string]app.DocumentMeta, error)
 	// SaveTrace stores a response under its trace token for replay.
 	SaveTrace(ctx context.Context, token string, body []byte) error
 }

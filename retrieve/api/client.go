@@ -160,6 +160,22 @@ func (c *Client) Documents(ctx context.Context) ([]app.Document, error) {
 	}
 }
 
+// DocumentMeta asks for the metadata of the documents ids names, one
+// document at a time.
+func (c *Client) DocumentMeta(ctx context.Context, ids []string) (map[string]app.DocumentMeta, error) {
+	out := map[string]app.DocumentMeta{}
+	for _, id := range ids {
+		d, err := c.detail(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		s := d.Document
+		out[id] = app.DocumentMeta{Tags: s.Tags, Type: s.Type, Correspondent: s.Correspondent,
+			Created: s.Created, Language: s.Language}
+	}
+	return out, nil
+}
+
 func (c *Client) detail(ctx context.Context, id string) (*DocumentDetail, error) {
 	var d DocumentDetail
 	if err := c.decode(ctx, "GET", "/v1/documents/"+url.PathEscape(id), nil, &d); err != nil {

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"mime"
 	"net/http"
 	"os"
@@ -21,12 +22,45 @@ type DocumentSummary struct {
 	Error       string `json:"error"`
 	Notice      string `json:"notice,omitempty"`
 	Sensitivity string `json:"sensitivity"`
+	// The archive's metadata of the document.
+	Tags          []string `json:"tags"`
+	Type          string   `json:"type"`
+	Correspondent string   `json:"correspondent"`
+	Created       string   `json:"created"`  // YYYY-MM-DD or ""
+	Language      string   `json:"language"` // ISO 639-1 or ""
 }
 
-// Summarize returns d as the API and `list --json` show it.
-func Summarize(d app.Document) DocumentSummary {
-	return DocumentSummary{d.ID, d.Title, d.Filename, string(d.Format), d.Pages, string(d.Status), d.Error, d.Notice,
-		string(d.Sensitivity)}
+// Summarize returns d with its metadata m as the API and `list --json`
+// show it.
+func Summarize(d app.Document, m app.DocumentMeta) DocumentSummary {
+	tags := m.Tags
+	if tags == nil {
+		tags = []string{}
+	}
+	return DocumentSummary{ID: d.ID, Title: d.Title, Filename: d.Filename, Format: string(d.Format), Pages: d.Pages,
+		Status: string(d.Status), Error: d.Error, Notice: d.Notice, Sensitivity: string(d.Sensitivity),
+		Tags: tags, Type: m.Type, Correspondent: m.Correspondent, Created: m.Created, Language: m.Language}
+}
+
+// Summaries returns docs as the API shows them, with their metadata from
+// lib.
+func Summaries(ctx context.Context, lib Library, docs []app.Document) ([]DocumentSummary, error) {
+	if len(docs) == 0 {
+		return []DocumentSummary{}, nil
+	}
+	ids := make([]string, len(docs))
+	for i, d := range docs {
+		ids[i] = d.ID
+	}
+	meta, err := lib.DocumentMeta(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]DocumentSummary, len(docs))
+	for i, d := range docs {
+		out[i] = Summarize(d, meta[d.ID])
+	}
+	return out, nil
 }
 
 // SectionNode is one node of a document's section tree, as `show --json`
@@ -91,8 +125,10 @@ func (s *Server) handleDocuments(w http.ResponseWriter, r *http.Request) {
 		Documents []DocumentSummary `json:"documents"`
 		Total     int               `json:"total"`
 	}{Documents: []DocumentSummary{}, Total: len(docs)}
-	for i := offset; i < len(docs) && i < offset+limit; i++ {
-		out.Documents = append(out.Documents, Summarize(docs[i]))
+	page := docs[min(offset, len(docs)):min(offset+limit, len(docs))]
+	if out.Documents, err = Summaries(r.Context(), s.lib, page); err != nil {
+		writeError(w, err)
+		return
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -117,7 +153,12 @@ func (s *Server) handleDocument(w http.ResponseWriter, r *http.Request) {
 	if pages == nil {
 		pages = []Page{}
 	}
-	writeJSON(w, http.StatusOK, DocumentDetail{Summarize(*doc), SectionTree(sections), pages})
+	summary, err := Summaries(ctx, s.lib, []app.Document{*doc})
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, DocumentDetail{summary[0], SectionTree(sections), pages})
 }
 
 // contentTypes are the media types of the originals Archivist imports.

@@ -38,7 +38,7 @@ const endingChars = 600
 // app.MaxSources sources, best document first.
 func Gather(ctx context.Context, snap *store.Snapshot, q app.Question) (*app.Evidence, error) {
 	ev := &app.Evidence{Question: q, Terms: Terms(q.Text), Blocks: map[string]app.Block{}, Sections: map[string]string{}}
-	if len(q.Scope.DocumentIDs) > app.MaxSelectedDocuments && q.Scope.FolderID == "" { // a folder has no limit
+	if len(q.Scope.DocumentIDs) > app.MaxSelectedDocuments && q.Scope.FolderID == "" && !q.Scope.FromQuery { // a folder or a search has no limit
 		return nil, app.Errorf(app.EInvalid, "A question can be scoped to at most %d documents; %d are selected.",
 			app.MaxSelectedDocuments, len(q.Scope.DocumentIDs))
 	}

@@ -256,11 +256,13 @@ func (s *server) listDocuments(ctx context.Context, req *mcp.CallToolRequest, in
 	}
 	out := ListOutput{Documents: []api.DocumentSummary{}, Total: len(docs)}
 	var text strings.Builder
-	for i, d := range docs {
-		if i == limit {
-			break
-		}
-		out.Documents = append(out.Documents, api.Summarize(d))
+	if len(docs) > limit {
+		docs = docs[:limit]
+	}
+	if out.Documents, err = api.Summaries(ctx, s.Library, docs); err != nil {
+		return nil, ListOutput{}, toolError(err)
+	}
+	for _, d := range docs {
 		fmt.Fprintf(&text, "%s  %s  %s, %d pages, %s, %s\n", d.ID, d.Title, d.Format, d.Pages, d.Status, d.Sensitivity)
 	}
 	if len(docs) == 0 {

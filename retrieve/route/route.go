@@ -78,7 +78,7 @@ func NewRouter(p jev.Provider) *Router {
 func (r *Router) Gather(ctx context.Context, snap *store.Snapshot, q app.Question) (*app.Evidence, *Trace, error) {
 	ev := &app.Evidence{Question: q, Terms: fts.Terms(q.Text), Blocks: map[string]app.Block{}, Sections: map[string]string{}}
 	tr := &Trace{Provider: r.Provider.Name(), Edges: []TraceEdge{}, Visits: []TraceVisit{}, Results: []TraceResult{}, Coverage: []TraceCheck{}}
-	if len(q.Scope.DocumentIDs) > app.MaxSelectedDocuments && q.Scope.FolderID == "" { // a folder has no limit
+	if len(q.Scope.DocumentIDs) > app.MaxSelectedDocuments && q.Scope.FolderID == "" && !q.Scope.FromQuery { // a folder or a search has no limit
 		return nil, nil, app.Errorf(app.EInvalid, "A question can be scoped to at most %d documents; %d are selected.",
 			app.MaxSelectedDocuments, len(q.Scope.DocumentIDs))
 	}
