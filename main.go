@@ -55,6 +55,8 @@ Usage:
                                                  show or set a document's sensitivity
   archivist [--library DIR] reindex [--all]      rebuild passages made by an older builder
   archivist [--library DIR] eval --questions FILE --docs DIR [--scope doc|library] [--k 1,3,6,12] [--provider local|systemone|openai] [--retrieval routed|fts] [--details FILE] [--cpuprofile FILE] [--json]
+  archivist [--library DIR] dates [--pending|--accepted|--rejected] [--from DATE --to DATE] [--doc ID] [--json]
+  archivist [--library DIR] dates accept|reject ID...   review extracted dates
   archivist bench [--passages N] [--docs N] [--pdf-pages N] [--json]   speed and memory at scale, in generated libraries
 
 Without --library the library lives in %s.
@@ -105,6 +107,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		"sensitivity": cmdSensitivity,
 		"export":      cmdExport,
 		"bench":       cmdBench,
+		"dates":       cmdDates,
 	}
 	f, ok := commands[cmd]
 	if !ok {
@@ -152,6 +155,7 @@ func open(ctx context.Context, dir string) (*parts, error) {
 	}
 	newID := func() string { return uuid.NewString() }
 	im := &ingest.Importer{DB: db, NewID: newID}
+	im.Committed = readDates(newDates(db, newID))
 	research := retrieve.NewResearch(db, answer.Extractive{}, newID)
 	research.Upgrade = im.Upgrade
 	// Evidence comes from tree routing with the embedded, offline decision

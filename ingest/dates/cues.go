@@ -22,8 +22,8 @@ var cues = []cue{
 	{app.RoleIssued, regexp.MustCompile(`(?i)(\bdated\b|\bdate:|\bdate of (this )?(letter|report|notice|invoice|issue|statement)\b|\bissued\b|\bissue date\b|\bpublished\b|\bposted\b|\bupdated\b|\bpublication\b|\binvoice date\b|\bstatement date\b|\breport date\b|\bdate report run\b|\bpublié|\bdaté|\bdatum\b|\bvom\b)`), 1},
 	{app.RoleSigned, regexp.MustCompile(`(?i)(\bsigned\b|\bsignatures?\b|\bexecuted\b|/s/|\bwitness(eth)?\b|\bsworn\b|\bsubscribed\b|\bundersigned\b|\bduly (caused|authorized)\b|\bsigné|\bunterschrieben\b|\bfait à\b)`), 1},
 	{app.RoleEffective, regexp.MustCompile(`(?i)(\beffective\b|\bcommenc\w*|\btakes? effect\b|\bcomes? into (force|effect)\b|\bentered into\b|\bmade (and entered into )?as of\b|\bin force\b|\ben vigueur\b|\bà compter du\b|\bgültig ab\b|\bwirksam\b)`), 1},
-	{app.RoleDue, regexp.MustCompile(`(?i)(\bdue\b|\bpayable\b|\bpay(ment)? by\b|\bpay on\b|\bon or before\b|\bdeadline\b|\b(must|shall|should) (be )?(paid|receive[ds]?|submit\w*|file[ds]?|return\w*)\b|\bno later than\b|\bremit\w*|\bamount due\b|\bcomments?\b|\bclose[s]?\b|\béchéance\b|\bavant le\b|\bfällig\b|\bzahlbar\b)`), 1},
-	{app.RoleDue, regexp.MustCompile(`(?i)\bby$`), 0.6},
+	{app.RoleDue, regexp.MustCompile(`(?i)(\bdue\b|\bpayable\b|\bpay(ment)? by\b|\bpay on\b|\bon or before\b|\bdeadline\b|\b(must|shall|should) (be )?(paid|receive[ds]?|submit\w*|file[ds]?|return\w*)\b|\bno later than\b|\bremit\w*|\bamount due\b|\bpay\b|\bpremium\b|\bcomments?\b|\bclose[s]?\b|\béchéance\b|\bavant le\b|\bfällig\b|\bzahlbar\b)`), 1},
+	{app.RoleDue, regexp.MustCompile(`(?i)\bby$`), 0.8},
 	{app.RoleExpires, regexp.MustCompile(`(?i)(\bexpir\w*|\bterminat\w*|\bvalid (until|through|thru|till)\b|\blapses?\b|\bmaturity\b|\bmatures?\b|\bends on\b|\bend date\b|\bablauf\b|\bgültig bis\b)`), 1},
 	{app.RoleRenewal, regexp.MustCompile(`(?i)(\brenew\w*|\bextended (to|until|through)\b|\brolls? over\b)`), 1},
 	{app.RoleNotice, regexp.MustCompile(`(?i)(\bnotice\b|\bnotify\b|\bnotification\b|\bcancel(lation)? by\b|\bopt[- ]out\b|\bobjections?\b)`), 1},
@@ -58,9 +58,12 @@ func cueScores(before, after, previous string) map[string]float64 {
 	out := make(map[string]float64, len(app.DateRoles))
 	for _, c := range cues {
 		s := 0.0
-		switch {
-		case c.re.MatchString(near):
-			s = cueNear
+		switch locs := c.re.FindAllStringIndex(near, -1); {
+		case len(locs) > 0:
+			// The nearer the words, the surer: "pay … by 15 March" is a
+			// due date even when "renew" began the sentence.
+			dist := len(near) - locs[len(locs)-1][1]
+			s = cueNear * (1 - 0.4*float64(dist)/nearBytes)
 		case c.re.MatchString(before):
 			s = cueSentence
 		}

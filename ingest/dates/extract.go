@@ -97,9 +97,6 @@ func (e *Extractor) Extract(ctx context.Context, sha string, p *app.Parsed) ([]a
 	counts := map[string]int{}
 	late := map[string][]pending{}
 	for i, b := range p.Blocks {
-		if b.Kind == app.BlockCode {
-			continue // dates in code are data, not the document's dates
-		}
 		for _, m := range scan(b.Text, ord) {
 			v := m.Value.String()
 			counts[v]++
@@ -155,9 +152,20 @@ func (e *Extractor) candidate(p *app.Parsed, bi int, m mention) *candidate {
 	}
 	cs := cueScores(before, after, previous)
 	b := p.Blocks[bi]
-	head := (b.Page == 1 || b.Page == 0 && bi < headBlocks) && len(strings.TrimSpace(before)) < headBefore
+	head := (b.Page == 1 || b.Page == 0 && bi < headBlocks) && len(strings.TrimSpace(before)) < headBefore && b.Kind != app.BlockCode
 	signatures := b.Section > 0 && b.Section < len(p.Sections) && signaturesRE.MatchString(p.Sections[b.Section].Heading)
 	headCues(cs, head, e.eventHead, signatures)
+	if b.Kind == app.BlockCode {
+		// Preformatted text is often a document's own (an RFC's header),
+		// but a date in code is data unless words beside it say what it
+		// is: only cue words count there, at a discount.
+		for r, v := range cs {
+			if v < cueAfter {
+				v = 0
+			}
+			cs[r] = v * 0.8
+		}
+	}
 	return &candidate{mention: m, block: bi, quote: [2]int{qs, qe}, context: ctx, cues: cs}
 }
 

@@ -94,9 +94,9 @@ func TestExtractReadsNumericDatesInTheDocumentsConvention(t *testing.T) {
 	}
 }
 
-func TestExtractSkipsCode(t *testing.T) {
-	p := parsed("Release notes")
-	p.Blocks = append(p.Blocks, app.Block{ID: "c", Kind: app.BlockCode, Text: "expires = \"2024-01-01\""})
+func TestExtractReadsCodeOnlyWithCueWords(t *testing.T) {
+	p := parsed("Release notes", "Nothing else happened.", "Really nothing.")
+	p.Blocks = append(p.Blocks, app.Block{ID: "c", Kind: app.BlockCode, Text: "log.Printf(\"%s\", \"2024-01-01\")"})
 	if facts := extract(t, false, p); len(facts) != 0 {
 		t.Fatalf("proposed %s from code", summary(facts))
 	}

@@ -31,7 +31,7 @@ var roleWords = map[string]string{
 	app.RoleIssued:      "the date the document is dated or issued: dated, date of this letter, report, notice or invoice, issued, published",
 	app.RoleSigned:      "the date a signature was made: signed, signature, executed, witness, sworn",
 	app.RoleEffective:   "the date something takes effect: effective date, effective as of, commencing, comes into force, entered into",
-	app.RoleDue:         "the date a payment or action is due: due date, payable, pay by, payment due, on or before, deadline",
+	app.RoleDue:         "the date a payment or action is due: due date, pay, payable, pay by, payment due, premium, amount, on or before, deadline, must be received, comments by",
 	app.RoleExpires:     "the date something expires or terminates: expires, expiration, expiry, terminates, termination, valid until, maturity",
 	app.RoleRenewal:     "the date something renews: renewal, renews, renewed, extended until",
 	app.RoleNotice:      "the last day to give notice: notice, notify, written notice, cancel by, opt out",
