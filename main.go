@@ -26,6 +26,7 @@ import (
 	"archivist/app"
 	"archivist/assets"
 	"archivist/ingest"
+	"archivist/ingest/dates"
 	"archivist/retrieve"
 	"archivist/retrieve/answer"
 	"archivist/retrieve/export"
@@ -433,6 +434,8 @@ func runGUI(ctx context.Context, dir string, stderr io.Writer) int {
 	// consent to send a document's headings anywhere. Nothing moves until
 	// the proposal is accepted.
 	u.SetFiler(filing.New(p.db, jev.Local{}))
+	u.SetFacts(dates.Review{DB: p.db})
+	go newDates(p.db, uuid.NewString).Reextract(ctx) // documents imported before dates were read
 	u.SetProviders(ui.Providers{
 		// The providers follow the settings window.
 		Apply: func(s app.Settings, keys ui.ProviderKeys) (string, error) {

@@ -250,6 +250,10 @@ type Facts interface {
 	// accepted without review; 0 means off.
 	AutoAcceptAbove(ctx context.Context) (float64, error)
 	SetAutoAcceptAbove(ctx context.Context, threshold float64) error
+	// FactCitation is a fact's evidence as a citation of its quote, with
+	// the quote's highlight rectangles, for the citation viewer. The
+	// original document stays the evidence.
+	FactCitation(ctx context.Context, f Fact) (Citation, error)
 }
 
 // RoleQuestion asks which role a date has: Context is the text around it

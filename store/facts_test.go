@@ -144,5 +144,3 @@ func TestFactLedger(t *testing.T) {
 		}
 	})
 }
-
-var _ app.Facts = (*store.DB)(nil)

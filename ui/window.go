@@ -77,6 +77,11 @@ type UI struct {
 	// OnImport, when set, replaces the Ctrl/⌘-I file picker (the library
 	// view's File → Import…).
 	OnImport func()
+
+	// facts is the ledger of extracted dates (SetFacts); dates its window.
+	facts       app.Facts
+	dates       *datesView
+	datesButton *widget.Button
 }
 
 // New builds the main window's content into w, registers Ctrl+K (focus the
@@ -176,7 +181,9 @@ func (u *UI) topBar() fyne.CanvasObject {
 	name := widget.NewLabelWithStyle("Archivist", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	name.SizeName = theme.SizeNameSubHeadingText
 	settings := widget.NewButtonWithIcon("", theme.SettingsIcon(), u.ShowSettings)
-	bar := container.NewBorder(nil, nil, name, container.NewHBox(u.omni.askButton, settings), u.omni.entry)
+	u.datesButton = widget.NewButtonWithIcon("Dates", theme.HistoryIcon(), u.ShowDates)
+	u.datesButton.Hide() // until SetFacts
+	bar := container.NewBorder(nil, nil, name, container.NewHBox(u.omni.askButton, u.datesButton, settings), u.omni.entry)
 	return container.NewVBox(container.NewPadded(bar), u.omni.results, widget.NewSeparator())
 }
 
