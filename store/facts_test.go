@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"archivist/app"
-	"archivist/store"
 )
 
 func dateFact(id, role, value string, conf float64, block string, at int) app.Fact {
