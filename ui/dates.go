@@ -389,3 +389,30 @@ func (u *UI) openFactEvidence(f app.Fact) {
 		})
 	}()
 }
+
+// offerDates adds "Open N dates" under an answer's sources when the
+// documents in its evidence have accepted dates: it opens the agenda of
+// those documents, every date of theirs, not one month.
+func (u *UI) offerDates(ans *app.Answer) {
+	if u.facts == nil || ans == nil || ans.Dates == 0 {
+		return
+	}
+	var ids []string
+	for _, s := range ans.Sources {
+		ids = append(ids, s.DocumentID)
+	}
+	b := widget.NewButtonWithIcon("Open "+plural(ans.Dates, "date", "dates"), theme.HistoryIcon(), func() { u.showAgendaOf(ids) })
+	b.Importance = widget.LowImportance
+	u.drawer.sources.Add(container.NewHBox(b))
+	u.drawer.sources.Refresh()
+}
+
+// showAgendaOf opens the agenda showing only the given documents' dates.
+func (u *UI) showAgendaOf(ids []string) {
+	if u.dates == nil {
+		u.dates = newDatesView(u)
+	}
+	u.dates.agenda.setDocuments(ids)
+	u.dates.tabs.SelectIndex(1)
+	u.ShowDates()
+}

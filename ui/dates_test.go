@@ -34,6 +34,13 @@ func (f *fakeFacts) ListFacts(_ context.Context, flt app.FactFilter) ([]app.Fact
 		for _, r := range flt.Roles {
 			ok = ok && x.Role == r
 		}
+		if len(flt.DocumentIDs) > 0 {
+			in := false
+			for _, d := range flt.DocumentIDs {
+				in = in || x.DocumentID == d
+			}
+			ok = ok && in
+		}
 		if ok {
 			out = append(out, x)
 		}
@@ -167,6 +174,24 @@ func TestDatesWindow(t *testing.T) {
 		h.loop.waitFor(t, "the citation viewer", func() bool { return h.ui.drawer.citation.content.Visible() })
 		if len(facts.cited) != 1 || facts.cited[0] != "next" {
 			t.Fatalf("opened %v", facts.cited)
+		}
+	})
+	t.Run("OpenDatesFromAnAnswer", func(t *testing.T) {
+		v.agenda.role.SetSelected(allRoles)
+		h.ui.offerDates(&app.Answer{Dates: 1, Sources: []app.SourceRef{{N: 1, DocumentID: "d-old"}}})
+		var open *widget.Button
+		for _, b := range findAll[*widget.Button](h.ui.drawer.sources) {
+			if b.Text == "Open 1 date" {
+				open = b
+			}
+		}
+		if open == nil {
+			t.Fatal("no \"Open 1 date\" under the sources")
+		}
+		test.Tap(open)
+		h.loop.waitFor(t, "the answer's agenda", func() bool { return len(v.agenda.facts) == 1 && v.agenda.facts[0].ID == "old" })
+		if v.tabs.SelectedIndex() != 1 || !v.agenda.showAll.Visible() {
+			t.Fatal("the agenda of the answer's documents is not shown")
 		}
 	})
 	t.Run("AutoAcceptSetting", func(t *testing.T) {

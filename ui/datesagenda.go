@@ -22,6 +22,10 @@ type agendaView struct {
 	facts   []app.Fact
 	folders []app.Folder
 	seq     int
+	docs    []string // only these documents' dates, when set (from an answer)
+
+	scopeNote *widget.Label
+	showAll   *widget.Button
 
 	role    *widget.Select
 	folder  *widget.Select
@@ -45,7 +49,11 @@ func newAgendaView(d *datesView) *agendaView {
 	a.folder = widget.NewSelect([]string{allFolders}, func(string) { a.reload() })
 	a.folder.SetSelected(allFolders)
 	a.list = container.NewVBox()
-	bar := container.NewHBox(widget.NewLabel("Role"), a.role, widget.NewLabel("Folder"), a.folder)
+	a.scopeNote = widget.NewLabel("")
+	a.showAll = widget.NewButton("Show all dates", func() { a.setDocuments(nil); a.reload() })
+	a.scopeNote.Hide()
+	a.showAll.Hide()
+	bar := container.NewHBox(widget.NewLabel("Role"), a.role, widget.NewLabel("Folder"), a.folder, a.scopeNote, a.showAll)
 	a.content = container.NewBorder(container.NewVBox(bar, widget.NewSeparator()), nil, nil, nil, container.NewVScroll(a.list))
 	return a
 }
@@ -67,6 +75,7 @@ func (a *agendaView) reload() {
 			flt.FolderID = f.ID
 		}
 	}
+	flt.DocumentIDs = a.docs
 	ctx := u.ctx
 	go func() {
 		facts, err := u.facts.ListFacts(ctx, flt)
@@ -88,6 +97,19 @@ func (a *agendaView) reload() {
 			a.fill()
 		})
 	}()
+}
+
+// setDocuments narrows the agenda to some documents' dates (nil: all).
+func (a *agendaView) setDocuments(ids []string) {
+	a.docs = ids
+	if len(ids) == 0 {
+		a.scopeNote.Hide()
+		a.showAll.Hide()
+		return
+	}
+	a.scopeNote.SetText("Dates of " + plural(len(ids), "document", "documents") + " from an answer")
+	a.scopeNote.Show()
+	a.showAll.Show()
 }
 
 func (a *agendaView) setFolders(fs []app.Folder) {
