@@ -26,6 +26,8 @@ func (u *UI) SetFacts(f app.Facts) {
 	u.facts = f
 	if u.datesButton != nil {
 		u.datesButton.Show()
+		u.topButtons.Refresh() // a child shown late needs its container laid out again
+		u.win.Content().Refresh()
 	}
 }
 

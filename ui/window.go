@@ -82,6 +82,7 @@ type UI struct {
 	facts       app.Facts
 	dates       *datesView
 	datesButton *widget.Button
+	topButtons  *fyne.Container
 }
 
 // New builds the main window's content into w, registers Ctrl+K (focus the
@@ -183,7 +184,8 @@ func (u *UI) topBar() fyne.CanvasObject {
 	settings := widget.NewButtonWithIcon("", theme.SettingsIcon(), u.ShowSettings)
 	u.datesButton = widget.NewButtonWithIcon("Dates", theme.HistoryIcon(), u.ShowDates)
 	u.datesButton.Hide() // until SetFacts
-	bar := container.NewBorder(nil, nil, name, container.NewHBox(u.omni.askButton, u.datesButton, settings), u.omni.entry)
+	u.topButtons = container.NewHBox(u.omni.askButton, u.datesButton, settings)
+	bar := container.NewBorder(nil, nil, name, u.topButtons, u.omni.entry)
 	return container.NewVBox(container.NewPadded(bar), u.omni.results, widget.NewSeparator())
 }
 
