@@ -53,7 +53,7 @@ type Extractor struct {
 // date, and how much text each question carries.
 const (
 	maxAsked        = 12
-	maxPerValue     = 3
+	maxPerValue     = 2
 	maxMentions     = 4   // first mentions of one value read in full
 	maxLateMentions = 2   // and last ones
 	maxQuoteBytes   = 320 // on each side of the date, before snapping to a sentence
@@ -200,20 +200,14 @@ func position(block, blocks int) float64 {
 func shortlist(cands []*candidate, n int) []*candidate {
 	sorted := append([]*candidate(nil), cands...)
 	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].prior > sorted[j].prior })
-	// Mentions of one value are kept for different cue roles: a filing's
-	// signature date is also its auditor's report date, and the signature
-	// comes last.
 	per := map[string]int{}
-	roles := map[string]bool{}
 	var out []*candidate
 	for _, c := range sorted {
 		v := c.Value.String()
-		key := v + "\x00" + topCue(c.cues)
-		if per[v] == maxPerValue || roles[key] {
+		if per[v] == maxPerValue {
 			continue
 		}
 		per[v]++
-		roles[key] = true
 		out = append(out, c)
 		if len(out) == n {
 			break
@@ -385,15 +379,4 @@ func tail(s string, n int) string {
 		s = s[i+1:]
 	}
 	return s
-}
-
-// topCue is the role the cue words point at most, "" for none.
-func topCue(cues map[string]float64) string {
-	best, score := "", 0.0
-	for _, r := range app.DateRoles {
-		if cues[r] > score {
-			best, score = r, cues[r]
-		}
-	}
-	return best
 }
