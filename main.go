@@ -57,6 +57,8 @@ Usage:
   archivist [--library DIR] mcp [--allow-import DIR]... [--consent-sensitive] [--api URL]
                                                  an MCP server over stdio for AI assistants
   archivist api-token                            print the local API's bearer token
+  archivist [--library DIR] dates [--pending|--accepted|--rejected] [--from DATE --to DATE] [--doc ID] [--json]
+  archivist [--library DIR] dates accept|reject ID...   review extracted dates
   archivist bench [--passages N] [--docs N] [--pdf-pages N] [--json]   speed and memory at scale, in generated libraries
 
 Without --library the library lives in %s.
@@ -114,6 +116,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		"created":       cmdCreated,
 		"search":        cmdSearch,
 		"view":          cmdView,
+		"dates":         cmdDates,
 	}
 	// opensNoLibrary names the commands run without a library opened for
 	// them: bench generates its own, eval imports into a temporary one
@@ -182,6 +185,7 @@ func open(ctx context.Context, dir string) (*parts, error) {
 	}
 	newID := func() string { return uuid.NewString() }
 	im := &ingest.Importer{DB: db, NewID: newID}
+	im.Committed = readDates(newDates(db, newID))
 	// Offline until settings or flags name other providers: extractive
 	// answers, routing by the embedded local decision provider.
 	research := retrieve.Offline(db, newID)

@@ -7,9 +7,11 @@ import (
 
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
+	"github.com/google/uuid"
 
 	"archivist/app"
 	"archivist/assets"
+	"archivist/ingest/dates"
 	"archivist/retrieve/export"
 	"archivist/retrieve/filing"
 	"archivist/retrieve/suggest"
@@ -48,6 +50,8 @@ func runGUI(ctx context.Context, dir string, stderr io.Writer) int {
 	// the proposal is accepted.
 	u.SetFiler(filing.NewOffline(p.db))
 	u.SetSearch(p.db, suggest.Local{Lib: p.db})
+	u.SetFacts(dates.Review{DB: p.db})
+	go newDates(p.db, uuid.NewString).Reextract(ctx) // documents imported before dates were read
 	u.SetProviders(windowProviders(p))
 	u.OpenOriginal = func(id string, page int) error { return openOriginal(ctx, p.db, id, page) }
 	u.ExportEvidence = func(ctx context.Context, ans *app.Answer, question, out string) error {

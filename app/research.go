@@ -118,6 +118,11 @@ type Source struct {
 	// Sensitivity is the document's level, as stored when the evidence was
 	// read.
 	Sensitivity Sensitivity
+	// Facts are the document's accepted dates (at most MaxFactsPerSource,
+	// MaxFactsPerAnswer over all sources, value and quote within
+	// MaxFactChars), given to the answerer beside Text. The document stays
+	// the evidence: a fact's quote is its own text, cited like any other.
+	Facts []Fact
 }
 
 // WindowSeparator joins a source's windows in its stitched Text.
@@ -138,6 +143,9 @@ type Evidence struct {
 	// were judged useful: evidence for counting questions, but not quotes,
 	// so never cited as verbatim text.
 	Statistics []Statistic
+	// Dates counts the accepted dates of every document in Sources, beyond
+	// the ones given to the answerer.
+	Dates int
 }
 
 // Statistic is one document's computed statistics, as evidence.
@@ -213,6 +221,9 @@ type Answer struct {
 	// Follows is the trace token of the answer this one followed up, "" for
 	// a first question.
 	Follows string `json:"follows,omitempty"`
+	// Dates counts the accepted dates of the documents in Sources, cited
+	// or not: the drawer offers to open them.
+	Dates int `json:"dates,omitempty"`
 	// Why explains, one line each, how the evidence was found — the
 	// drawer's "Why these sources?". It is not part of the stored answer.
 	Why []string `json:"-"`

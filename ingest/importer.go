@@ -48,6 +48,10 @@ type Importer struct {
 	// Workers is how many files import at once; 0 means
 	// DefaultImportWorkers (fewer on a single core).
 	Workers int
+	// Committed, when set, is called with each document once its import
+	// has committed, with its parse (blocks carrying their stored IDs):
+	// extraction of dates runs there. Its failure never fails the import.
+	Committed func(ctx context.Context, doc *app.Document, p *app.Parsed)
 
 	pdfOnce   sync.Once
 	pdfEngine *pdf.Engine
@@ -386,6 +390,9 @@ func (im *Importer) run(ctx context.Context, job store.Job, password string) (st
 			return "", err
 		}
 		return "", err
+	}
+	if im.Committed != nil {
+		im.Committed(ctx, doc, content.Parsed)
 	}
 	if doc.Format == app.FormatPDF {
 		if password != "" {

@@ -229,6 +229,7 @@ func (r *Research) AskWith(ctx context.Context, q app.Question, opts AskOptions)
 	ans.Question = q.Text
 	ans.TraceToken = r.NewToken()
 	ans.Follows = opts.Follows
+	ans.Dates = ev.Dates
 	if len(ev.Sources) > 0 {
 		ans.Provider = strings.Join(pv.receivers.List(), "; ")
 	}
@@ -323,6 +324,9 @@ func (r *Research) evidence(ctx context.Context, pv providers, q app.Question, l
 			d.Sensitivity = app.SensitivityRestricted
 		}
 		ev.Sources[i].Sensitivity = d.Sensitivity
+	}
+	if err := attachFacts(ctx, snap, ev, time.Now().Format(time.DateOnly)); err != nil {
+		return nil, nil, err
 	}
 	return ev, tr, nil
 }

@@ -129,6 +129,7 @@ func (d *drawer) finishTurn(t *turn, ans *app.Answer, err error) {
 		t.text.Refresh()
 		t.text.Show()
 		d.showSources(ans.Sources, ans.Citations)
+		d.ui.offerDates(ans)
 		d.showWhy(ans.Why)
 		d.showActions(t)
 	}

@@ -80,6 +80,12 @@ type UI struct {
 	// OnImport, when set, replaces the Ctrl/⌘-I file picker (the library
 	// view's File → Import…).
 	OnImport func()
+
+	// facts is the ledger of extracted dates (SetFacts); dates its window.
+	facts       app.Facts
+	dates       *datesView
+	datesButton *widget.Button
+	topButtons  *fyne.Container
 }
 
 // New builds the main window's content into w, registers Ctrl+K (focus the
@@ -181,7 +187,10 @@ func (u *UI) topBar() fyne.CanvasObject {
 	settings := widget.NewButtonWithIcon("", theme.SettingsIcon(), u.ShowSettings)
 	u.searchToggle = widget.NewButtonWithIcon("Search", theme.SearchIcon(), u.toggleSearch)
 	u.searchToggle.Hide() // until SetSearch
-	bar := container.NewBorder(nil, nil, name, container.NewHBox(u.omni.askButton, u.searchToggle, settings), u.omni.entry)
+	u.datesButton = widget.NewButtonWithIcon("Dates", theme.HistoryIcon(), u.ShowDates)
+	u.datesButton.Hide() // until SetFacts
+	u.topButtons = container.NewHBox(u.omni.askButton, u.searchToggle, u.datesButton, settings)
+	bar := container.NewBorder(nil, nil, name, u.topButtons, u.omni.entry)
 	return container.NewVBox(container.NewPadded(bar), u.omni.results, widget.NewSeparator())
 }
 

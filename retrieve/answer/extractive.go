@@ -158,6 +158,7 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 		ans.Answer = app.InsufficientEvidence
 		return ans, nil
 	}
+	ans.Citations = withDateQuote(ev, ans.Citations)
 	var b strings.Builder
 	b.WriteString(Lead)
 	for _, c := range ans.Citations {

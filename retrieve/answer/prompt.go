@@ -79,6 +79,14 @@ func UserPrompt(ev *app.Evidence) string {
 		b.WriteString("Title: " + ClampTitle(s.Title) + "\n")
 		b.WriteString(fence + " TEXT [" + n + "]\n")
 		b.WriteString(s.Text)
+		if len(s.Facts) > 0 {
+			// Accepted dates, beside the text they were read from.
+			b.WriteString("\n" + fence + " ACCEPTED DATES [" + n + "]\n")
+			for _, f := range s.Facts {
+				v, _ := f.DateOf()
+				b.WriteString("- " + v.String() + " (" + f.Role + "): " + strings.Join(strings.Fields(f.Quote), " ") + "\n")
+			}
+		}
 		b.WriteString("\n" + fence + " END SOURCE [" + n + "]\n")
 	}
 	b.WriteString("\nAnswer the question from these sources as one JSON object.")
@@ -100,7 +108,7 @@ func fenceFor(ev *app.Evidence) string {
 	for {
 		clash := false
 		for _, s := range ev.Sources {
-			if strings.Contains(s.Text, fence) || strings.Contains(s.Title, fence) {
+			if strings.Contains(s.Text, fence) || strings.Contains(s.Title, fence) || factsHold(s.Facts, fence) {
 				clash = true
 				break
 			}
@@ -110,4 +118,13 @@ func fenceFor(ev *app.Evidence) string {
 		}
 		fence += "="
 	}
+}
+
+func factsHold(fs []app.Fact, fence string) bool {
+	for _, f := range fs {
+		if strings.Contains(f.Quote, fence) {
+			return true
+		}
+	}
+	return false
 }
