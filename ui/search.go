@@ -144,10 +144,13 @@ func (u *UI) toggleSearch() {
 		u.searchToggle.SetIcon(theme.ListIcon())
 		u.searchToggle.Importance = widget.HighImportance
 		u.search.views.reload()
-		u.win.Canvas().Focus(u.search.entry)
 	}
 	u.searchToggle.Refresh()
 	u.split.Refresh()
+	if u.split.Leading == u.search.content {
+		// Only an entry on the canvas can take the keyboard.
+		u.win.Canvas().Focus(u.search.entry)
+	}
 }
 
 // run searches for query from offset, off the UI goroutine.
