@@ -54,6 +54,7 @@ Usage:
   archivist [--library DIR] sensitivity ID [public|internal|confidential|restricted]
                                                  show or set a document's sensitivity
   archivist [--library DIR] reindex [--all]      rebuild passages made by an older builder
+  archivist [--library DIR] watch add|remove|pause|resume|list|scan|run [FOLDER]   folders kept up with by themselves
   archivist [--library DIR] eval --questions FILE --docs DIR [--scope doc|library] [--k 1,3,6,12] [--provider local|systemone|openai] [--retrieval routed|fts] [--details FILE] [--cpuprofile FILE] [--json]
   archivist bench [--passages N] [--docs N] [--pdf-pages N] [--json]   speed and memory at scale, in generated libraries
 
@@ -105,6 +106,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		"sensitivity": cmdSensitivity,
 		"export":      cmdExport,
 		"bench":       cmdBench,
+		"watch":       cmdWatch,
 	}
 	f, ok := commands[cmd]
 	if !ok {

@@ -417,3 +417,6 @@ func Through(im *ingest.Importer) func(context.Context, string) app.ImportResult
 		return results[0]
 	}
 }
+
+// OfflineReason says why a watched folder cannot be reached now, or "".
+func OfflineReason(f store.WatchFolder) string { return offline(f) }
