@@ -38,8 +38,8 @@ func TestWatchCLI(t *testing.T) {
 		t.Fatalf("ask: %s", out)
 	}
 	var before struct {
-		Answer    string `json:"answer"`
-		Token     string `json:"trace_token"`
+		Answer    string         `json:"answer"`
+		Token     string         `json:"trace_token"`
 		Citations []app.Citation `json:"citations"`
 	}
 	json.Unmarshal([]byte(out), &before)
