@@ -148,7 +148,9 @@ func trashedValue(trashed bool, now string) any {
 // ClaimWatchFile records f as holding document f.DocumentID and, when
 // folderPath is not empty, files the document in that chain of folders
 // (made when missing) — in one transaction, so an import finished before
-// a crash is filed by the sync that finds it.
+// a crash is filed by the sync that finds it. A document marked "original
+// removed" is unmarked (and taken out of the trash if a sync put it there),
+// and the file's listed error goes.
 func (db *DB) ClaimWatchFile(ctx context.Context, f WatchFile, folderPath []string, newID func() string) error {
 	tx, err := db.write.BeginTx(ctx, nil)
 	if err != nil {
@@ -168,6 +170,16 @@ func (db *DB) ClaimWatchFile(ctx context.Context, f WatchFile, folderPath []stri
 	}
 	if err := putWatchFile(ctx, tx, f); err != nil {
 		return err
+	}
+	// The document's file is here: it is no longer "original removed", and
+	// out of the trash if the sync put it there.
+	if _, err := tx.ExecContext(ctx, `UPDATE documents SET original_removed_at = NULL,
+		trashed_at = CASE WHEN superseded_by IS NULL THEN NULL ELSE trashed_at END
+		WHERE id = ? AND original_removed_at IS NOT NULL`, f.DocumentID); err != nil {
+		return fmt.Errorf("store: claim watched file: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM watch_errors WHERE folder_id = ? AND path = ?`, f.FolderID, f.Rel); err != nil {
+		return fmt.Errorf("store: claim watched file: %w", err)
 	}
 	if err := tx.Commit(); err != nil {
 		return db.WriteError(fmt.Errorf("store: claim watched file: %w", err))
@@ -218,20 +230,6 @@ func (db *DB) MarkOriginalRemoved(ctx context.Context, docID string, trash bool)
 	}
 	if _, err := db.write.ExecContext(ctx, q, db.now(), docID); err != nil {
 		return db.WriteError(fmt.Errorf("store: mark original removed: %w", err))
-	}
-	return nil
-}
-
-// ClearOriginalRemoved unmarks a document whose file is back (moved, or
-// restored); one the sync moved to the trash comes back out of it.
-func (db *DB) ClearOriginalRemoved(ctx context.Context, docID string, fromTrash bool) error {
-	q := `UPDATE documents SET original_removed_at = NULL WHERE id = ? AND original_removed_at IS NOT NULL`
-	if fromTrash {
-		q = `UPDATE documents SET original_removed_at = NULL, trashed_at = NULL
-			WHERE id = ? AND original_removed_at IS NOT NULL AND superseded_by IS NULL`
-	}
-	if _, err := db.write.ExecContext(ctx, q, docID); err != nil {
-		return db.WriteError(fmt.Errorf("store: clear original removed: %w", err))
 	}
 	return nil
 }

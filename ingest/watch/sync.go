@@ -340,10 +340,6 @@ func (s *syncer) claim(ctx context.Context, f store.WatchFile, row store.WatchFi
 	if row.DocumentID != "" && row.DocumentID != f.DocumentID {
 		s.lost[row.DocumentID] = true
 	}
-	if err := s.e.DB.ClearOriginalRemoved(ctx, f.DocumentID, true); err != nil {
-		return err
-	}
-	s.e.DB.ClearWatchError(ctx, s.f.ID, f.Rel)
 	s.change(c)
 	return nil
 }

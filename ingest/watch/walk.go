@@ -38,6 +38,10 @@ type walked struct {
 	vanished bool
 }
 
+// afterList, when set (by tests), is called after each folder is listed:
+// the moment a folder renamed mid-walk is missed.
+var afterList func(rel string)
+
 // walk lists the importable files under root. Hidden folders, ignored
 // paths and skipped names are left out. Links are followed — to files,
 // and to folders once each: a folder reached again through a link (a
@@ -72,6 +76,9 @@ func walk(ctx context.Context, root string) (*walked, error) {
 			return nil
 		}
 		w.dirs = append(w.dirs, abs)
+		if afterList != nil {
+			afterList(rel)
+		}
 		for _, d := range list {
 			if d.Name() == IgnoreFile {
 				if set := readIgnore(filepath.Join(abs, IgnoreFile), rel); set != nil {
