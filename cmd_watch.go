@@ -15,6 +15,7 @@ import (
 	"archivist/app"
 	"archivist/ingest/watch"
 	"archivist/store"
+	"archivist/ui"
 )
 
 const watchUsage = `usage:
@@ -277,4 +278,19 @@ func watchList(ctx context.Context, p *parts, asJSON bool, stdout, stderr io.Wri
 		}
 	}
 	return 0
+}
+
+// startWatching shows the watched folders in the window's sidebar and
+// returns what follows them: run it once the import queue has resumed. It
+// catches up with every folder, then follows them until ctx ends; the
+// document list reloads after a sync that changed something.
+func startWatching(p *parts, u *ui.UI) (run func(context.Context)) {
+	e := &watch.Engine{DB: p.db, Import: watch.Through(p.importer), NewID: uuid.NewString, OnChange: u.WatchChanged}
+	e.Synced = func(_ store.WatchFolder, r *watch.Result) {
+		if len(r.Changes) > 0 {
+			u.Refresh()
+		}
+	}
+	u.SetWatcher(watch.Service{E: e})
+	return func(ctx context.Context) { e.Run(ctx) }
 }

@@ -450,10 +450,12 @@ func runGUI(ctx context.Context, dir string, stderr io.Writer) int {
 		return err
 	}
 	w.SetOnClosed(u.Close)
+	follow := startWatching(p, u)
 	go func() {
 		// Finish imports a crash or quit interrupted, then show them.
 		p.importer.Resume(ctx)
 		u.Refresh()
+		follow(ctx)
 	}()
 	w.ShowAndRun()
 	return 0
