@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 	"github.com/google/uuid"
 
+	"archivist/app"
 	"archivist/ingest"
 	"archivist/ingest/watch"
 	"archivist/store"
@@ -76,5 +77,16 @@ func TestWatchPanel(t *testing.T) {
 	loop.waitFor(t, "offline", func() bool { return has("offline — the folder is not there") })
 	if docs, _ := db.Documents(ctx); len(docs) != 1 || docs[0].OriginalRemoved {
 		t.Fatalf("an offline folder changed its documents: %+v", docs)
+	}
+}
+
+func TestRemovedOriginalIsShown(t *testing.T) {
+	d := app.Document{Format: app.FormatMarkdown, Status: app.StatusReady, OriginalRemoved: true}
+	if got := docDetail(d, [2]int{}); !strings.Contains(got, "Original removed") {
+		t.Errorf("row detail %q", got)
+	}
+	d.OriginalRemoved = false
+	if got := docDetail(d, [2]int{}); strings.Contains(got, "removed") {
+		t.Errorf("row detail %q", got)
 	}
 }
