@@ -47,6 +47,8 @@ import (
 
 // Defaults of the engine's intervals.
 const (
+	// maxDebounce bounds how long changes wait for a quiet moment.
+	maxDebounce   = 15 * time.Second
 	DefaultStable = 3 * time.Second
 	DefaultRescan = 15 * time.Minute
 	DefaultPoll   = time.Minute
@@ -84,6 +86,8 @@ type Engine struct {
 	mu     sync.Mutex
 	status map[string]*Status
 	kick   chan string
+	// walked, set by Run, watches the folders a sync walked.
+	walked func(f store.WatchFolder, dirs []string)
 }
 
 // Status is a watched folder's state as the window shows it.
@@ -240,6 +244,8 @@ func (e *Engine) Run(ctx context.Context) error {
 		polled  = map[string]string{} // watched folder ID → why it is polled
 		dirty   = map[string]bool{}
 		lastAll = map[string]time.Time{}
+		// dirtySince is when the oldest change not yet synced arrived.
+		dirtySince time.Time
 	)
 	debounce := time.NewTimer(time.Hour)
 	debounce.Stop()
@@ -259,29 +265,35 @@ func (e *Engine) Run(ctx context.Context) error {
 			dirty[f.ID] = true
 			debounce.Reset(e.stable() + time.Second)
 		}
+		if msg, ok := polled[f.ID]; ok {
+			e.setStatus(f.ID, func(s *Status) { s.State, s.Message = Polling, msg })
+		}
+	}
+	// The folders a sync walks are watched before its files are looked
+	// at, so a file made in a new folder meanwhile is not missed.
+	e.walked = func(f store.WatchFolder, dirs []string) {
 		if _, ok := polled[f.ID]; ok {
 			return
 		}
 		if add == nil {
 			polled[f.ID] = "the system cannot watch folders here (" + werr.Error() + "); checking every " + poll.String()
+			return
 		}
-		for _, d := range res.dirs {
-			if _, ok := watched[d]; ok || add == nil {
+		for _, d := range dirs {
+			if _, ok := watched[d]; ok {
 				continue
 			}
 			if err := add(d); err != nil {
 				if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EMFILE) {
 					polled[f.ID] = "the system's limit on watched folders is reached (on Linux, fs.inotify.max_user_watches); checking every " + poll.String() + " instead"
-					break
+					return
 				}
 				continue // vanished meanwhile, or unreadable: the rescan covers it
 			}
 			watched[d] = f.ID
 		}
-		if msg, ok := polled[f.ID]; ok {
-			e.setStatus(f.ID, func(s *Status) { s.State, s.Message = Polling, msg })
-		}
 	}
+	defer func() { e.walked = nil }()
 	reload := func() {
 		list, err := e.DB.WatchFolders(ctx)
 		if err != nil {
@@ -359,8 +371,15 @@ func (e *Engine) Run(ctx context.Context) error {
 			}
 		case ev := <-events:
 			if id := folderOf(ev.Name); id != "" {
+				if len(dirty) == 0 {
+					dirtySince = time.Now()
+				}
 				dirty[id] = true
-				debounce.Reset(e.stable() + 500*time.Millisecond)
+				// Wait for a quiet moment, but not for ever: a file written
+				// without pause must not hold back the rest of the folder.
+				if time.Since(dirtySince) < maxDebounce {
+					debounce.Reset(e.stable() + 500*time.Millisecond)
+				}
 			}
 		case err := <-errs:
 			if errors.Is(err, fsnotify.ErrEventOverflow) {

@@ -52,7 +52,6 @@ type Result struct {
 	// Unsettled says the tree changed during the walk, so files not found
 	// were not taken as deleted: sync again soon.
 	Unsettled bool
-	dirs      []string // the folders walked, to watch
 }
 
 // Count returns how many changes of a kind the sync made.
@@ -105,7 +104,10 @@ func (e *Engine) Sync(ctx context.Context, f store.WatchFolder, progress func(do
 		res.Offline, res.Reason = true, "cannot read the folder: "+plainError(err)
 		return res, nil
 	}
-	res.Files, res.Unsettled, res.dirs = len(w.files), w.vanished, w.dirs
+	res.Files, res.Unsettled = len(w.files), w.vanished
+	if e.walked != nil {
+		e.walked(f, w.dirs)
+	}
 	for _, p := range w.problems {
 		res.Problems = append(res.Problems, p.rel+": "+p.msg)
 		e.DB.AddWatchError(ctx, f.ID, p.rel, p.msg)
