@@ -163,16 +163,27 @@ func TestPermissionDeniedFolder(t *testing.T) {
 
 func TestUnreadableFileIsListed(t *testing.T) {
 	fx := newFixture(t)
-	fx.write("bad.pdf", "this is not a PDF at all")
+	fx.write("bad.pdf", "%PDF-1.7\nnot a pdf object, not a pdf object")
 	r := fx.sync()
 	wantKinds(t, r, "failed bad.pdf")
 	if errs, _ := fx.db.WatchErrors(context.Background()); len(errs) != 1 || !strings.Contains(errs[0].Message, "PDF") {
 		t.Fatalf("%+v", errs)
 	}
-	// Not tried again until it changes.
+	// Not tried again until it changes; touched, it is tried again.
 	wantKinds(t, fx.sync())
-	writeLater(t, filepath.Join(fx.dir, "bad.pdf"), "still not a PDF")
+	info, _ := os.Stat(filepath.Join(fx.dir, "bad.pdf"))
+	later := info.ModTime().Add(3e9)
+	os.Chtimes(filepath.Join(fx.dir, "bad.pdf"), later, later)
 	wantKinds(t, fx.sync(), "failed bad.pdf")
+	writeLater(t, filepath.Join(fx.dir, "bad.pdf"), "%PDF-1.7\nstill not a pdf object")
+	wantKinds(t, fx.sync(), "failed bad.pdf")
+	if docs := fx.docs(); len(docs) != 0 {
+		for _, d := range docs {
+			if d.Status != app.StatusFailed {
+				t.Fatalf("%+v", docs)
+			}
+		}
+	}
 }
 
 func TestCopyElsewhereIsNotAVersion(t *testing.T) {

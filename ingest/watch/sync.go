@@ -236,11 +236,13 @@ func (s *syncer) file(ctx context.Context, en entry) error {
 	if err != nil {
 		return err
 	}
-	if existing != nil {
+	if existing != nil && existing.Status != app.StatusFailed {
 		return s.known(ctx, en, row, had, f, existing)
 	}
-	// New bytes. Say so before importing, so a crash in between is
-	// finished by the next sync rather than repeated.
+	// New bytes, or bytes that failed before: the importer tries them
+	// (again).
+	// Say so before importing, so a crash in between is finished by the
+	// next sync rather than repeated.
 	pending := row
 	if !had {
 		pending = store.WatchFile{FolderID: s.f.ID, Rel: en.rel}
@@ -311,9 +313,6 @@ func (s *syncer) known(ctx context.Context, en entry, row store.WatchFile, had b
 		return s.claim(ctx, f, row, Change{Kind: Duplicate, Rel: en.rel, DocumentID: f.DocumentID}, nil)
 	}
 	f.DocumentID = d.ID
-	if d.Status == app.StatusFailed {
-		f.Error = d.Error
-	}
 	if had && row.PendingSHA == f.SHA256 {
 		// Imported by a sync a crash interrupted before it linked it.
 		if d.LineageID == "" && !s.heldElsewhere(ctx, d.ID, en.rel) {
