@@ -22,6 +22,7 @@ const watchUsage = `usage:
   archivist [--library DIR] watch add [--name NAME] [--no-folders] [--trash-removed] [--no-scan] FOLDER
   archivist [--library DIR] watch remove FOLDER
   archivist [--library DIR] watch pause|resume FOLDER
+  archivist [--library DIR] watch set [--folders=true|false] [--trash-removed=true|false] FOLDER
   archivist [--library DIR] watch list [--json]
   archivist [--library DIR] watch scan [--stable DURATION] [FOLDER...]
   archivist [--library DIR] watch run [--stable DURATION]`
@@ -41,6 +42,7 @@ func cmdWatch(ctx context.Context, p *parts, args []string, stdout, stderr io.Wr
 	trashRemoved := fs.Bool("trash-removed", false, "move a document to the trash when its file is deleted")
 	noScan := fs.Bool("no-scan", false, "do not import the folder's files now")
 	asJSON := fs.Bool("json", false, "print JSON")
+	folders := fs.Bool("folders", true, "with set: file documents under Watched/NAME/<sub-folders>")
 	stable := fs.Duration("stable", watch.DefaultStable, "how long a file must keep its size and time before it is imported")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -91,6 +93,29 @@ func cmdWatch(ctx context.Context, p *parts, args []string, stdout, stderr io.Wr
 		}
 		fmt.Fprintf(stdout, "%s: %s\n", map[string]string{"remove": "no longer watched (its documents stay)",
 			"pause": "paused", "resume": "resumed"}[sub], f.Path)
+		return 0
+	case "set":
+		if fs.NArg() != 1 {
+			fmt.Fprintln(stderr, watchUsage)
+			return 2
+		}
+		f, err := findWatchFolder(ctx, p.db, fs.Arg(0))
+		if err != nil {
+			return fail(err)
+		}
+		mapFolders, trash := f.MapFolders, f.TrashRemoved
+		fs.Visit(func(fl *flag.Flag) {
+			switch fl.Name {
+			case "folders":
+				mapFolders = *folders
+			case "trash-removed":
+				trash = *trashRemoved
+			}
+		})
+		if err := p.db.SetWatchOptions(ctx, f.ID, mapFolders, trash); err != nil {
+			return fail(err)
+		}
+		fmt.Fprintf(stdout, "%s: folders mapped %v, deleted files trash their documents %v\n", f.Path, mapFolders, trash)
 		return 0
 	case "list":
 		return watchList(ctx, p, *asJSON, stdout, stderr)

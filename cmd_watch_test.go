@@ -95,13 +95,18 @@ func TestWatchCLI(t *testing.T) {
 		t.Errorf("documents after a version, a move and a delete: %s", out)
 	}
 
+	if out, _, code := cli(t, lib, "watch", "set", "--trash-removed=true", "Office"); code != 0 ||
+		!strings.Contains(out, "folders mapped true, deleted files trash their documents true") {
+		t.Errorf("set: %s", out)
+	}
 	if out, _, code := cli(t, lib, "watch", "pause", "Office"); code != 0 || !strings.Contains(out, "paused") {
 		t.Errorf("pause: %s", out)
 	}
 	out, _, _ = cli(t, lib, "watch", "list", "--json")
 	var listed []listedWatch
 	json.Unmarshal([]byte(out), &listed)
-	if len(listed) != 1 || listed[0].State != "paused" || listed[0].Documents != 1 || listed[0].Name != "Office" {
+	if len(listed) != 1 || listed[0].State != "paused" || listed[0].Documents != 1 || listed[0].Name != "Office" ||
+		!listed[0].TrashRemoved || !listed[0].MapFolders {
 		t.Errorf("list: %s", out)
 	}
 	os.Rename(dir, dir+".unplugged")
