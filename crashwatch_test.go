@@ -55,14 +55,16 @@ func TestCrashSafetyWatch(t *testing.T) {
 		}
 		done := make(chan error, 1)
 		go func() { done <- cmd.Wait() }()
-		mode := killMode(r)
-		if mode == killLate {
-			mode = killTimed
+		// A scan of a few changes is short: kill within 1.5 s, or just
+		// after a write to the database's log (most likely in a commit).
+		mode, trigger := killWrite, killTrigger(r, killWrite, lib)
+		if r.Intn(2) == 0 {
+			mode, trigger = killTimed, time.After(time.Duration(r.Intn(1500))*time.Millisecond)
 		}
 		select {
 		case <-done:
 			early++
-		case <-killTrigger(r, mode, lib):
+		case <-trigger:
 			syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 			<-done
 			kills++
@@ -101,7 +103,7 @@ func mutate(t *testing.T, r *rand.Rand, dir string, trial int) {
 	})
 	r.Shuffle(len(files), func(i, j int) { files[i], files[j] = files[j], files[i] })
 	for i, p := range files {
-		if i >= 4 {
+		if i >= 10 {
 			break
 		}
 		switch r.Intn(4) {

@@ -147,14 +147,17 @@ func (p *watchPanel) showFolders(folders []app.WatchedFolder) {
 func (p *watchPanel) folderRow(f app.WatchedFolder) fyne.CanvasObject {
 	name := widget.NewLabelWithStyle(f.Name, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	name.Truncation = fyne.TextTruncateEllipsis
+	// The sidebar is narrow: the state and the last sync wrap under the
+	// name rather than being cut.
 	state := widget.NewLabel(stateText(f))
-	state.Truncation = fyne.TextTruncateEllipsis
+	state.Wrapping = fyne.TextWrapWord
 	if f.State == "offline" {
 		state.Importance = widget.WarningImportance
 	}
 	last := widget.NewLabel(lastText(f))
-	last.Truncation = fyne.TextTruncateEllipsis
+	last.Wrapping = fyne.TextWrapWord
 	last.Importance = widget.LowImportance
+	last.SizeName = theme.SizeNameCaptionText
 	scan := widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), func() { p.w.ScanWatch(f.ID) })
 	pauseIcon := theme.MediaPauseIcon()
 	if f.State == "paused" {
@@ -175,7 +178,7 @@ func (p *watchPanel) folderRow(f app.WatchedFolder) fyne.CanvasObject {
 	})
 	scan.Importance, pause.Importance, remove.Importance = widget.LowImportance, widget.LowImportance, widget.LowImportance
 	tools := container.NewHBox(scan, pause, remove)
-	return container.NewBorder(nil, nil, nil, tools, container.NewVBox(name, state, last))
+	return container.NewVBox(container.NewBorder(nil, nil, nil, tools, name), state, last)
 }
 
 func (p *watchPanel) showProblems(problems []app.WatchProblem) {

@@ -118,7 +118,7 @@ func offline(f store.WatchFolder) string {
 	info, err := os.Stat(f.Path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return "the folder is not there (a drive or network share not connected?)"
+		return "the folder is not there; is its drive or network share connected?"
 	case err != nil:
 		return "cannot reach the folder: " + plainError(err)
 	case !info.IsDir():

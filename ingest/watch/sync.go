@@ -79,10 +79,14 @@ func (r *Result) String() string {
 	if len(r.Problems) > 0 {
 		parts = append(parts, fmt.Sprintf("%d unreadable", len(r.Problems)))
 	}
-	if len(parts) == 0 {
-		return fmt.Sprintf("up to date (%d files)", r.Files)
+	files := fmt.Sprintf("%d files", r.Files)
+	if r.Files == 1 {
+		files = "1 file"
 	}
-	return strings.Join(parts, ", ") + fmt.Sprintf(" (%d files)", r.Files)
+	if len(parts) == 0 {
+		return "up to date (" + files + ")"
+	}
+	return strings.Join(parts, ", ") + " (" + files + ")"
 }
 
 // Sync brings the library up to date with one watched folder: new and
