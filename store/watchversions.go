@@ -151,7 +151,11 @@ func trashedValue(trashed bool, now string) any {
 // a crash is filed by the sync that finds it. A document marked "original
 // removed" is unmarked (and taken out of the trash if a sync put it there),
 // and the file's listed error goes.
-func (db *DB) ClaimWatchFile(ctx context.Context, f WatchFile, folderPath []string, newID func() string) error {
+//
+// movedFrom, when not empty, is the path below the same folder the file
+// moved from: its record goes in the same transaction, so a crash never
+// leaves two records of one file.
+func (db *DB) ClaimWatchFile(ctx context.Context, f WatchFile, folderPath []string, newID func() string, movedFrom string) error {
 	tx, err := db.write.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: claim watched file: %w", err)
@@ -170,6 +174,11 @@ func (db *DB) ClaimWatchFile(ctx context.Context, f WatchFile, folderPath []stri
 	}
 	if err := putWatchFile(ctx, tx, f); err != nil {
 		return err
+	}
+	if movedFrom != "" {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM watch_files WHERE folder_id = ? AND rel = ?`, f.FolderID, movedFrom); err != nil {
+			return fmt.Errorf("store: claim watched file: %w", err)
+		}
 	}
 	// The document's file is here: it is no longer "original removed", and
 	// out of the trash if the sync put it there.

@@ -2,6 +2,8 @@ package watch_test
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -198,4 +200,50 @@ func TestCopyElsewhereIsNotAVersion(t *testing.T) {
 		t.Fatalf("the copy's text went with the changed file: %+v", fx.docs())
 	}
 	_ = watch.Imported
+}
+
+// TestInterruptedSyncIsFinished stands for a sync killed after a changed
+// file's new bytes were imported but before they were linked: the next
+// sync links them as the new version, without importing them again — and
+// when the file changed once more meanwhile, the interrupted import
+// becomes an intermediate version, not a stray document.
+func TestInterruptedSyncIsFinished(t *testing.T) {
+	ctx := context.Background()
+	fx := newFixture(t)
+	p := fx.write("log.md", "# Log\n\nFirst entry: dunlins.\n")
+	fx.sync()
+	v1 := fx.fileOf("log.md")
+	crash := func(text string) string {
+		writeLater(t, p, text)
+		sum := sha256.Sum256([]byte(text))
+		pending := v1
+		pending.PendingSHA = hex.EncodeToString(sum[:])
+		if err := fx.db.PutWatchFile(ctx, pending); err != nil {
+			t.Fatal(err)
+		}
+		res, err := fx.im.Import(ctx, []string{p}, nil)
+		if err != nil || res[0].Outcome != app.OutcomeImported {
+			t.Fatal(res, err)
+		}
+		return res[0].DocumentID
+	}
+	v2 := crash("# Log\n\nSecond entry: knots.\n")
+	r := fx.sync()
+	wantKinds(t, r, "new version log.md")
+	if r.Changes[0].DocumentID != v2 || r.Changes[0].Previous != v1.DocumentID || len(fx.docs()) != 1 {
+		t.Fatalf("%+v, %d documents", r.Changes, len(fx.docs()))
+	}
+
+	v1 = fx.fileOf("log.md")
+	v3 := crash("# Log\n\nThird entry: sanderlings.\n")
+	writeLater(t, p, "# Log\n\nFourth entry: turnstones.\n")
+	wantKinds(t, fx.sync(), "new version log.md")
+	docs := fx.docs()
+	if len(docs) != 1 || len(fx.hits("turnstones")) != 1 {
+		t.Fatalf("%+v", docs)
+	}
+	vs, _ := fx.db.Versions(ctx, docs[0].ID)
+	if len(vs) != 4 || vs[2].ID != v3 {
+		t.Fatalf("versions %+v", vs)
+	}
 }

@@ -230,6 +230,13 @@ func (s *syncer) file(ctx context.Context, en entry) error {
 	} else if err != nil {
 		return s.fail(ctx, en, row, "cannot read the file: "+plainError(err))
 	}
+	if had && row.PendingSHA != "" && row.PendingSHA != sum {
+		// An import a crash interrupted, of bytes the file no longer has.
+		if row, err = s.finishPending(ctx, row); err != nil {
+			return err
+		}
+		s.rows[en.rel] = row
+	}
 	f := store.WatchFile{FolderID: s.f.ID, Rel: en.rel, Size: en.size, MtimeNS: en.mtimeNS, SHA256: sum}
 	if had && row.SHA256 == sum && row.PendingSHA == "" {
 		// Touched, not changed.
@@ -285,6 +292,34 @@ func (s *syncer) file(ctx context.Context, en entry) error {
 	return s.imported(ctx, en, row, had, f, nd)
 }
 
+// finishPending settles a file's import that a crash interrupted after
+// its document was made, when the file has changed again since: that
+// document was a real state of the file, so it becomes the file's document
+// (a version of the one it held) before the new bytes are looked at. The
+// returned record holds it; a pending import that made nothing is dropped.
+func (s *syncer) finishPending(ctx context.Context, row store.WatchFile) (store.WatchFile, error) {
+	d, err := s.e.DB.DocumentBySHA(ctx, row.PendingSHA)
+	row.PendingSHA = ""
+	if err != nil {
+		return row, err
+	}
+	if d == nil || d.SupersededBy != "" || d.LineageID != "" || d.Status != app.StatusReady {
+		return row, s.e.DB.PutWatchFile(ctx, row)
+	}
+	if n, err := s.e.DB.WatchReferences(ctx, d.ID); err != nil || n > 0 {
+		return row, err
+	}
+	prev := row.DocumentID
+	row.DocumentID, row.SHA256 = d.ID, d.SHA256
+	if prev != "" && s.versionable(ctx, prev, row.Rel) {
+		return row, s.e.DB.AddVersion(ctx, prev, d.ID, row)
+	}
+	if prev != "" {
+		s.lost[prev] = true
+	}
+	return row, s.e.DB.ClaimWatchFile(ctx, row, s.folderPath(row.Rel), s.e.NewID, "")
+}
+
 // imported links a document just imported from a file (or found imported
 // by an earlier, interrupted sync): a new version of the file's document,
 // or a new document.
@@ -305,7 +340,7 @@ func (s *syncer) known(ctx context.Context, en entry, row store.WatchFile, had b
 	if d.SupersededBy != "" {
 		// An older version: the file went back to earlier bytes. It
 		// becomes the current version again.
-		if had && row.DocumentID != "" && s.sameLineage(ctx, row.DocumentID, d) {
+		if had && row.DocumentID != "" && s.sameLineage(ctx, row.DocumentID, d) && !s.heldElsewhere(ctx, row.DocumentID, en.rel) {
 			f.DocumentID = d.ID
 			if err := s.e.DB.AddVersion(ctx, row.DocumentID, d.ID, f); err != nil {
 				return err
@@ -339,7 +374,7 @@ func (s *syncer) known(ctx context.Context, en entry, row store.WatchFile, had b
 // claim records f as holding its document, files it, and brings back a
 // document marked removed.
 func (s *syncer) claim(ctx context.Context, f store.WatchFile, row store.WatchFile, c Change, folders []string) error {
-	if err := s.e.DB.ClaimWatchFile(ctx, f, folders, s.e.NewID); err != nil {
+	if err := s.e.DB.ClaimWatchFile(ctx, f, folders, s.e.NewID, c.From); err != nil {
 		return err
 	}
 	if row.DocumentID != "" && row.DocumentID != f.DocumentID {
@@ -421,10 +456,7 @@ func (s *syncer) deleted(ctx context.Context, w *walked, seen map[string]bool) e
 			continue
 		}
 		if s.moved[rel] {
-			if err := s.e.DB.DeleteWatchFile(ctx, s.f.ID, rel); err != nil {
-				return err
-			}
-			continue
+			continue // its record went with the move
 		}
 		if s.deniedAbove(w, rel) {
 			continue
