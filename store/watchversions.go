@@ -155,7 +155,11 @@ func trashedValue(trashed bool, now string) any {
 // movedFrom, when not empty, is the path below the same folder the file
 // moved from: its record goes in the same transaction, so a crash never
 // leaves two records of one file.
-func (db *DB) ClaimWatchFile(ctx context.Context, f WatchFile, folderPath []string, newID func() string, movedFrom string) error {
+//
+// previous, when not empty, is the document the file held before: if no
+// watched file holds it any more it is marked "original removed" (and
+// trashed when trash is set) in the same transaction.
+func (db *DB) ClaimWatchFile(ctx context.Context, f WatchFile, folderPath []string, newID func() string, movedFrom, previous string, trash bool) error {
 	tx, err := db.write.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: claim watched file: %w", err)
@@ -189,6 +193,11 @@ func (db *DB) ClaimWatchFile(ctx context.Context, f WatchFile, folderPath []stri
 	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM watch_errors WHERE folder_id = ? AND path = ?`, f.FolderID, f.Rel); err != nil {
 		return fmt.Errorf("store: claim watched file: %w", err)
+	}
+	if previous != "" && previous != f.DocumentID {
+		if err := releaseDocument(ctx, tx, previous, trash, db.now()); err != nil {
+			return err
+		}
 	}
 	if err := tx.Commit(); err != nil {
 		return db.WriteError(fmt.Errorf("store: claim watched file: %w", err))
@@ -229,16 +238,47 @@ func (db *DB) WatchReferences(ctx context.Context, docID string) (int, error) {
 	return n, nil
 }
 
-// MarkOriginalRemoved marks a document whose watched file was deleted,
-// moving it to the trash when trash is set. The library keeps its copy.
-func (db *DB) MarkOriginalRemoved(ctx context.Context, docID string, trash bool) error {
-	q := `UPDATE documents SET original_removed_at = ifnull(original_removed_at, ?) WHERE id = ? AND superseded_by IS NULL`
-	if trash {
-		q = `UPDATE documents SET original_removed_at = ifnull(original_removed_at, ?), trashed_at = ifnull(trashed_at, ?1)
-			WHERE id = ? AND superseded_by IS NULL`
+// ForgetWatchFile forgets a file deleted from its folder; the document it
+// held, when no watched file holds it any more, is marked "original
+// removed" (and trashed when trash is set) in the same transaction, so a
+// crash never leaves a document nobody holds unmarked. It returns the
+// document the file held ("" when none).
+func (db *DB) ForgetWatchFile(ctx context.Context, folderID, rel string, trash bool) (string, error) {
+	tx, err := db.write.BeginTx(ctx, nil)
+	if err != nil {
+		return "", fmt.Errorf("store: forget watched file: %w", err)
 	}
-	if _, err := db.write.ExecContext(ctx, q, db.now(), docID); err != nil {
-		return db.WriteError(fmt.Errorf("store: mark original removed: %w", err))
+	defer tx.Rollback()
+	var doc string
+	err = tx.QueryRowContext(ctx, `DELETE FROM watch_files WHERE folder_id = ? AND rel = ? RETURNING ifnull(document_id, '')`,
+		folderID, rel).Scan(&doc)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	} else if err != nil {
+		return "", fmt.Errorf("store: forget watched file: %w", err)
+	}
+	if doc != "" {
+		if err := releaseDocument(ctx, tx, doc, trash, db.now()); err != nil {
+			return "", err
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return "", db.WriteError(fmt.Errorf("store: forget watched file: %w", err))
+	}
+	return doc, nil
+}
+
+// releaseDocument marks, inside tx, a current document no watched file
+// holds as "original removed", moving it to the trash when trash is set.
+func releaseDocument(ctx context.Context, tx *sql.Tx, doc string, trash bool, now string) error {
+	q := `UPDATE documents SET original_removed_at = ifnull(original_removed_at, ?1) WHERE id = ?2 AND superseded_by IS NULL
+		AND NOT EXISTS (SELECT 1 FROM watch_files WHERE document_id = ?2)`
+	if trash {
+		q = `UPDATE documents SET original_removed_at = ifnull(original_removed_at, ?1), trashed_at = ifnull(trashed_at, ?1)
+			WHERE id = ?2 AND superseded_by IS NULL AND NOT EXISTS (SELECT 1 FROM watch_files WHERE document_id = ?2)`
+	}
+	if _, err := tx.ExecContext(ctx, q, now, doc); err != nil {
+		return fmt.Errorf("store: mark original removed: %w", err)
 	}
 	return nil
 }

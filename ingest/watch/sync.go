@@ -120,7 +120,7 @@ func (e *Engine) Sync(ctx context.Context, f store.WatchFolder, progress func(do
 	if err != nil {
 		return nil, err
 	}
-	s := &syncer{e: e, f: f, res: res, rows: rows, lost: map[string]bool{}, missingByDoc: map[string][]string{}}
+	s := &syncer{e: e, f: f, res: res, rows: rows, missingByDoc: map[string][]string{}}
 	seen := make(map[string]bool, len(w.files))
 	var cands []entry
 	for _, en := range w.files {
@@ -132,6 +132,14 @@ func (e *Engine) Sync(ctx context.Context, f store.WatchFolder, progress func(do
 		cands = append(cands, en)
 	}
 	for rel, row := range rows {
+		if !seen[rel] && row.PendingSHA != "" {
+			// Interrupted, and the file gone or moved since: settle what
+			// the import made before telling moves from deletions.
+			if row, err = s.finishPending(ctx, row); err != nil {
+				return nil, err
+			}
+			rows[rel] = row
+		}
 		if !seen[rel] && row.DocumentID != "" {
 			s.missingByDoc[row.DocumentID] = append(s.missingByDoc[row.DocumentID], rel)
 		}
@@ -154,9 +162,6 @@ func (e *Engine) Sync(ctx context.Context, f store.WatchFolder, progress func(do
 	if err := s.deleted(ctx, w, seen); err != nil {
 		return nil, err
 	}
-	if err := s.orphans(ctx); err != nil {
-		return nil, err
-	}
 	return res, nil
 }
 
@@ -170,9 +175,6 @@ type syncer struct {
 	// document they hold: a new path with that document's bytes is a move.
 	missingByDoc map[string][]string
 	moved        map[string]bool // missing rows consumed by moves
-	// lost are documents a file stopped holding; those no file holds any
-	// more are marked "original removed".
-	lost map[string]bool
 }
 
 // settle waits until the candidates have kept their size and time for
@@ -314,10 +316,7 @@ func (s *syncer) finishPending(ctx context.Context, row store.WatchFile) (store.
 	if prev != "" && s.versionable(ctx, prev, row.Rel) {
 		return row, s.e.DB.AddVersion(ctx, prev, d.ID, row)
 	}
-	if prev != "" {
-		s.lost[prev] = true
-	}
-	return row, s.e.DB.ClaimWatchFile(ctx, row, s.folderPath(row.Rel), s.e.NewID, "")
+	return row, s.e.DB.ClaimWatchFile(ctx, row, s.folderPath(row.Rel), s.e.NewID, "", prev, s.f.TrashRemoved)
 }
 
 // imported links a document just imported from a file (or found imported
@@ -374,11 +373,8 @@ func (s *syncer) known(ctx context.Context, en entry, row store.WatchFile, had b
 // claim records f as holding its document, files it, and brings back a
 // document marked removed.
 func (s *syncer) claim(ctx context.Context, f store.WatchFile, row store.WatchFile, c Change, folders []string) error {
-	if err := s.e.DB.ClaimWatchFile(ctx, f, folders, s.e.NewID, c.From); err != nil {
+	if err := s.e.DB.ClaimWatchFile(ctx, f, folders, s.e.NewID, c.From, row.DocumentID, s.f.TrashRemoved); err != nil {
 		return err
-	}
-	if row.DocumentID != "" && row.DocumentID != f.DocumentID {
-		s.lost[row.DocumentID] = true
 	}
 	s.change(c)
 	return nil
@@ -451,7 +447,7 @@ func (s *syncer) takeMissing(doc string) string {
 // gone from disk. A file below an unreadable folder, or missing from a
 // walk the tree changed under, is kept: it may only have moved.
 func (s *syncer) deleted(ctx context.Context, w *walked, seen map[string]bool) error {
-	for rel, row := range s.rows {
+	for rel := range s.rows {
 		if seen[rel] {
 			continue
 		}
@@ -467,12 +463,12 @@ func (s *syncer) deleted(ctx context.Context, w *walked, seen map[string]bool) e
 		if w.vanished {
 			continue
 		}
-		if err := s.e.DB.DeleteWatchFile(ctx, s.f.ID, rel); err != nil {
+		doc, err := s.e.DB.ForgetWatchFile(ctx, s.f.ID, rel, s.f.TrashRemoved)
+		if err != nil {
 			return err
 		}
-		if row.DocumentID != "" {
-			s.lost[row.DocumentID] = true
-			s.change(Change{Kind: Removed, Rel: rel, DocumentID: row.DocumentID})
+		if doc != "" {
+			s.change(Change{Kind: Removed, Rel: rel, DocumentID: doc})
 		}
 	}
 	return nil
@@ -485,22 +481,6 @@ func (s *syncer) deniedAbove(w *walked, rel string) bool {
 		}
 	}
 	return false
-}
-
-// orphans marks the documents no watched file holds any more.
-func (s *syncer) orphans(ctx context.Context) error {
-	for doc := range s.lost {
-		n, err := s.e.DB.WatchReferences(ctx, doc)
-		if err != nil {
-			return err
-		}
-		if n == 0 {
-			if err := s.e.DB.MarkOriginalRemoved(ctx, doc, s.f.TrashRemoved); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
 }
 
 // errChanged says a file changed while it was read.
