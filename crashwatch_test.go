@@ -55,11 +55,12 @@ func TestCrashSafetyWatch(t *testing.T) {
 		}
 		done := make(chan error, 1)
 		go func() { done <- cmd.Wait() }()
-		// A scan of a few changes is short: kill within 1.5 s, or just
-		// after a write to the database's log (most likely in a commit).
-		mode, trigger := killWrite, killTrigger(r, killWrite, lib)
-		if r.Intn(2) == 0 {
-			mode, trigger = killTimed, time.After(time.Duration(r.Intn(1500))*time.Millisecond)
+		// A scan of a few changes is short: kill within 0.6 s, or (one in
+		// three) just after a write to the database's log, most likely in
+		// a commit.
+		mode, trigger := killTimed, time.After(time.Duration(r.Intn(600))*time.Millisecond)
+		if r.Intn(3) == 0 {
+			mode, trigger = killWrite, killTrigger(r, killWrite, lib)
 		}
 		select {
 		case <-done:
