@@ -87,4 +87,4 @@ clean:
 CRASH_TRIALS ?= 120
 crashtest: build
 	ARCHIVIST_CRASH_TRIALS=$(CRASH_TRIALS) CGO_ENABLED=0 $(GO) test -tags 'ci crashtest' -count=1 -timeout 120m -v \
-		-run '^Test(CrashSafety|DiskFull|ReadOnlyLibrary|SecondInstance|SlowLibrary)$$' .
+		-run '^Test(CrashSafety|CrashSafetyWatch|DiskFull|ReadOnlyLibrary|SecondInstance|SlowLibrary)$$' .

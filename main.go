@@ -51,6 +51,7 @@ Usage:
   archivist [--library DIR] search [--json] [--limit N] [--offset N] [--sort relevance|newest|oldest] QUERY
                                                  ranked documents, with facets (see README: Search)
   archivist [--library DIR] view save NAME QUERY | view list [--json] | view delete NAME   saved searches
+  archivist [--library DIR] watch add|remove|pause|resume|set|list|scan|run [FOLDER]   folders kept up with by themselves
   archivist [--library DIR] eval --questions FILE --docs DIR [--scope doc|library] [--k 1,3,6,12] [--provider local|systemone|openai] [--retrieval routed|fts] [--details FILE] [--cpuprofile FILE] [--json]
   archivist [--library DIR] serve [--addr HOST:PORT] [--import-dir DIR]... [--token]
                                                  the local HTTP API (loopback, bearer token)
@@ -117,6 +118,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		"search":        cmdSearch,
 		"view":          cmdView,
 		"dates":         cmdDates,
+		"watch":         cmdWatch,
 	}
 	// opensNoLibrary names the commands run without a library opened for
 	// them: bench generates its own, eval imports into a temporary one

@@ -63,10 +63,12 @@ func runGUI(ctx context.Context, dir string, stderr io.Writer) int {
 	}
 	w.SetOnClosed(u.Close)
 	defer serveBesideWindow(ctx, p, u, stderr)()
+	follow := startWatching(p, u)
 	go func() {
 		// Finish imports a crash or quit interrupted, then show them.
 		p.importer.Resume(ctx)
 		u.Refresh()
+		follow(ctx)
 	}()
 	w.ShowAndRun()
 	return 0

@@ -47,6 +47,9 @@ type Document struct {
 	// Sensitivity is the stored level read through StoredSensitivity:
 	// Internal when unset, Restricted when unknown.
 	Sensitivity Sensitivity
+	// OriginalRemoved says the watched file this document came from was
+	// deleted; the library keeps its own copy.
+	OriginalRemoved bool
 }
 
 // Rect is a highlight rectangle on a page image: normalised 0–1, origin

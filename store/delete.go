@@ -32,8 +32,21 @@ func (db *DB) DeleteDocument(ctx context.Context, id string) error {
 		}
 		return db.WriteError(fmt.Errorf("store: delete document: %w", err))
 	}
+	// Its older versions go with it.
+	vids, sums, err := olderVersionsOf(ctx, tx, []string{id})
+	if err != nil {
+		return err
+	}
+	for _, v := range vids {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM documents WHERE id = ?`, v); err != nil {
+			return db.WriteError(fmt.Errorf("store: delete document: %w", err))
+		}
+	}
 	if err := tx.Commit(); err != nil {
 		return db.WriteError(fmt.Errorf("store: delete document: %w", err))
+	}
+	for _, s := range sums {
+		db.removeOriginal(s)
 	}
 	return db.removeOriginal(sum)
 }

@@ -9,13 +9,13 @@ import (
 	"archivist/app"
 )
 
-const documentColumns = `id, title, filename, format, sha256, size_bytes, pages, words, status, error, notice, imported_at, sensitivity`
+const documentColumns = `id, title, filename, format, sha256, size_bytes, pages, words, status, error, notice, imported_at, sensitivity, original_removed_at IS NOT NULL`
 
 func scanDocument(s interface{ Scan(...any) error }) (app.Document, error) {
 	var d app.Document
 	var format, status, imported, sensitivity string
 	err := s.Scan(&d.ID, &d.Title, &d.Filename, &format, &d.SHA256, &d.SizeBytes, &d.Pages, &d.Words,
-		&status, &d.Error, &d.Notice, &imported, &sensitivity)
+		&status, &d.Error, &d.Notice, &imported, &sensitivity, &d.OriginalRemoved)
 	d.Format, d.Status, d.ImportedAt = app.Format(format), app.Status(status), parseTime(imported)
 	d.Sensitivity = app.StoredSensitivity(sensitivity)
 	return d, err
@@ -52,6 +52,11 @@ func (db *DB) EnqueueImport(ctx context.Context, d *app.Document, jobID, sourceP
 			return nil, fmt.Errorf("store: enqueue import: %w", err)
 		}
 	case errors.Is(err, sql.ErrNoRows):
+		// The bytes of an older version are a duplicate of the document
+		// as it is now; that version stays as it is.
+		if cur, err := currentVersionBySHA(ctx, tx, d.SHA256); err != nil || cur != nil {
+			return cur, err
+		}
 		// A trashed copy of the same bytes would block the unique index:
 		// importing it again brings the document back rather than adding one.
 		if _, err := tx.ExecContext(ctx, `DELETE FROM documents WHERE sha256 = ?`, d.SHA256); err != nil {

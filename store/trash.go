@@ -40,7 +40,7 @@ func (db *DB) setTrashed(ctx context.Context, ids []string, trashed bool) error 
 // Trashed lists the documents in the trash, most recently trashed first.
 func (db *DB) Trashed(ctx context.Context) ([]app.TrashedDocument, error) {
 	rows, err := db.read.QueryContext(ctx, `SELECT `+documentColumns+`, trashed_at FROM documents
-		WHERE trashed_at IS NOT NULL ORDER BY trashed_at DESC, rowid DESC`)
+		WHERE trashed_at IS NOT NULL AND superseded_by IS NULL ORDER BY trashed_at DESC, rowid DESC`)
 	if err != nil {
 		return nil, fmt.Errorf("store: trashed: %w", err)
 	}
@@ -76,7 +76,9 @@ func (db *DB) EmptyTrash(ctx context.Context) (int, error) {
 		return 0, fmt.Errorf("store: empty trash: %w", err)
 	}
 	defer tx.Rollback()
-	rows, err := tx.QueryContext(ctx, `SELECT id, sha256 FROM documents WHERE trashed_at IS NOT NULL`)
+	// Older versions are hidden as trashed too: they go with their current
+	// version, not on their own.
+	rows, err := tx.QueryContext(ctx, `SELECT id, sha256 FROM documents WHERE trashed_at IS NOT NULL AND superseded_by IS NULL`)
 	if err != nil {
 		return 0, fmt.Errorf("store: empty trash: %w", err)
 	}
@@ -93,6 +95,12 @@ func (db *DB) EmptyTrash(ctx context.Context) (int, error) {
 	if err := rows.Err(); err != nil {
 		return 0, fmt.Errorf("store: empty trash: %w", err)
 	}
+	vids, vsums, err := olderVersionsOf(ctx, tx, ids)
+	if err != nil {
+		return 0, err
+	}
+	n := len(ids)
+	ids, sums = append(ids, vids...), append(sums, vsums...)
 	for _, id := range ids {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM documents WHERE id = ?`, id); err != nil {
 			return 0, fmt.Errorf("store: empty trash: %w", err)
@@ -107,5 +115,5 @@ func (db *DB) EmptyTrash(ctx context.Context) (int, error) {
 	for _, sum := range sums {
 		db.removeOriginal(sum)
 	}
-	return len(ids), nil
+	return n, nil
 }

@@ -125,6 +125,9 @@ func docDetail(d app.Document, read [2]int) string {
 		}
 	case app.StatusReady:
 		parts = append(parts, "Ready")
+		if d.OriginalRemoved {
+			parts = append(parts, "Original removed (the library keeps its copy)")
+		}
 	case app.StatusFailed:
 		if d.Error != "" {
 			parts = append(parts, "Failed: "+d.Error)

@@ -46,7 +46,8 @@ func newFolderTree(v *libraryView) *folderTree {
 	t.askFolder = widget.NewButtonWithIcon("Ask this folder", theme.SearchIcon(), t.askThisFolder)
 	heading := widget.NewLabelWithStyle("Folders", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	tools := container.NewHBox(t.newFolder, t.rename, t.remove)
-	t.content = container.NewBorder(container.NewBorder(nil, nil, heading, tools), t.askFolder, nil, nil, t.tree)
+	t.content = container.NewBorder(container.NewBorder(nil, nil, heading, tools),
+		container.NewVBox(t.askFolder, v.ui.watch.content), nil, nil, t.tree)
 	t.setFolders(nil, 0)
 	t.tree.Select(viewAll)
 	return t

@@ -53,6 +53,7 @@ type UI struct {
 	omni    *omnibox
 	drawer  *drawer
 	imports *importPanel
+	watch   *watchPanel
 	filing  *filingPanel
 	split   *container.Split
 	tips    *tooltipLayer
@@ -129,6 +130,7 @@ func newUI(a fyne.App, w fyne.Window, lib app.Library, research app.Research, do
 	u.tips = newTooltipLayer()
 	u.imports = newImportPanel(u)
 	u.filing = newFilingPanel(u)
+	u.watch = newWatchPanel(u)
 	u.library = newLibraryView(u)
 	u.omni = newOmnibox(u)
 	u.drawer = newDrawer(u)
