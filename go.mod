@@ -11,6 +11,7 @@ require (
 	github.com/pdfcpu/pdfcpu v0.15.0
 	github.com/tetratelabs/wazero v1.12.0
 	github.com/yuin/goldmark v1.8.7
+	golang.org/x/image v0.44.0
 	golang.org/x/net v0.59.0
 	modernc.org/sqlite v1.62.0
 )
@@ -50,7 +51,6 @@ require (
 	github.com/stretchr/testify v1.12.1 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/crypto v0.57.0 // indirect
-	golang.org/x/image v0.44.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
 	modernc.org/libc v1.80.1 // indirect
