@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"archivist/app"
+	"archivist/ingest/ocr"
 	"archivist/ingest/pdf"
 	"archivist/store"
 )
@@ -47,6 +48,13 @@ type Importer struct {
 	// Workers is how many files import at once; 0 means
 	// DefaultImportWorkers (fewer on a single core).
 	Workers int
+
+	// OCR reads scanned PDF pages and image documents (Tesseract); its
+	// zero value finds tesseract on PATH and reads English.
+	OCR ocr.Engine
+
+	ocrSem       chan struct{} // OCRWorkers slots, across the importer
+	ocrInstalled []string      // Tesseract's languages, listed once
 
 	pdfOnce   sync.Once
 	pdfEngine *pdf.Engine
@@ -123,6 +131,11 @@ func (im *Importer) ImportFiles(ctx context.Context, paths []string, password st
 				pages := app.WithPageProgress(ctx, func(n, of int) {
 					mu.Lock()
 					report(app.ImportProgress{Path: files[i], Done: done, Pages: n, PageTotal: of})
+					mu.Unlock()
+				})
+				pages = app.WithOCRProgress(pages, func(n, of int) {
+					mu.Lock()
+					report(app.ImportProgress{Path: files[i], Done: done, Pages: n, PageTotal: of, OCR: true})
 					mu.Unlock()
 				})
 				r := im.importFile(pages, files[i], password)
@@ -291,8 +304,11 @@ func (im *Importer) admit(path string) (*app.Document, error) {
 		return nil, app.Errorf(app.EUnsupported, "%s import is not supported yet", formatName(format))
 	}
 	limit := int64(MaxTextBytes)
-	if format == app.FormatPDF {
+	switch format {
+	case app.FormatPDF:
 		limit = MaxPDFBytes
+	case app.FormatImage:
+		limit = MaxImageBytes
 	}
 	if info.Size() > limit {
 		return nil, app.Errorf(app.ETooLarge, "the file is %d MB; %s files over %d MB are not imported",
@@ -319,7 +335,7 @@ func (im *Importer) admit(path string) (*app.Document, error) {
 // Supported reports whether this build can parse format.
 func Supported(f app.Format) bool {
 	switch f {
-	case app.FormatText, app.FormatMarkdown, app.FormatPDF, app.FormatHTML, app.FormatDOCX:
+	case app.FormatText, app.FormatMarkdown, app.FormatPDF, app.FormatHTML, app.FormatDOCX, app.FormatImage:
 		return true
 	}
 	return false
@@ -401,7 +417,12 @@ func (im *Importer) parse(ctx context.Context, doc *app.Document, password strin
 	if err != nil {
 		return nil, err
 	}
-	parsed, err := im.parseBytes(ctx, doc.Format, data, password)
+	var parsed *app.Parsed
+	if doc.Format == app.FormatImage {
+		parsed, err = im.parseImage(ctx, data, doc.SHA256)
+	} else {
+		parsed, err = im.parseBytes(ctx, doc.Format, data, password)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("ingest: parse %s: %w", doc.Filename, err)
 	}
@@ -438,11 +459,18 @@ func (im *Importer) Resume(ctx context.Context) error {
 		return err
 	}
 	for _, job := range jobs {
+		if im.isReread(ctx, job) {
+			if err := im.reread(ctx, job); err != nil && ctx.Err() != nil {
+				return err
+			}
+			continue
+		}
 		if _, err := im.Run(ctx, job); err != nil && ctx.Err() != nil {
 			return err
 		}
 	}
-	return nil
+	_, err = im.ReadWaitingPages(ctx)
+	return err
 }
 
 // Documents lists the library's documents, newest first.

@@ -63,6 +63,9 @@ type Config struct {
 	// into every loop of PDFium. The engine also falls back to it when a
 	// worker process cannot be started.
 	InProcess bool
+	// Scans reads the pages whose text layer is missing or unusable (see
+	// scans.go); nil leaves them without text.
+	Scans ScanReader
 }
 
 // Engine parses and renders PDFs. It is safe for concurrent use; each
