@@ -154,6 +154,11 @@ func open(ctx context.Context, dir string) (*parts, error) {
 	im := &ingest.Importer{DB: db, NewID: newID}
 	research := retrieve.NewResearch(db, answer.Extractive{}, newID)
 	research.Upgrade = im.Upgrade
+	research.Cited = im.CiteOCR
+	if err := im.LoadOCRSettings(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
 	// Evidence comes from tree routing with the embedded, offline decision
 	// provider unless a question asks for the FTS5 pass alone.
 	research.Router = retrieve.NewRouter(jev.Local{})

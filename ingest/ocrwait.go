@@ -3,6 +3,7 @@ package ingest
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"archivist/app"
 	"archivist/store"
@@ -14,7 +15,7 @@ import (
 // one that fails again is left as it was. It returns how many documents
 // were read. Resume calls it after the interrupted imports.
 func (im *Importer) ReadWaitingPages(ctx context.Context) (int, error) {
-	if _, err := im.OCR.Find(); err != nil {
+	if _, err := im.ocrEngine().Find(); err != nil {
 		return 0, nil // still missing: the pages keep waiting
 	}
 	ids, err := im.DB.WaitingForOCR(ctx)
@@ -67,4 +68,32 @@ func (im *Importer) reread(ctx context.Context, job store.Job) error {
 func (im *Importer) isReread(ctx context.Context, job store.Job) bool {
 	doc, err := im.DB.Document(ctx, job.DocumentID)
 	return err == nil && doc.Status == app.StatusReady
+}
+
+// CiteOCR marks the citations whose quoted pages were read by OCR: "read
+// by OCR, 91% confidence" (the lowest confidence of the cited pages).
+// Research calls it on every answer.
+func (im *Importer) CiteOCR(ctx context.Context, cs []app.Citation) {
+	byDoc := map[string][]store.OCRPage{}
+	for i := range cs {
+		c := &cs[i]
+		if c.PageStart == 0 {
+			continue
+		}
+		pages, ok := byDoc[c.DocumentID]
+		if !ok {
+			pages, _ = im.DB.OCRPages(ctx, c.DocumentID)
+			byDoc[c.DocumentID] = pages
+		}
+		last := max(c.PageEnd, c.PageStart)
+		conf, read := 1.0, false
+		for _, p := range pages {
+			if p.State == app.OCRRead && p.Number >= c.PageStart && p.Number <= last {
+				conf, read = min(conf, p.Confidence), true
+			}
+		}
+		if read {
+			c.OCR = fmt.Sprintf("read by OCR, %.0f%% confidence", conf*100)
+		}
+	}
 }

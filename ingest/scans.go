@@ -49,8 +49,8 @@ func (im *Importer) ocrSlots() chan struct{} {
 
 // ocrLangs returns the -l argument for the configured languages, listing
 // the installed ones once per importer.
-func (im *Importer) ocrLangs(ctx context.Context) (string, error) {
-	if _, err := im.OCR.Find(); err != nil {
+func (im *Importer) ocrLangs(ctx context.Context, eng *ocr.Engine) (string, error) {
+	if _, err := eng.Find(); err != nil {
 		return "", err
 	}
 	im.mu.Lock()
@@ -58,14 +58,23 @@ func (im *Importer) ocrLangs(ctx context.Context) (string, error) {
 	im.mu.Unlock()
 	if installed == nil {
 		var err error
-		if installed, err = im.OCR.Installed(ctx); err != nil {
+		if installed, err = eng.Installed(ctx); err != nil {
 			return "", err
 		}
 		im.mu.Lock()
 		im.ocrInstalled = installed
 		im.mu.Unlock()
 	}
-	return im.OCR.LangArg(installed), nil
+	return eng.LangArg(installed), nil
+}
+
+// ocrEngine returns the OCR engine as configured now (settings may change
+// it while pages are read).
+func (im *Importer) ocrEngine() *ocr.Engine {
+	im.mu.Lock()
+	defer im.mu.Unlock()
+	e := im.OCR
+	return &e
 }
 
 // readPages makes and reads the given pages, returning each page's
@@ -73,7 +82,8 @@ func (im *Importer) ocrLangs(ctx context.Context) (string, error) {
 // Tesseract error) is left out, with why in failed; the error is for the
 // whole run: Tesseract missing, or ctx done.
 func (im *Importer) readPages(ctx context.Context, nums []int, src pageSource) (read map[int]*store.OCRReading, failed map[int]error, err error) {
-	langs, err := im.ocrLangs(ctx)
+	eng := im.ocrEngine()
+	langs, err := im.ocrLangs(ctx, eng)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -151,7 +161,7 @@ func (im *Importer) readPages(ctx context.Context, nums []int, src pageSource) (
 				case <-ctx.Done():
 					continue
 				}
-				pg, err := im.OCR.Read(ctx, it.gray, langs)
+				pg, err := eng.Read(ctx, it.gray, langs)
 				<-slots
 				if err != nil {
 					if ctx.Err() == nil {

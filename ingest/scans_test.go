@@ -138,6 +138,11 @@ func TestImportImage(t *testing.T) {
 	if err != nil || len(pages) != 1 || pages[0].State != app.OCRRead || pages[0].Confidence < 0.85 {
 		t.Errorf("OCR pages %+v %v", pages, err)
 	}
+	cs := []app.Citation{{DocumentID: r.DocumentID, PageStart: 1, PageEnd: 1}, {DocumentID: "other", PageStart: 1}}
+	im.CiteOCR(context.Background(), cs)
+	if !strings.HasPrefix(cs[0].OCR, "read by OCR, 9") || !strings.HasSuffix(cs[0].OCR, "% confidence") || cs[1].OCR != "" {
+		t.Errorf("citations say %q and %q", cs[0].OCR, cs[1].OCR)
+	}
 	path, err := im.PageImage(context.Background(), r.DocumentID, 1)
 	if err != nil {
 		t.Fatal(err)

@@ -45,6 +45,9 @@ type Research struct {
 	// Log, when set, receives one record per question with counts, sizes,
 	// durations and a fixed outcome — never a question, title or text.
 	Log *slog.Logger
+	// Cited, when set, adds to an answer's citations what the library
+	// knows of their pages (that OCR read them, and how surely).
+	Cited func(ctx context.Context, cs []app.Citation)
 
 	// mu guards Answerer, Router and JudgeReceiver once questions may be
 	// running: SetProviders changes them, and each question reads them
@@ -231,6 +234,9 @@ func (r *Research) AskWith(ctx context.Context, q app.Question, opts AskOptions)
 		return nil, nil, nil, err
 	}
 	lg.citations = len(ans.Citations)
+	if r.Cited != nil {
+		r.Cited(ctx, ans.Citations)
+	}
 	ans.Question = q.Text
 	ans.TraceToken = r.NewToken()
 	ans.Follows = opts.Follows
