@@ -59,6 +59,7 @@ type UI struct {
 	settings     *settingsStore
 	providers    Providers
 	settingsWin  fyne.Window
+	ocr          OCRSettings // the settings window's OCR section (ocrsettings.go)
 	settingsView *settingsView
 
 	// ExportEvidence, when set, writes the evidence behind an answer to
