@@ -52,4 +52,3 @@ func TestOCRSettings(t *testing.T) {
 		t.Fatalf("saved %q %v: the chosen languages must survive a missing tesseract", stored.path, stored.langs)
 	}
 }
-
