@@ -256,7 +256,7 @@ func run(ctx context.Context, exe string, stdin []byte, args ...string) ([]byte,
 		}
 		return stdout.Bytes(), nil
 	case <-ctx.Done():
-		killGroup(cmd)
+		_ = cmd.Process.Kill()
 		<-done
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 			return nil, app.Errorf(app.ETooLarge, "OCR of the page took longer than its time limit")
