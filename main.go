@@ -155,6 +155,7 @@ func open(ctx context.Context, dir string) (*parts, error) {
 	research := retrieve.NewResearch(db, answer.Extractive{}, newID)
 	research.Upgrade = im.Upgrade
 	research.Cited = im.CiteOCR
+	im.PDF.ScanDPI = scanDPI()
 	if err := im.LoadOCRSettings(ctx); err != nil {
 		db.Close()
 		return nil, err

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"os"
+	"strconv"
 
 	"archivist/ingest"
 	"archivist/ingest/ocr"
@@ -22,4 +24,14 @@ func ocrSettings(im *ingest.Importer) ui.OCRSettings {
 			return im.SaveOCRSettings(ctx, ingest.OCRSettings{Tesseract: path, Languages: langs})
 		},
 	}
+}
+
+// scanDPI is the resolution scanned PDF pages are rendered at for OCR:
+// ARCHIVIST_OCR_DPI (72–600) when set, else the engine's default (300).
+func scanDPI() int {
+	n, err := strconv.Atoi(os.Getenv("ARCHIVIST_OCR_DPI"))
+	if err != nil || n < 72 || n > 600 {
+		return 0
+	}
+	return n
 }

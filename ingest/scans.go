@@ -275,8 +275,8 @@ func unreadNotice(failed map[int]error) string {
 }
 
 // scanReader is the PDF engine's ScanReader: it reads a PDF's pages that
-// have no usable text layer, rendered at pdf.ScanDPI.
-func (im *Importer) scanReader(ctx context.Context, need []app.Page, render pdf.RenderFunc) ([]pdf.ScanPage, string) {
+// have no usable text layer, rendered at dpi.
+func (im *Importer) scanReader(ctx context.Context, need []app.Page, render pdf.RenderFunc, dpi int) ([]pdf.ScanPage, string) {
 	nums := make([]int, len(need))
 	for i, p := range need {
 		nums[i] = p.Number
@@ -292,7 +292,7 @@ func (im *Importer) scanReader(ctx context.Context, need []app.Page, render pdf.
 		}
 		return out, waitingNotice(len(need), err)
 	}
-	const ptPerPx = 72.0 / pdf.ScanDPI
+	ptPerPx := 72.0 / float64(dpi)
 	out := make([]pdf.ScanPage, 0, len(read))
 	for _, p := range need {
 		r, ok := read[p.Number]

@@ -1,6 +1,7 @@
 package pdf
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"image"
@@ -17,8 +18,8 @@ import (
 // documents (PNG, JPEG, TIFF…) come through AssembleScans, which is that
 // path without a PDF.
 
-// ScanDPI is the resolution pages are rendered at for OCR: Tesseract reads
-// body text best at 300 dpi.
+// ScanDPI is the resolution pages are rendered at for OCR unless
+// Config.ScanDPI says otherwise: Tesseract reads body text best at 300 dpi.
 const ScanDPI = 300
 
 // ScanWord is one word read from a page image: its text, its box in
@@ -40,17 +41,17 @@ type ScanPage struct {
 	Turn int
 }
 
-// RenderFunc renders the given 1-based pages at ScanDPI, handing each
-// image to fn as it is made.
+// RenderFunc renders the given 1-based pages at the scan resolution,
+// handing each image to fn as it is made.
 type RenderFunc func(ctx context.Context, pages []int, fn func(page int, img image.Image) error) error
 
 // ScanReader reads the pages of a PDF that need OCR: need holds each such
-// page with its size and rotation; render makes their images. It returns
+// page with its size and rotation; render makes their images at dpi. It returns
 // what it read (pages it could not read are left out) and, when some pages
 // are left unread, the notice to show on the document ("3 pages wait for
 // OCR: …"). It is called with the import's context, outside the PDF's
 // time limit: OCR is slow and has limits of its own.
-type ScanReader func(ctx context.Context, need []app.Page, render RenderFunc) (read []ScanPage, notice string)
+type ScanReader func(ctx context.Context, need []app.Page, render RenderFunc, dpi int) (read []ScanPage, notice string)
 
 // needsOCR reports whether a page's text layer is missing or unusable:
 // no words although the page shows something, or words that are mostly not
@@ -97,10 +98,11 @@ func (e *Engine) readScans(ctx context.Context, data []byte, password string, pa
 	if len(need) == 0 {
 		return ""
 	}
+	dpi := cmp.Or(e.cfg.ScanDPI, ScanDPI)
 	render := func(ctx context.Context, nums []int, fn func(int, image.Image) error) error {
-		return e.RenderPages(ctx, data, password, nums, ScanDPI, fn)
+		return e.RenderPages(ctx, data, password, nums, dpi, fn)
 	}
-	read, notice := e.cfg.Scans(ctx, need, render)
+	read, notice := e.cfg.Scans(ctx, need, render, dpi)
 	for _, sp := range read {
 		if sp.Info.Number < 1 || sp.Info.Number > len(pages) {
 			continue
