@@ -78,7 +78,7 @@ func (im *Importer) parseImage(ctx context.Context, data []byte, sum string) (*a
 		}
 		return nil
 	}
-	read, failed, err := im.readPages(ctx, nums, src)
+	read, failed, err := im.readPages(ctx, nums, src, 1)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, err

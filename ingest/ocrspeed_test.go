@@ -110,7 +110,7 @@ func TestMeasureOCRSpeed(t *testing.T) {
 			return nil
 		}
 		start := time.Now()
-		if _, failed, err := im.readPages(ctx, nums, src); err != nil || len(failed) > 0 {
+		if _, failed, err := im.readPages(ctx, nums, src, 1); err != nil || len(failed) > 0 {
 			t.Fatalf("readPages: %v %v", err, failed)
 		}
 		return time.Since(start)

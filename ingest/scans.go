@@ -81,7 +81,11 @@ func (im *Importer) ocrEngine() *ocr.Engine {
 // reading by page number. A page OCR could not read (its time limit, a
 // Tesseract error) is left out, with why in failed; the error is for the
 // whole run: Tesseract missing, or ctx done.
-func (im *Importer) readPages(ctx context.Context, nums []int, src pageSource) (read map[int]*store.OCRReading, failed map[int]error, err error) {
+//
+// batch is how many pages src is asked for at once (a PDFium call renders
+// several cheaply; a picture file's pages come one at a time, so one that
+// cannot be decoded fails alone).
+func (im *Importer) readPages(ctx context.Context, nums []int, src pageSource, batch int) (read map[int]*store.OCRReading, failed map[int]error, err error) {
 	eng := im.ocrEngine()
 	langs, err := im.ocrLangs(ctx, eng)
 	if err != nil {
@@ -115,9 +119,9 @@ func (im *Importer) readPages(ctx context.Context, nums []int, src pageSource) (
 	srcErr := make(chan error, 1)
 	go func() {
 		defer close(items)
-		for i := 0; i < len(nums); i += ocrBatch {
-			batch := nums[i:min(i+ocrBatch, len(nums))]
-			err := src(ctx, batch, func(page int, img image.Image) error {
+		for i := 0; i < len(nums); i += batch {
+			part := nums[i:min(i+batch, len(nums))]
+			err := src(ctx, part, func(page int, img image.Image) error {
 				g := ocr.Gray(img)
 				h := pixelHash(g)
 				if r, err := im.DB.CachedOCR(ctx, h, langs); err == nil && r != nil {
@@ -133,7 +137,7 @@ func (im *Importer) readPages(ctx context.Context, nums []int, src pageSource) (
 			})
 			if err != nil && ctx.Err() == nil {
 				// A batch that cannot be made fails its pages, not the rest.
-				for _, p := range batch {
+				for _, p := range part {
 					mu.Lock()
 					_, ok := read[p]
 					_, bad := failed[p]
@@ -269,9 +273,9 @@ func unreadNotice(failed map[int]error) string {
 	sort.Ints(pages)
 	first := failed[pages[0]]
 	if len(pages) == 1 {
-		return fmt.Sprintf("OCR could not read page %d: %s", pages[0], app.ErrorMessage(first))
+		return fmt.Sprintf("page %d could not be read: %s", pages[0], app.ErrorMessage(first))
 	}
-	return fmt.Sprintf("OCR could not read %d pages (page %d: %s)", len(pages), pages[0], app.ErrorMessage(first))
+	return fmt.Sprintf("%d pages could not be read (page %d: %s)", len(pages), pages[0], app.ErrorMessage(first))
 }
 
 // scanReader is the PDF engine's ScanReader: it reads a PDF's pages that
@@ -281,7 +285,7 @@ func (im *Importer) scanReader(ctx context.Context, need []app.Page, render pdf.
 	for i, p := range need {
 		nums[i] = p.Number
 	}
-	read, failed, err := im.readPages(ctx, nums, pageSource(render))
+	read, failed, err := im.readPages(ctx, nums, pageSource(render), ocrBatch)
 	if err != nil {
 		// Missing Tesseract, or the import is stopping: the pages wait.
 		// (A cancelled import fails as a whole in any case.)

@@ -2,16 +2,22 @@ package ingest_test
 
 import (
 	"bytes"
+	"compress/zlib"
 	"context"
+	"encoding/binary"
 	"hash/crc32"
 	"image"
+	"image/draw"
 	"image/jpeg"
 	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/go-pdf/fpdf"
 
@@ -315,4 +321,121 @@ func hugePNGHeader(w, h uint32) []byte {
 	put(20, h)
 	put(29, crc32.ChecksumIEEE(data[12:29]))
 	return data
+}
+
+// grayTIFF writes a deflate-compressed 8-bit grey TIFF, one page per
+// image (a blank page compresses to almost nothing).
+func grayTIFF(pages []*image.Gray) []byte {
+	le := binary.LittleEndian
+	out := []byte("II*\x00\x00\x00\x00\x00")
+	prevNext := 4
+	packed := map[*image.Gray][]byte{}
+	for _, g := range pages {
+		w, h := g.Rect.Dx(), g.Rect.Dy()
+		z, ok := packed[g]
+		if !ok {
+			var b bytes.Buffer
+			zw := zlib.NewWriter(&b)
+			zw.Write(g.Pix)
+			zw.Close()
+			z = b.Bytes()
+			packed[g] = z
+		}
+		pix := len(out)
+		out = append(out, z...)
+		if len(out)%2 == 1 {
+			out = append(out, 0)
+		}
+		le.PutUint32(out[prevNext:], uint32(len(out)))
+		entries := [][3]uint32{{256, 4, uint32(w)}, {257, 4, uint32(h)}, {258, 3, 8}, {259, 3, 8}, {262, 3, 1},
+			{273, 4, uint32(pix)}, {277, 3, 1}, {278, 4, uint32(h)}, {279, 4, uint32(len(z))}}
+		out = le.AppendUint16(out, uint16(len(entries)))
+		for _, e := range entries {
+			out = le.AppendUint16(out, uint16(e[0]))
+			out = le.AppendUint16(out, uint16(e[1]))
+			out = le.AppendUint32(out, 1)
+			if e[1] == 3 {
+				out = le.AppendUint16(out, uint16(e[2]))
+				out = le.AppendUint16(out, 0)
+			} else {
+				out = le.AppendUint32(out, e[2])
+			}
+		}
+		prevNext = len(out)
+		out = le.AppendUint32(out, 0)
+	}
+	return out
+}
+
+func loadGray(t *testing.T, path string) *image.Gray {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := image.NewGray(img.Bounds())
+	draw.Draw(g, g.Rect, img, img.Bounds().Min, draw.Src)
+	return g
+}
+
+// Test500PageTIFF: a 500-page TIFF (a page of print, then blank sheets)
+// imports as 500 pages, page by page: the heap never holds the pages
+// decoded (500 × 1.44 MB of grey: 720 MB).
+func Test500PageTIFF(t *testing.T) {
+	if testing.Short() {
+		t.Skip("500 pages take a while")
+	}
+	needTesseract(t)
+	im := newImporter(t)
+	pages := make([]*image.Gray, 500)
+	pages[0] = loadGray(t, scanPNG)
+	blank := image.NewGray(image.Rect(0, 0, 1200, 1200))
+	for i := range blank.Pix {
+		blank.Pix[i] = 255
+	}
+	for i := 1; i < len(pages); i++ {
+		pages[i] = blank
+	}
+	path := write(t, t.TempDir(), "bundle.tif", grayTIFF(pages))
+	pages = nil
+	var peak atomic.Uint64
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		var m runtime.MemStats
+		for {
+			runtime.ReadMemStats(&m)
+			if m.HeapInuse > peak.Load() {
+				peak.Store(m.HeapInuse)
+			}
+			select {
+			case <-stop:
+				return
+			case <-time.After(20 * time.Millisecond):
+			}
+		}
+	}()
+	r := importAll(t, im, path)["bundle.tif"]
+	close(stop)
+	<-done
+	if r.Outcome != app.OutcomeImported {
+		t.Fatalf("import: %v %v", r.Outcome, r.Err)
+	}
+	d := doc(t, im, r.DocumentID)
+	if d.Pages != 500 || d.Format != app.FormatImage {
+		t.Fatalf("document %+v", d)
+	}
+	if !strings.Contains(allText(blocksOf(t, im, r.DocumentID)), "Harbour") {
+		t.Error("page 1 was not read")
+	}
+	if p := peak.Load(); p > 200<<20 {
+		t.Errorf("heap in use peaked at %d MB", p>>20)
+	}
+	t.Logf("heap in use peaked at %d MB", peak.Load()>>20)
 }

@@ -168,11 +168,15 @@ func (e *Engine) Read(ctx context.Context, img image.Image, langs string) (*Page
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	gray := Gray(img)
+	if inkless(gray) {
+		// A blank page (the back of a scanned sheet) has nothing to read.
+		return &Page{Width: b.Dx(), Height: b.Dy()}, nil
+	}
 	pg, err := e.tsv(ctx, exe, gray, langs)
 	if err != nil {
 		return nil, err
 	}
-	if pg.Confidence() >= poorConfidence || len(pg.Words) == 0 && pg.Width*pg.Height > 0 && inkless(gray) {
+	if pg.Confidence() >= poorConfidence {
 		return pg, nil
 	}
 	// A poor read may be a page upside down: ask for its orientation and,
