@@ -439,3 +439,58 @@ func Test500PageTIFF(t *testing.T) {
 	}
 	t.Logf("heap in use peaked at %d MB", peak.Load()>>20)
 }
+
+// slowTesseract is a tesseract that lists English and then takes a minute
+// over any page.
+func slowTesseract(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "tesseract")
+	script := "#!/bin/sh\ncase \"$*\" in *--list-langs*) echo 'List of available languages (1):'; echo eng; exit 0;; esac\nexec sleep 60\n"
+	if err := os.WriteFile(path, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestOCRCancelAndResume: a cancelled OCR import stops at once and fails
+// as cancelled; one stopped by quitting stays queued and is read at the
+// next start.
+func TestOCRCancelAndResume(t *testing.T) {
+	tess := needTesseract(t)
+	t.Run("Cancel", func(t *testing.T) {
+		im := newImporter(t)
+		im.OCR.Path = slowTesseract(t)
+		ctx, cancel := context.WithCancel(context.Background())
+		time.AfterFunc(500*time.Millisecond, cancel)
+		start := time.Now()
+		rs, _ := im.Import(ctx, []string{scanPNG}, nil)
+		if took := time.Since(start); took > 10*time.Second {
+			t.Errorf("cancelling took %v", took)
+		}
+		if len(rs) != 1 || rs[0].Outcome != app.OutcomeFailed || app.ErrorCode(rs[0].Err) != app.ECancelled {
+			t.Fatalf("results %+v", rs)
+		}
+	})
+	t.Run("QuitThenResume", func(t *testing.T) {
+		im := newImporter(t)
+		im.OCR.Path = slowTesseract(t)
+		ctx, cancel := context.WithCancelCause(context.Background())
+		time.AfterFunc(500*time.Millisecond, func() { cancel(app.ErrQuitting) })
+		rs, _ := im.Import(ctx, []string{scanPNG}, nil)
+		if len(rs) != 1 || rs[0].Outcome != app.OutcomeFailed {
+			t.Fatalf("results %+v", rs)
+		}
+		jobs, err := im.DB.PendingJobs(context.Background())
+		if err != nil || len(jobs) != 1 {
+			t.Fatalf("pending %v %v: the quit import must stay queued", jobs, err)
+		}
+		im.OCR.Path = tess
+		if err := im.Resume(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		d := doc(t, im, rs[0].DocumentID)
+		if d.Status != app.StatusReady || d.Words < 50 {
+			t.Fatalf("after resume: %+v", d)
+		}
+	})
+}
