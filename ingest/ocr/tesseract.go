@@ -27,10 +27,15 @@ import (
 	"archivist/app"
 )
 
-// DefaultPageTimeout bounds the reading of one page, orientation included.
-// Tesseract reads a dense 300-dpi page in 2–4 s on one core; a page it is
-// still reading after this long is noise or worse.
+// DefaultPageTimeout bounds the processor time Tesseract may spend on one
+// page, orientation included: it reads a dense 300-dpi page in 2–4 s of
+// one core; a page it is still reading after this long is noise or worse.
+// The limit counts processor time, not wall time, where the system tells
+// it (Linux): on a loaded machine a good page may wait long for a core.
+// Wall time is bounded too, at wallFactor times the limit.
 const DefaultPageTimeout = 90 * time.Second
+
+const wallFactor = 8
 
 // MaxPixels is the largest page image given to Tesseract (about 9,000 ×
 // 9,000): a bigger one is refused before any pixel is decoded.
@@ -48,7 +53,8 @@ type Engine struct {
 	// Languages are Tesseract language codes ("eng", "deu"); empty means
 	// English. Unknown codes are dropped by Read (see Installed).
 	Languages []string
-	// PageTimeout bounds one page; 0 means DefaultPageTimeout.
+	// PageTimeout bounds one page's processor time; 0 means
+	// DefaultPageTimeout.
 	PageTimeout time.Duration
 }
 
@@ -165,8 +171,13 @@ func (e *Engine) Read(ctx context.Context, img image.Image, langs string) (*Page
 	if timeout <= 0 {
 		timeout = DefaultPageTimeout
 	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
+	wall := timeout
+	if cpuTimeKnown {
+		wall = timeout * wallFactor
+	}
+	ctx, cancel := context.WithTimeout(ctx, wall)
 	defer cancel()
+	ctx = withCPULimit(ctx, timeout)
 	gray := Gray(img)
 	if inkless(gray) {
 		// A blank page (the back of a scanned sheet) has nothing to read.
@@ -252,7 +263,12 @@ func run(ctx context.Context, exe string, stdin []byte, args ...string) ([]byte,
 	}
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
+	overCPU := watchCPU(ctx, cmd.Process.Pid, done)
 	select {
+	case <-overCPU:
+		_ = cmd.Process.Kill()
+		<-done
+		return nil, app.Errorf(app.ETooLarge, "OCR of the page took longer than its time limit")
 	case err := <-done:
 		if err != nil {
 			msg := strings.TrimSpace(stderr.String())
