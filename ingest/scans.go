@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"slices"
 	"sort"
 	"sync"
 
@@ -121,6 +122,9 @@ func (im *Importer) readPages(ctx context.Context, nums []int, src pageSource, b
 		defer close(items)
 		for i := 0; i < len(nums); i += batch {
 			part := nums[i:min(i+batch, len(nums))]
+			// The batch is made whole before its pages wait for a worker:
+			// a renderer's time limit must not run out while OCR is busy.
+			var made []item
 			err := src(ctx, part, func(page int, img image.Image) error {
 				g := ocr.Gray(img)
 				h := pixelHash(g)
@@ -128,21 +132,20 @@ func (im *Importer) readPages(ctx context.Context, nums []int, src pageSource, b
 					finish(page, r, nil)
 					return nil
 				}
-				select {
-				case items <- item{page, g, h}:
-					return nil
-				case <-ctx.Done():
-					return ctx.Err()
-				}
+				made = append(made, item{page, g, h})
+				return nil
 			})
+			for _, it := range made {
+				select {
+				case items <- it:
+				case <-ctx.Done():
+				}
+			}
 			if err != nil && ctx.Err() == nil {
-				// A batch that cannot be made fails its pages, not the rest.
+				// A batch that cannot be made fails its pages not made, not
+				// the rest.
 				for _, p := range part {
-					mu.Lock()
-					_, ok := read[p]
-					_, bad := failed[p]
-					mu.Unlock()
-					if !ok && !bad {
+					if !slices.ContainsFunc(made, func(it item) bool { return it.page == p }) && !im.settled(&mu, read, failed, p) {
 						finish(p, nil, err)
 					}
 				}
@@ -192,6 +195,15 @@ func (im *Importer) readPages(ctx context.Context, nums []int, src pageSource, b
 		return nil, nil, err
 	}
 	return read, failed, nil
+}
+
+// settled reports whether page already has a reading or a failure.
+func (im *Importer) settled(mu *sync.Mutex, read map[int]*store.OCRReading, failed map[int]error, page int) bool {
+	mu.Lock()
+	defer mu.Unlock()
+	_, ok := read[page]
+	_, bad := failed[page]
+	return ok || bad
 }
 
 // pixelHash names a page image by its size and grey pixels.
@@ -285,7 +297,14 @@ func (im *Importer) scanReader(ctx context.Context, need []app.Page, render pdf.
 	for i, p := range need {
 		nums[i] = p.Number
 	}
-	read, failed, err := im.readPages(ctx, nums, pageSource(render), ocrBatch)
+	src := func(ctx context.Context, pages []int, fn func(int, image.Image) error) error {
+		err := render(ctx, pages, fn)
+		if err != nil && ctx.Err() == nil && !errors.As(err, new(*app.Error)) {
+			return app.Errorf(app.EInvalid, "the page could not be rendered for OCR: %v", err)
+		}
+		return err
+	}
+	read, failed, err := im.readPages(ctx, nums, src, ocrBatch)
 	if err != nil {
 		// Missing Tesseract, or the import is stopping: the pages wait.
 		// (A cancelled import fails as a whole in any case.)
