@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 	"unicode"
 
 	"github.com/google/uuid"
@@ -47,6 +48,9 @@ func TestMeasureOCRAccuracy(t *testing.T) {
 	defer db.Close()
 	im := &Importer{DB: db, NewID: uuid.NewString}
 	defer im.Close()
+	// A measurement on a shared machine: a page waiting for a core must
+	// not fail.
+	im.OCR.PageTimeout = 10 * time.Minute
 	eng, err := im.engine(ctx)
 	if err != nil {
 		t.Fatal(err)
