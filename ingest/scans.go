@@ -298,7 +298,21 @@ func (im *Importer) scanReader(ctx context.Context, need []app.Page, render pdf.
 		nums[i] = p.Number
 	}
 	src := func(ctx context.Context, pages []int, fn func(int, image.Image) error) error {
-		err := render(ctx, pages, fn)
+		made := map[int]bool{}
+		track := func(p int, img image.Image) error { made[p] = true; return fn(p, img) }
+		err := render(ctx, pages, track)
+		if err != nil && ctx.Err() == nil {
+			// A worker that stopped (killed, out of memory) fails its call,
+			// not the pages: each page not made is tried once more alone.
+			err = nil
+			for _, p := range pages {
+				if !made[p] {
+					if e := render(ctx, []int{p}, track); e != nil && err == nil {
+						err = e
+					}
+				}
+			}
+		}
 		if err != nil && ctx.Err() == nil && !errors.As(err, new(*app.Error)) {
 			return app.Errorf(app.EInvalid, "the page could not be rendered for OCR: %v", err)
 		}
