@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -53,12 +54,21 @@ func TestMeasureOCRSpeed(t *testing.T) {
 	out := t.TempDir()
 	var files []string
 	var imgs []image.Image
+	// ARCHIVIST_MEASURE_PAGES pages a deck (default 4) of the first five.
+	per := 4
+	if n, err := strconv.Atoi(os.Getenv("ARCHIVIST_MEASURE_PAGES")); err == nil && n > 0 {
+		per = n
+	}
+	nums := make([]int, per)
+	for i := range nums {
+		nums[i] = i + 2
+	}
 	for _, deck := range decks[:5] {
 		data, err := os.ReadFile(deck)
 		if err != nil {
 			t.Fatal(err)
 		}
-		err = eng.RenderPages(ctx, data, "", []int{2, 3, 4, 5}, 300, func(n int, img image.Image) error {
+		err = eng.RenderPages(ctx, data, "", nums, 300, func(n int, img image.Image) error {
 			path := filepath.Join(out, fmt.Sprintf("%s-%d.png", filepath.Base(deck), n))
 			f, err := os.Create(path)
 			if err != nil {
