@@ -6,6 +6,8 @@ BIN      := bin/archivist
 # What the desktop build needs (Fyne's OpenGL/GLFW code is cgo).
 APT_PKGS := gcc libc6-dev pkg-config libgl-dev libx11-dev libxcursor-dev libxrandr-dev \
             libxinerama-dev libxi-dev libxxf86vm-dev
+# OCR of scans and images (optional: without it those pages wait for OCR).
+OCR_PKGS := tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd
 
 .PHONY: all deps build run test vet bench fuzz screenshot package clean crashtest
 
@@ -23,6 +25,16 @@ deps:
 			echo "Missing build packages. Run:"; \
 			echo "  sudo apt-get update && sudo apt-get install -y" $$missing; \
 			exit 1; \
+		fi; \
+	fi
+	@missing=$$(for p in $(OCR_PKGS); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			echo "Installing OCR packages:" $$missing; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing || true; \
+		else \
+			echo "OCR is optional; to read scans and images run:"; \
+			echo "  sudo apt-get install -y" $$missing; \
 		fi; \
 	fi
 

@@ -37,6 +37,9 @@ import (
 	"archivist/store"
 )
 
+// crashScanPNG is a picture of a page of print, for the scans.
+const crashScanPNG = "ingest/ocr/testdata/page.png"
+
 // financeBenchDir holds the FinanceBench dev PDFs, beside the checkout.
 const financeBenchDir = "../shared/eval/financebench/pdfs"
 
@@ -133,6 +136,22 @@ func makeCorpus(t *testing.T, dir string, r *rand.Rand, scale int, financeBench 
 			t.Fatal(err)
 		}
 		write(name, buf.Bytes())
+	}
+	// Scans: a PDF of page pictures and a picture, read by OCR (two
+	// Tesseract processes a kill may catch mid-page); each must end ready,
+	// its pages read, never waiting.
+	scan := fpdf.New("P", "pt", "Letter", "")
+	for range 6 {
+		scan.AddPage()
+		scan.Image(crashScanPNG, 36, 36, 540, 0, false, "", 0, "")
+	}
+	var sbuf bytes.Buffer
+	if err := scan.Output(&sbuf); err != nil {
+		t.Fatal(err)
+	}
+	write("scan-000.pdf", sbuf.Bytes())
+	if b, err := os.ReadFile(crashScanPNG); err == nil {
+		write("scan-001.png", b)
 	}
 	// A PDF that is not one: it must fail with a stored reason, every time.
 	write("broken.pdf", append([]byte("%PDF-1.7\n"), bytes.Repeat([]byte("not a pdf object "), 200)...))
@@ -570,6 +589,24 @@ func TestCrashSafety(t *testing.T) {
 			t.Errorf("%s never became a document", name)
 		case st.ready[id] == "":
 			t.Errorf("%s did not finish: %q", name, st.failed[name])
+		case strings.HasPrefix(name, "scan-"):
+			if _, err := exec.LookPath("tesseract"); err != nil {
+				break
+			}
+			db, err := store.Open(ctx, lib)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pages, err := db.OCRPages(ctx, id)
+			db.Close()
+			for _, p := range pages {
+				if p.State != app.OCRRead {
+					err = fmt.Errorf("page %d is %s", p.Number, p.State)
+				}
+			}
+			if err != nil || len(pages) == 0 {
+				t.Errorf("%s: OCR pages %+v %v", name, pages, err)
+			}
 		}
 	}
 	if !strings.Contains(out.String(), "failed: "+filepath.Join(corpusDir, "empty.txt")+": the file is empty") {

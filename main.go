@@ -192,6 +192,12 @@ func open(ctx context.Context, dir string) (*parts, error) {
 	// answers, routing by the embedded local decision provider.
 	research := retrieve.Offline(db, newID)
 	research.Upgrade = im.Upgrade
+	research.Cited = im.CiteOCR
+	im.PDF.ScanDPI = scanDPI()
+	if err := im.LoadOCRSettings(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
 	return &parts{db: db, importer: im, research: research}, nil
 }
 

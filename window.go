@@ -44,6 +44,7 @@ func runGUI(ctx context.Context, dir string, stderr io.Writer) int {
 	w := a.NewWindow("Archivist")
 	a.SetIcon(fyne.NewStaticResource("archivist.svg", assets.Icon))
 	u := ui.New(a, w, p.importer, p.research)
+	u.SetOCR(ocrSettings(p.importer))
 	// New documents get a proposed folder from the embedded decision
 	// provider: filing runs outside any conversation, so it never has
 	// consent to send a document's headings anywhere. Nothing moves until

@@ -17,6 +17,9 @@ const (
 	FormatPDF      Format = "pdf"
 	FormatHTML     Format = "html"
 	FormatDOCX     Format = "docx"
+	// FormatImage is a picture (PNG, JPEG, TIFF, BMP, WebP): one page per
+	// image, its words read by OCR.
+	FormatImage Format = "image"
 )
 
 // Status is where a document is in its import.
@@ -159,7 +162,21 @@ type Page struct {
 	WidthPt  float64 // as displayed, after rotation, in PDF points
 	HeightPt float64
 	Rotation int // degrees clockwise, 0/90/180/270
+	// OCR is OCRRead when the page's words were read from its image by
+	// OCR, with OCRConfidence their mean confidence 0–1 (weighted by
+	// length); OCRWaiting when the page needs OCR that could not run yet.
+	OCR           OCRState
+	OCRConfidence float64
 }
+
+// OCRState says whether a page was, or is still to be, read by OCR.
+type OCRState string
+
+// The OCR states of a page; "" for a page with its own text.
+const (
+	OCRRead    OCRState = "read"
+	OCRWaiting OCRState = "waiting"
+)
 
 // Parsed is what a format parser makes of one document, before IDs and
 // passages are assigned.

@@ -34,6 +34,9 @@ type ImportProgress struct {
 	// Pages of Path read so far, of PageTotal, while a paged document
 	// parses; PageTotal is 0 when not known.
 	Pages, PageTotal int
+	// OCR says Pages and PageTotal count pages read by OCR ("OCR page 12
+	// of 40") rather than pages parsed.
+	OCR bool
 }
 
 // Library is the archive as the UI and the CLI see it.

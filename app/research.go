@@ -171,6 +171,9 @@ type Citation struct {
 	Blocks     []string `json:"blocks"`
 	Rects      []Rect   `json:"rects"`
 	Precision  string   `json:"precision"` // "line", "page" or "section"
+	// OCR says the quote was read from a page image by OCR, e.g. "read by
+	// OCR, 91% confidence"; empty for text the document holds as text.
+	OCR string `json:"ocr,omitempty"`
 }
 
 // Where says where a citation points, for people: "Title › Section, page

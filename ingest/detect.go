@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"archivist/app"
+	imgdoc "archivist/ingest/image"
 )
 
 // ErrUnsupportedFormat is the error, wrapped with the file's extension in
@@ -43,6 +44,9 @@ func Detect(name string, head []byte) (app.Format, error) {
 	// kilobyte.
 	if bytes.Contains(head[:min(len(head), 1024)], pdfMagic) {
 		return app.FormatPDF, nil
+	}
+	if imgdoc.Sniff(head) != "" {
+		return app.FormatImage, nil
 	}
 	if bytes.HasPrefix(head, zipMagic) {
 		if ext == ".docx" {

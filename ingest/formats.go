@@ -55,7 +55,11 @@ func (im *Importer) engine(ctx context.Context) (*pdf.Engine, error) {
 		if debug.SetMemoryLimit(-1) == math.MaxInt64 { // GOMEMLIMIT not set
 			debug.SetMemoryLimit(PDFMemoryLimit)
 		}
-		im.pdfEngine, im.pdfErr = pdf.NewEngine(context.WithoutCancel(ctx), im.PDF)
+		cfg := im.PDF
+		if cfg.Scans == nil {
+			cfg.Scans = im.scanReader
+		}
+		im.pdfEngine, im.pdfErr = pdf.NewEngine(context.WithoutCancel(ctx), cfg)
 	})
 	return im.pdfEngine, im.pdfErr
 }

@@ -14,6 +14,7 @@ import (
 
 	"archivist/app"
 	"archivist/ingest/docmeta"
+	"archivist/ingest/ocr"
 	"archivist/ingest/pdf"
 	"archivist/store"
 )
@@ -52,6 +53,13 @@ type Importer struct {
 	// has committed, with its parse (blocks carrying their stored IDs):
 	// extraction of dates runs there. Its failure never fails the import.
 	Committed func(ctx context.Context, doc *app.Document, p *app.Parsed)
+
+	// OCR reads scanned PDF pages and image documents (Tesseract); its
+	// zero value finds tesseract on PATH and reads English.
+	OCR ocr.Engine
+
+	ocrSem       chan struct{} // OCRWorkers slots, across the importer
+	ocrInstalled []string      // Tesseract's languages, listed once
 
 	pdfOnce   sync.Once
 	pdfEngine *pdf.Engine
@@ -128,6 +136,11 @@ func (im *Importer) ImportFiles(ctx context.Context, paths []string, password st
 				pages := app.WithPageProgress(ctx, func(n, of int) {
 					mu.Lock()
 					report(app.ImportProgress{Path: files[i], Done: done, Pages: n, PageTotal: of})
+					mu.Unlock()
+				})
+				pages = app.WithOCRProgress(pages, func(n, of int) {
+					mu.Lock()
+					report(app.ImportProgress{Path: files[i], Done: done, Pages: n, PageTotal: of, OCR: true})
 					mu.Unlock()
 				})
 				r := im.importFile(pages, files[i], password)
@@ -296,8 +309,11 @@ func (im *Importer) admit(path string) (*app.Document, error) {
 		return nil, app.Errorf(app.EUnsupported, "%s import is not supported yet", formatName(format))
 	}
 	limit := int64(MaxTextBytes)
-	if format == app.FormatPDF {
+	switch format {
+	case app.FormatPDF:
 		limit = MaxPDFBytes
+	case app.FormatImage:
+		limit = MaxImageBytes
 	}
 	if info.Size() > limit {
 		return nil, app.Errorf(app.ETooLarge, "the file is %d MB; %s files over %d MB are not imported",
@@ -324,7 +340,7 @@ func (im *Importer) admit(path string) (*app.Document, error) {
 // Supported reports whether this build can parse format.
 func Supported(f app.Format) bool {
 	switch f {
-	case app.FormatText, app.FormatMarkdown, app.FormatPDF, app.FormatHTML, app.FormatDOCX:
+	case app.FormatText, app.FormatMarkdown, app.FormatPDF, app.FormatHTML, app.FormatDOCX, app.FormatImage:
 		return true
 	}
 	return false
@@ -409,7 +425,12 @@ func (im *Importer) parse(ctx context.Context, doc *app.Document, password strin
 	if err != nil {
 		return nil, err
 	}
-	parsed, err := im.parseBytes(ctx, doc.Format, data, password)
+	var parsed *app.Parsed
+	if doc.Format == app.FormatImage {
+		parsed, err = im.parseImage(ctx, data, doc.SHA256)
+	} else {
+		parsed, err = im.parseBytes(ctx, doc.Format, data, password)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("ingest: parse %s: %w", doc.Filename, err)
 	}
@@ -448,11 +469,18 @@ func (im *Importer) Resume(ctx context.Context) error {
 		return err
 	}
 	for _, job := range jobs {
+		if im.isReread(ctx, job) {
+			if err := im.reread(ctx, job); err != nil && ctx.Err() != nil {
+				return err
+			}
+			continue
+		}
 		if _, err := im.Run(ctx, job); err != nil && ctx.Err() != nil {
 			return err
 		}
 	}
-	return nil
+	_, err = im.ReadWaitingPages(ctx)
+	return err
 }
 
 // Documents lists the library's documents, newest first.

@@ -31,6 +31,9 @@ func (im *Importer) PageImage(ctx context.Context, docID string, page int) (stri
 	if err != nil {
 		return "", err
 	}
+	if doc.Format == app.FormatImage && page >= 1 && page <= doc.Pages {
+		return im.imagePageImage(doc, page)
+	}
 	if doc.Format != app.FormatPDF {
 		return "", app.Errorf(app.EUnsupported, "%s documents have no page images", formatName(doc.Format))
 	}

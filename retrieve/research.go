@@ -38,6 +38,9 @@ type Research struct {
 	// Log, when set, receives one record per question with counts, sizes,
 	// durations and a fixed outcome — never a question, title or text.
 	Log *slog.Logger
+	// Cited, when set, adds to an answer's citations what the library
+	// knows of their pages (that OCR read them, and how surely).
+	Cited func(ctx context.Context, cs []app.Citation)
 
 	// mu guards the providers once questions may be running: Use and
 	// SetProviders change them, and each question reads them once, at its
@@ -226,6 +229,9 @@ func (r *Research) AskWith(ctx context.Context, q app.Question, opts AskOptions)
 		return nil, nil, nil, err
 	}
 	lg.citations = len(ans.Citations)
+	if r.Cited != nil {
+		r.Cited(ctx, ans.Citations)
+	}
 	ans.Question = q.Text
 	ans.TraceToken = r.NewToken()
 	ans.Follows = opts.Follows

@@ -51,6 +51,9 @@ func (db *DB) CommitImport(ctx context.Context, job Job, c *Content) error {
 	if err := indexDocument(ctx, tx, job.DocumentID, c); err != nil {
 		return fmt.Errorf("store: commit import: %w", err)
 	}
+	if err := insertOCRPages(ctx, tx, job.DocumentID, c.Parsed); err != nil {
+		return fmt.Errorf("store: commit import: %w", err)
+	}
 	profile, err := json.Marshal(c.Profile)
 	if err != nil {
 		return fmt.Errorf("store: commit import: %w", err)

@@ -109,7 +109,14 @@ func docTitle(d app.Document) string {
 // docDetail is a row's second line: format, pages, status — with the pages
 // read of the total while a paged document parses — and the reason when
 // the import failed.
-func docDetail(d app.Document, read [2]int) string {
+// readCount is how far an importing document has been read: pages of
+// total, by OCR or by its parser.
+type readCount struct {
+	pages, total int
+	ocr          bool
+}
+
+func docDetail(d app.Document, read readCount) string {
 	parts := []string{formatName(d.Format)}
 	if d.Pages > 0 {
 		parts = append(parts, plural(d.Pages, "page", "pages"))
@@ -118,8 +125,12 @@ func docDetail(d app.Document, read [2]int) string {
 	case app.StatusQueued:
 		parts = append(parts, "Queued")
 	case app.StatusImporting:
-		if read[1] > 0 {
-			parts = append(parts, "Importing… page "+strconv.Itoa(read[0])+" of "+strconv.Itoa(read[1]))
+		if read.total > 0 {
+			what := "Importing… page "
+			if read.ocr {
+				what = "Importing… OCR page "
+			}
+			parts = append(parts, what+strconv.Itoa(read.pages)+" of "+strconv.Itoa(read.total))
 		} else {
 			parts = append(parts, "Importing…")
 		}
@@ -154,6 +165,8 @@ func formatName(f app.Format) string {
 		return "HTML"
 	case app.FormatDOCX:
 		return "DOCX"
+	case app.FormatImage:
+		return "Image"
 	case "":
 		return "Unknown format"
 	}

@@ -21,7 +21,8 @@ import (
 
 // importExtensions are offered by the file dialog: every format Archivist
 // detects, parsed or not, so an unsupported one fails with its reason.
-var importExtensions = []string{".txt", ".text", ".md", ".markdown", ".pdf", ".html", ".htm", ".docx"}
+var importExtensions = []string{".txt", ".text", ".md", ".markdown", ".pdf", ".html", ".htm", ".docx",
+	".png", ".jpg", ".jpeg", ".tif", ".tiff", ".bmp", ".webp"}
 
 // maxFailureListHeight bounds the failure list; beyond it the list scrolls.
 const maxFailureListHeight = 150
@@ -39,10 +40,10 @@ type importPanel struct {
 	ui *UI
 
 	running  bool
-	queue    []*importItem     // waiting, in order
-	active   *importItem       // being imported
-	reported map[string]bool   // paths whose result arrived through progress, for the active item
-	pages    map[string][2]int // file name → pages read, of total, while it parses
+	queue    []*importItem        // waiting, in order
+	active   *importItem          // being imported
+	reported map[string]bool      // paths whose result arrived through progress, for the active item
+	pages    map[string]readCount // file name → pages read, of total, while it parses
 
 	// Counts since the panel was last dismissed or emptied.
 	imported, duplicates, failed, cancelled int
@@ -287,12 +288,15 @@ func (p *importPanel) advance(it *importItem, pr app.ImportProgress) {
 	pages := ""
 	if pr.PageTotal > 0 && pr.Result == nil {
 		pages = "page " + strconv.Itoa(pr.Pages) + " of " + strconv.Itoa(pr.PageTotal)
+		if pr.OCR {
+			pages = "OCR " + pages
+		}
 	}
 	if name := filepath.Base(pr.Path); pages != "" {
 		if p.pages == nil {
-			p.pages = map[string][2]int{}
+			p.pages = map[string]readCount{}
 		}
-		p.pages[name] = [2]int{pr.Pages, pr.PageTotal}
+		p.pages[name] = readCount{pr.Pages, pr.PageTotal, pr.OCR}
 		p.ui.library.list.Refresh() // the list row says how far, too
 	} else if pr.Result != nil {
 		delete(p.pages, name)

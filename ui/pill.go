@@ -47,6 +47,9 @@ func pillTip(c app.Citation) string {
 	case "section":
 		parts = append(parts, "section precision: the quote is in this section")
 	}
+	if c.OCR != "" {
+		parts = append(parts, c.OCR)
+	}
 	return strings.Join(parts, " · ")
 }
 

@@ -55,6 +55,7 @@ type settingsView struct {
 	win      fyne.Window
 	decision *providerForm
 	answer   *providerForm
+	ocr      *ocrForm // nil when OCR settings are not connected
 	egress   *widget.Check
 	preset   *widget.Select
 	library  *widget.Entry
@@ -147,6 +148,11 @@ func newSettingsView(u *UI, w fyne.Window) *settingsView {
 			widget.NewFormItem("", libNote),
 			widget.NewFormItem("Theme", v.theme)),
 	)
+	if v.ocr = newOCRForm(u); v.ocr != nil {
+		form.Add(widget.NewSeparator())
+		form.Add(heading("OCR (scans and images)"))
+		form.Add(v.ocr.box())
+	}
 	buttons := container.NewBorder(nil, nil, nil, container.NewHBox(cancel, v.save), v.status)
 	v.content = container.NewBorder(nil, container.NewPadded(buttons), nil, nil, container.NewVScroll(container.NewPadded(form)))
 	return v
@@ -346,6 +352,12 @@ func (v *settingsView) apply() {
 		f.hasKey = *keys.of(f.role) != ""
 		f.key.SetText("")
 		f.showKeyState()
+	}
+	if v.ocr != nil {
+		if err := v.ocr.save(); err != nil {
+			v.setStatus(app.ErrorMessage(err), widget.DangerImportance)
+			return
+		}
 	}
 	v.ui.settings.save(st)
 	v.setStatus("Saved.", widget.SuccessImportance)

@@ -82,11 +82,11 @@ func TestWatchPanel(t *testing.T) {
 
 func TestRemovedOriginalIsShown(t *testing.T) {
 	d := app.Document{Format: app.FormatMarkdown, Status: app.StatusReady, OriginalRemoved: true}
-	if got := docDetail(d, [2]int{}); !strings.Contains(got, "Original removed") {
+	if got := docDetail(d, readCount{}); !strings.Contains(got, "Original removed") {
 		t.Errorf("row detail %q", got)
 	}
 	d.OriginalRemoved = false
-	if got := docDetail(d, [2]int{}); strings.Contains(got, "removed") {
+	if got := docDetail(d, readCount{}); strings.Contains(got, "removed") {
 		t.Errorf("row detail %q", got)
 	}
 }

@@ -62,6 +62,7 @@ type UI struct {
 	settings     *settingsStore
 	providers    Providers
 	settingsWin  fyne.Window
+	ocr          OCRSettings // the settings window's OCR section (ocrsettings.go)
 	settingsView *settingsView
 	localAPI     *localAPI // the settings switch of the local API; nil without SetLocalAPI
 

@@ -68,6 +68,12 @@ type Config struct {
 	// memcap.go); 0 means DefaultMemoryLimit. In-process PDFium gets its
 	// wasm share of it.
 	MemoryLimit int64
+	// Scans reads the pages whose text layer is missing or unusable (see
+	// scans.go); nil leaves them without text.
+	Scans ScanReader
+	// ScanDPI is the resolution pages are rendered at for Scans; 0 means
+	// ScanDPI (300).
+	ScanDPI int
 }
 
 // Engine parses and renders PDFs. It is safe for concurrent use; each

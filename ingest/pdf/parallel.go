@@ -1,6 +1,7 @@
 package pdf
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -166,7 +167,9 @@ func (e *Engine) parseWorkers(ctx context.Context, data []byte, password string)
 		return nil, "", damaged("none of its pages can be read")
 	}
 	pages := c.pages[:end]
+	notice := e.readScans(parent, data, password, pages)
 	p, source := assembleTree(pages, info.outline, info.title)
+	p.Notice = cmp.Or(notice, p.Notice)
 	return p, source, nil
 }
 

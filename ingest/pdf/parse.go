@@ -1,6 +1,7 @@
 package pdf
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -56,8 +57,11 @@ func (e *Engine) parse(ctx context.Context, data []byte, password string) (*app.
 
 // parseInProcess is parse in this process's PDFium.
 func (e *Engine) parseInProcess(ctx context.Context, data []byte, password string) (*app.Parsed, string, error) {
-	var p *app.Parsed
-	var source string
+	var (
+		got     []page
+		outline []outlineEntry
+		meta    string
+	)
 	err := e.withDocument(ctx, data, password, func(s *session) error {
 		n, err := s.pageCount()
 		if err != nil {
@@ -94,13 +98,17 @@ func (e *Engine) parseInProcess(ctx context.Context, data []byte, password strin
 		if good == 0 {
 			return damaged("none of its pages can be read")
 		}
-		outline := s.outline(len(pages))
-		p, source = assembleTree(pages, outline, s.metaTitle())
+		got, outline, meta = pages, s.outline(len(pages)), s.metaTitle()
 		return nil
 	})
 	if err != nil {
 		return nil, "", err
 	}
+	// OCR runs after the document's PDFium instance is given back: it
+	// renders in instances of its own, outside the PDF's time limit.
+	notice := e.readScans(ctx, data, password, got)
+	p, source := assembleTree(got, outline, meta)
+	p.Notice = cmp.Or(notice, p.Notice)
 	return p, source, nil
 }
 

@@ -167,20 +167,29 @@ func citedPages(ctx context.Context, lib Library, d *citedDoc) ([]byte, int, err
 	if err != nil {
 		return nil, 0, err
 	}
-	if doc.Format != app.FormatPDF {
+	if doc.Format != app.FormatPDF && doc.Format != app.FormatImage {
 		return nil, 0, app.Errorf(app.EUnsupported, "it is not a PDF")
 	}
 	data, err := lib.ReadBlob(doc.SHA256)
 	if err != nil {
 		return nil, 0, app.Errorf(app.ENotFound, "its original is missing from the library")
 	}
-	sel := make([]string, len(d.pages))
-	for i, p := range d.pages {
-		sel[i] = strconv.Itoa(p)
-	}
 	var collected bytes.Buffer
-	if err := safely(func() error { return api.Collect(bytes.NewReader(data), &collected, sel, config()) }); err != nil {
-		return nil, 0, app.Errorf(app.EUnsupported, "its pages could not be copied (a password-protected or damaged PDF)")
+	if doc.Format == app.FormatImage {
+		// A picture's pages become PDF pages first (imagePDF).
+		b, err := imagePDF(data, d.pages)
+		if err != nil {
+			return nil, 0, err
+		}
+		collected.Write(b)
+	} else {
+		sel := make([]string, len(d.pages))
+		for i, p := range d.pages {
+			sel[i] = strconv.Itoa(p)
+		}
+		if err := safely(func() error { return api.Collect(bytes.NewReader(data), &collected, sel, config()) }); err != nil {
+			return nil, 0, app.Errorf(app.EUnsupported, "its pages could not be copied (a password-protected or damaged PDF)")
+		}
 	}
 	var bounds []model.PageBoundaries
 	err = safely(func() error {

@@ -1,0 +1,7 @@
+//go:build !linux
+
+package ocr
+
+import "os/exec"
+
+func setProcessGroup(*exec.Cmd) {}
