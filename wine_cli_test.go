@@ -22,7 +22,8 @@ import (
 // with Windows line endings) into the default library in %AppData%, a
 // second import refused while the first holds the lock, list, ask with a
 // highlighted citation, replay, export to a PDF that pdfcpu reads back, and
-// libraries on a drive path and a relative path.
+// libraries on a drive path and a relative path; last, the window on the
+// library the workflow filled.
 func TestWindowsUnderWine(t *testing.T) {
 	w := newWine(t)
 	docs := wineDocs(t)
@@ -224,6 +225,8 @@ func TestWindowsUnderWine(t *testing.T) {
 			}
 		}
 	})
+
+	t.Run("Desktop", func(t *testing.T) { wineDesktop(t, w) })
 }
 
 // wineDocs makes a folder of real documents for the Windows workflow, or
