@@ -212,6 +212,14 @@ func TestWindowsUnderWine(t *testing.T) {
 				t.Errorf("--library %s: no library at %s: %v", c.lib, c.where, err)
 			}
 		}
+		// Windows names are case-blind: the same file named in other
+		// letters is found, read as Markdown, and known as a duplicate.
+		parent := winPath(t, filepath.Dir(docs))
+		upper := parent + `\` + strings.ToUpper(filepath.Base(docs)) + `\QUICKSTART.MD`
+		out, errOut, code := w.run(t, slow, relDir, exe, "--library", drive, "import", upper)
+		if code != 0 || !strings.HasPrefix(out, "duplicate: ") {
+			t.Errorf("import %s: exit %d, want a duplicate\n%s%s", upper, code, out, errOut)
+		}
 	})
 
 	t.Run("Desktop", func(t *testing.T) { wineDesktop(t, w) })
