@@ -97,7 +97,7 @@ windows: windows-exe bin/fyne
 	mkdir -p dist/windows
 	rm -f dist/windows/Archivist.exe dist/Archivist-windows-amd64.zip
 	cp FyneApp.toml dist/FyneApp.toml.keep   # fyne package bumps Build in it on every run
-	$(WINDOWS_ENV) bin/fyne package --os windows --release --executable dist/windows/archivist.exe; \
+	$(WINDOWS_ENV) bin/fyne package --os windows --release; \
 		status=$$?; mv dist/FyneApp.toml.keep FyneApp.toml; exit $$status
 	mv Archivist.exe dist/windows/Archivist.exe
 	cp bin/archivist-cli.exe dist/windows/archivist-cli.exe
