@@ -13,7 +13,6 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"syscall"
@@ -211,23 +210,11 @@ func describe(err error) string {
 	return err.Error()
 }
 
-// defaultLibraryDir is the per-user data folder the OS expects: XDG on
-// Linux and BSD, Application Support on macOS, %AppData% on Windows.
+// defaultLibraryDir is the per-user data folder the OS expects (see
+// libraryDirFor).
 func defaultLibraryDir() string {
 	home, _ := os.UserHomeDir()
-	switch runtime.GOOS {
-	case "darwin":
-		return filepath.Join(home, "Library", "Application Support", "Archivist")
-	case "windows":
-		if d := os.Getenv("AppData"); d != "" {
-			return filepath.Join(d, "Archivist")
-		}
-		return filepath.Join(home, "AppData", "Roaming", "Archivist")
-	}
-	if d := os.Getenv("XDG_DATA_HOME"); d != "" && filepath.IsAbs(d) {
-		return filepath.Join(d, "archivist")
-	}
-	return filepath.Join(home, ".local", "share", "archivist")
+	return libraryDirFor(runtime.GOOS, home, os.Getenv)
 }
 
 // stringList is a repeatable string flag.

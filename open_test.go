@@ -34,7 +34,7 @@ func TestOpenCommand(t *testing.T) {
 		{false, 3, []string{"evince"}, "xdg-open " + path},
 	}
 	for _, c := range cases {
-		if got := strings.Join(openCommand(path, c.page, c.pdf, have(c.found...)), " "); got != c.want {
+		if got := strings.Join(openCommandFor("linux", path, c.page, c.pdf, have(c.found...)), " "); got != c.want {
 			t.Errorf("openCommand(pdf=%v, page %d, %v) = %q, want %q", c.pdf, c.page, c.found, got, c.want)
 		}
 	}

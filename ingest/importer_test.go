@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/google/uuid"
@@ -126,9 +125,7 @@ func TestBadInput(t *testing.T) {
 	if err := os.Symlink(filepath.Join(bad, "gone.txt"), filepath.Join(bad, "dangling.txt")); err != nil {
 		t.Fatal(err)
 	}
-	if err := syscall.Mkfifo(filepath.Join(bad, "pipe.txt"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	fifo := mkfifo(filepath.Join(bad, "pipe.txt")) == nil // not on Windows
 	locked := write(t, bad, "locked.txt", []byte("secret"))
 	os.Chmod(locked, 0)
 	got := importAll(t, im, bad, filepath.Join(dir, "missing.md"))
@@ -143,6 +140,9 @@ func TestBadInput(t *testing.T) {
 		"missing.md":   "not found",
 	} {
 		t.Run(name, func(t *testing.T) {
+			if name == "pipe.txt" && !fifo {
+				t.Skip("this system has no named pipes in the file system")
+			}
 			r, ok := got[name]
 			if !ok {
 				t.Fatalf("no result for %s; got %v", name, got)

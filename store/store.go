@@ -9,7 +9,6 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
-	"net/url"
 	"os"
 	"path/filepath"
 	"sort"
@@ -73,12 +72,6 @@ func Open(ctx context.Context, dir string) (*DB, error) {
 	}
 	db.read.SetMaxOpenConns(4)
 	return db, nil
-}
-
-func dsn(path string, extra string) string {
-	u := url.URL{Scheme: "file", Path: path}
-	q := "_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)"
-	return u.String() + "?" + q + "&" + extra
 }
 
 // Close closes the database and releases the library's lock.

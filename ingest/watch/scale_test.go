@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -30,13 +29,6 @@ func makeTree(t testing.TB, dir string, n, distinct int) {
 			t.Fatal(err)
 		}
 	}
-}
-
-// cpuTime is the processor time this process has used.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // TestManyFiles syncs a folder of 20,000 files (2,000 with -short;
