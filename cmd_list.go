@@ -6,23 +6,12 @@ import (
 	"fmt"
 	"io"
 
-	"archivist/app"
+	"archivist/retrieve/api"
 )
 
-// listedDocument is one row of `list --json`.
-type listedDocument struct {
-	ID       string `json:"id"`
-	Title    string `json:"title"`
-	Filename string `json:"filename"`
-	Format   string `json:"format"`
-	Pages    int    `json:"pages"`
-	Status   string `json:"status"`
-	Error    string `json:"error"`
-	Notice   string `json:"notice,omitempty"`
-	// Sensitivity is public, internal, confidential or restricted.
-	Sensitivity string `json:"sensitivity"`
-	listedMeta
-}
+// listedDocument is one row of `list --json`: a document as the local API
+// lists it too, with its metadata.
+type listedDocument = api.DocumentSummary
 
 func cmdList(ctx context.Context, p *parts, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("list", flag.ContinueOnError)
@@ -42,18 +31,10 @@ func cmdList(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 		}
 		return 0
 	}
-	out := make([]listedDocument, 0, len(docs))
-	for _, d := range docs {
-		out = append(out, listed(d))
-	}
-	if err := addMeta(ctx, p, out); err != nil {
+	out, err := api.Summaries(ctx, apiParts{p}, docs)
+	if err != nil {
 		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
 		return 1
 	}
 	return printJSON(stdout, out)
-}
-
-func listed(d app.Document) listedDocument {
-	return listedDocument{ID: d.ID, Title: d.Title, Filename: d.Filename, Format: string(d.Format), Pages: d.Pages,
-		Status: string(d.Status), Error: d.Error, Notice: d.Notice, Sensitivity: string(d.Sensitivity)}
 }

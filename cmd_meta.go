@@ -12,38 +12,6 @@ import (
 
 // The commands of archive metadata: tag, type, correspondent and created.
 
-// listedMeta is what `list --json` shows of a document's metadata.
-type listedMeta struct {
-	Tags          []string `json:"tags"`
-	Type          string   `json:"type"`
-	Correspondent string   `json:"correspondent"`
-	Created       string   `json:"created"`  // YYYY-MM-DD or ""
-	Language      string   `json:"language"` // ISO 639-1 or ""
-}
-
-// addMeta fills the metadata of listed documents.
-func addMeta(ctx context.Context, p *parts, docs []listedDocument) error {
-	if len(docs) == 0 {
-		return nil
-	}
-	ids := make([]string, len(docs))
-	for i, d := range docs {
-		ids[i] = d.ID
-	}
-	meta, err := p.db.DocumentMeta(ctx, ids)
-	if err != nil {
-		return err
-	}
-	for i := range docs {
-		m := meta[docs[i].ID]
-		if m.Tags == nil {
-			m.Tags = []string{}
-		}
-		docs[i].listedMeta = listedMeta{m.Tags, m.Type, m.Correspondent, m.Created, m.Language}
-	}
-	return nil
-}
-
 const (
 	tagUsage = "usage: archivist tag add|remove ID NAME...\n" +
 		"       archivist tag list [--json] | create NAME | rename NAME NEW | merge NAME INTO | delete NAME"

@@ -7,16 +7,8 @@ import (
 	"io"
 
 	"archivist/app"
+	"archivist/retrieve/api"
 )
-
-// shownSection is one node of `show --json`'s section tree.
-type shownSection struct {
-	Title     string          `json:"title"`
-	Level     int             `json:"level"`
-	PageStart int             `json:"page_start"`
-	PageEnd   int             `json:"page_end"`
-	Children  []*shownSection `json:"children"`
-}
 
 // shownPage is one page of `show --json`; width and height in PDF points.
 type shownPage struct {
@@ -55,37 +47,18 @@ func cmdShow(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 		return 1
 	}
 	out := struct {
-		Document listedDocument  `json:"document"`
-		Sections []*shownSection `json:"sections"`
-		Pages    []shownPage     `json:"pages"`
-	}{Document: listed(*doc), Sections: sectionTree(sections), Pages: []shownPage{}}
+		Document listedDocument     `json:"document"`
+		Sections []*api.SectionNode `json:"sections"`
+		Pages    []shownPage        `json:"pages"`
+	}{Sections: api.SectionTree(sections), Pages: []shownPage{}}
 	for _, pg := range pages {
 		out.Pages = append(out.Pages, shownPage{pg.Number, pg.Label, pg.Words, pg.WidthPt, pg.HeightPt})
 	}
-	one := []listedDocument{out.Document}
-	if err := addMeta(ctx, p, one); err != nil {
+	one, err := api.Summaries(ctx, apiParts{p}, []app.Document{*doc})
+	if err != nil {
 		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
 		return 1
 	}
 	out.Document = one[0]
 	return printJSON(stdout, out)
-}
-
-// sectionTree nests sections under their parents; the root's children are
-// the top level.
-func sectionTree(sections []app.Section) []*shownSection {
-	nodes := make([]*shownSection, len(sections))
-	top := []*shownSection{}
-	for i, s := range sections {
-		nodes[i] = &shownSection{Title: s.Heading, Level: s.Level, PageStart: s.PageStart, PageEnd: s.PageEnd, Children: []*shownSection{}}
-		switch {
-		case s.Parent < 0:
-			// the root is the document itself
-		case sections[s.Parent].Parent < 0:
-			top = append(top, nodes[i])
-		default:
-			nodes[s.Parent].Children = append(nodes[s.Parent].Children, nodes[i])
-		}
-	}
-	return top
 }
