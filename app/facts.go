@@ -226,6 +226,7 @@ type FactFilter struct {
 	Roles       []string
 	DocumentIDs []string
 	FolderID    string // documents in this folder or below it
+	Tag         string // documents with this tag (its name, ignoring case)
 	// From and To bound the sort value, inclusive, as YYYY-MM-DD: a date
 	// range is kept when it overlaps [From, To].
 	From, To string

@@ -211,6 +211,11 @@ func listFacts(ctx context.Context, q querier, flt app.FactFilter) ([]app.Fact, 
 	if len(flt.Roles) > 0 {
 		in(`f.role`, flt.Roles)
 	}
+	if flt.Tag != "" {
+		where = append(where, `f.document_id IN (SELECT t.document_id FROM document_tags t
+			JOIN labels l ON l.id = t.label_id WHERE l.kind = 'tag' AND l.name = ? COLLATE NOCASE)`)
+		args = append(args, flt.Tag)
+	}
 	if len(flt.DocumentIDs) > 0 {
 		in(`f.document_id`, flt.DocumentIDs)
 	}

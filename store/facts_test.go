@@ -57,6 +57,16 @@ func TestFactLedger(t *testing.T) {
 		if len(got) != 1 || got[0].ID != "f1" {
 			t.Fatalf("d1 expires = %+v", got)
 		}
+		if err := db.AddTags(ctx, []string{"d2"}, "Bills"); err != nil {
+			t.Fatal(err)
+		}
+		got, _ = db.ListFacts(ctx, app.FactFilter{Tag: "bills"})
+		if len(got) != 1 || got[0].ID != "f3" {
+			t.Fatalf("tagged bills = %+v", got)
+		}
+		if got, _ = db.ListFacts(ctx, app.FactFilter{Tag: "leases"}); len(got) != 0 {
+			t.Fatalf("an unknown tag = %+v", got)
+		}
 	})
 	t.Run("RejectsBadReviewWhole", func(t *testing.T) {
 		err := db.ReviewFacts(ctx, "me", []app.FactReview{

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -20,6 +21,7 @@ type fakeFacts struct {
 	auto    float64
 	reviews [][]app.FactReview
 	cited   []string
+	tags    map[string][]string // document ID → its tags
 }
 
 func (f *fakeFacts) ListFacts(_ context.Context, flt app.FactFilter) ([]app.Fact, error) {
@@ -33,6 +35,9 @@ func (f *fakeFacts) ListFacts(_ context.Context, flt app.FactFilter) ([]app.Fact
 		}
 		for _, r := range flt.Roles {
 			ok = ok && x.Role == r
+		}
+		if flt.Tag != "" {
+			ok = ok && slices.Contains(f.tags[x.DocumentID], flt.Tag)
 		}
 		if len(flt.DocumentIDs) > 0 {
 			in := false
@@ -162,6 +167,21 @@ func TestDatesWindow(t *testing.T) {
 		}
 	})
 	t.Run("FilterByRole", func(t *testing.T) {
+		v.agenda.role.SetSelected(roleLabel(app.RoleRenewal))
+		h.loop.waitFor(t, "the filtered agenda", func() bool { return len(v.agenda.facts) == 1 })
+	})
+	t.Run("FilterByTag", func(t *testing.T) {
+		v.agenda.role.SetSelected(allRoles)
+		h.ui.SetSearch(&fakeArchive{labels: map[app.LabelKind][]app.Label{app.LabelTag: {{ID: 1, Kind: app.LabelTag, Name: "Leases"}}}}, nil)
+		facts.mu.Lock()
+		facts.tags = map[string][]string{"d-next": {"Leases"}}
+		facts.mu.Unlock()
+		v.agenda.reload()
+		h.loop.waitFor(t, "the tags offered", func() bool { return slices.Contains(v.agenda.tag.Options, "Leases") })
+		v.agenda.tag.SetSelected("Leases")
+		h.loop.waitFor(t, "the agenda of a tag", func() bool { return len(v.agenda.facts) == 1 && v.agenda.facts[0].ID == "next" })
+		v.agenda.tag.SetSelected(allTags)
+		h.loop.waitFor(t, "every tag", func() bool { return len(v.agenda.facts) == 4 })
 		v.agenda.role.SetSelected(roleLabel(app.RoleRenewal))
 		h.loop.waitFor(t, "the filtered agenda", func() bool { return len(v.agenda.facts) == 1 })
 	})

@@ -15,7 +15,7 @@ import (
 )
 
 // agendaView lists the accepted dates by month: upcoming first (soonest at
-// the top), then the past (latest first), filtered by role and folder.
+// the top), then the past (latest first), filtered by role, folder and tag.
 // Each entry opens its evidence.
 type agendaView struct {
 	dates   *datesView
@@ -29,6 +29,7 @@ type agendaView struct {
 
 	role    *widget.Select
 	folder  *widget.Select
+	tag     *widget.Select // offered once the Search screen's metadata is there
 	list    *fyne.Container
 	content fyne.CanvasObject
 }
@@ -36,6 +37,7 @@ type agendaView struct {
 const (
 	allRoles   = "All roles"
 	allFolders = "All folders"
+	allTags    = "All tags"
 )
 
 func newAgendaView(d *datesView) *agendaView {
@@ -48,19 +50,22 @@ func newAgendaView(d *datesView) *agendaView {
 	a.role.SetSelected(allRoles)
 	a.folder = widget.NewSelect([]string{allFolders}, func(string) { a.reload() })
 	a.folder.SetSelected(allFolders)
+	a.tag = widget.NewSelect([]string{allTags}, func(string) { a.reload() })
+	a.tag.SetSelected(allTags)
 	a.list = container.NewVBox()
 	a.scopeNote = widget.NewLabel("")
 	a.showAll = widget.NewButton("Show all dates", func() { a.setDocuments(nil); a.reload() })
 	a.scopeNote.Hide()
 	a.showAll.Hide()
-	bar := container.NewHBox(widget.NewLabel("Role"), a.role, widget.NewLabel("Folder"), a.folder, a.scopeNote, a.showAll)
+	bar := container.NewHBox(widget.NewLabel("Role"), a.role, widget.NewLabel("Folder"), a.folder,
+		widget.NewLabel("Tag"), a.tag, a.scopeNote, a.showAll)
 	a.content = container.NewBorder(container.NewVBox(bar, widget.NewSeparator()), nil, nil, nil, container.NewVScroll(a.list))
 	return a
 }
 
 // reload reads the accepted dates under the chosen filters.
 func (a *agendaView) reload() {
-	if a.list == nil || a.folder == nil {
+	if a.list == nil || a.folder == nil || a.tag == nil {
 		return // still being built
 	}
 	u := a.dates.ui
@@ -75,13 +80,24 @@ func (a *agendaView) reload() {
 			flt.FolderID = f.ID
 		}
 	}
+	if a.tag.Selected != allTags {
+		flt.Tag = a.tag.Selected
+	}
 	flt.DocumentIDs = a.docs
 	ctx := u.ctx
+	var labels app.Metadata
+	if u.search != nil {
+		labels = u.search.archive
+	}
 	go func() {
 		facts, err := u.facts.ListFacts(ctx, flt)
 		var folders []app.Folder
 		if u.folders != nil {
 			folders, _ = u.folders.Folders(ctx)
+		}
+		var tags []app.Label
+		if labels != nil {
+			tags, _ = labels.Labels(ctx, app.LabelTag)
 		}
 		u.do(func() {
 			if seq != a.seq {
@@ -93,6 +109,7 @@ func (a *agendaView) reload() {
 				return
 			}
 			a.setFolders(folders)
+			a.setTags(tags)
 			a.facts = facts
 			a.fill()
 		})
@@ -110,6 +127,15 @@ func (a *agendaView) setDocuments(ids []string) {
 	a.scopeNote.SetText("Dates of " + plural(len(ids), "document", "documents") + " from an answer")
 	a.scopeNote.Show()
 	a.showAll.Show()
+}
+
+func (a *agendaView) setTags(tags []app.Label) {
+	names := []string{allTags}
+	for _, t := range tags {
+		names = append(names, t.Name)
+	}
+	a.tag.Options = names
+	a.tag.Refresh()
 }
 
 func (a *agendaView) setFolders(fs []app.Folder) {

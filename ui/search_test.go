@@ -22,6 +22,8 @@ type fakeArchive struct {
 	calls []string
 	views []app.View
 	reqs  []app.SearchRequest
+	// labels are the managed lists, by kind.
+	labels map[app.LabelKind][]app.Label
 }
 
 func (f *fakeArchive) record(s string) { f.mu.Lock(); f.calls = append(f.calls, s); f.mu.Unlock() }
@@ -79,7 +81,11 @@ func (f *fakeArchive) SearchCitation(_ context.Context, id, q string) (*app.Cita
 	return &app.Citation{N: 1, DocumentID: id, Title: id, Quote: "storm", Blocks: []string{"b1"}, Precision: "line"}, nil
 }
 
-func (f *fakeArchive) Labels(context.Context, app.LabelKind) ([]app.Label, error) { return nil, nil }
+func (f *fakeArchive) Labels(_ context.Context, kind app.LabelKind) ([]app.Label, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return slices.Clone(f.labels[kind]), nil
+}
 func (f *fakeArchive) CreateLabel(_ context.Context, k app.LabelKind, n string) (app.Label, error) {
 	return app.Label{}, nil
 }
