@@ -121,15 +121,15 @@ windows: windows-exe bin/fyne
 # (arm64 and amd64) without cgo, into bin/. Fyne v2.7.1 defines two
 # functions for macOS in cgo files only (the scroll bar's paging and the
 # dark-mode query), so a build without cgo does not compile; the build uses
-# a copy of the toolkit with the two files under build/darwin/ added (go.mod
+# a copy of the toolkit with the two files under assets/darwin/ added (go.mod
 # itself is not changed). The window itself needs cgo: build it on a Mac with Xcode's
 # command line tools (`make build`).
 DARWIN_TMP := bin/darwin-mod
 darwin:
 	rm -rf $(DARWIN_TMP) && mkdir -p $(DARWIN_TMP)
 	cp -R "$$($(GO) list -m -f '{{.Dir}}' fyne.io/fyne/v2)" $(DARWIN_TMP)/fyne && chmod -R u+w $(DARWIN_TMP)/fyne
-	cp build/darwin/widget/*.go $(DARWIN_TMP)/fyne/internal/widget/
-	cp build/darwin/app/*.go $(DARWIN_TMP)/fyne/internal/app/
+	cp assets/darwin/widget/*.go $(DARWIN_TMP)/fyne/internal/widget/
+	cp assets/darwin/app/*.go $(DARWIN_TMP)/fyne/internal/app/
 	cp go.mod $(DARWIN_TMP)/go.mod && cp go.sum $(DARWIN_TMP)/go.sum
 	echo 'replace fyne.io/fyne/v2 => ./$(DARWIN_TMP)/fyne' >> $(DARWIN_TMP)/go.mod
 	for arch in arm64 amd64; do \
