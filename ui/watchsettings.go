@@ -30,7 +30,7 @@ func newWatchSettings(u *UI, win fyne.Window) *watchSettings {
 	}
 	s := &watchSettings{p: u.watch, win: win, folders: container.NewVBox()}
 	s.add = widget.NewButtonWithIcon("Watch a folder…", theme.ContentAddIcon(), func() { s.p.chooseFolderIn(win) })
-	help := widget.NewLabel("Files in these folders and their sub-folders import by themselves and stay up to date.")
+	help := widget.NewLabel("Files in these folders and their sub-folders import by themselves and stay up to date. Changes here take effect at once, without Save.")
 	help.Wrapping = fyne.TextWrapWord
 	help.SizeName = theme.SizeNameCaptionText
 	s.content = container.NewVBox(help, s.folders, container.NewHBox(s.add))
