@@ -40,5 +40,8 @@ type Watcher interface {
 	Unwatch(ctx context.Context, id string) error
 	PauseWatch(ctx context.Context, id string, paused bool) error
 	ScanWatch(id string)
+	// SetWatchOptions sets a folder's two options (see WatchedFolder);
+	// the next sync follows them.
+	SetWatchOptions(ctx context.Context, id string, mapFolders, trashRemoved bool) error
 	DismissWatchProblem(ctx context.Context, folderID, path string) error
 }

@@ -55,7 +55,8 @@ type settingsView struct {
 	win      fyne.Window
 	decision *providerForm
 	answer   *providerForm
-	ocr      *ocrForm // nil when OCR settings are not connected
+	ocr      *ocrForm       // nil when OCR settings are not connected
+	watch    *watchSettings // nil when no watcher is connected
 	egress   *widget.Check
 	preset   *widget.Select
 	library  *widget.Entry
@@ -148,6 +149,11 @@ func newSettingsView(u *UI, w fyne.Window) *settingsView {
 			widget.NewFormItem("", libNote),
 			widget.NewFormItem("Theme", v.theme)),
 	)
+	if v.watch = newWatchSettings(u, w); v.watch != nil {
+		form.Add(widget.NewSeparator())
+		form.Add(heading("Watched folders"))
+		form.Add(v.watch.content)
+	}
 	if v.ocr = newOCRForm(u); v.ocr != nil {
 		form.Add(widget.NewSeparator())
 		form.Add(heading("OCR (scans and images)"))

@@ -80,6 +80,9 @@ func (u *UI) WatchChanged() {
 				defer close(done)
 				if ferr == nil {
 					p.showFolders(folders)
+					if v := u.settingsView; v != nil && v.watch != nil {
+						v.watch.show(folders)
+					}
 				}
 				if perr == nil {
 					p.showProblems(problems)
@@ -158,6 +161,13 @@ func (p *watchPanel) folderRow(f app.WatchedFolder) fyne.CanvasObject {
 	last.Wrapping = fyne.TextWrapWord
 	last.Importance = widget.LowImportance
 	last.SizeName = theme.SizeNameCaptionText
+	tools := p.tools(f, p.ui.win)
+	return container.NewVBox(container.NewBorder(nil, nil, nil, tools, name), state, last)
+}
+
+// tools are a folder's Scan now, Pause/Resume and Remove buttons, for the
+// sidebar and the settings window alike; win holds their dialogs.
+func (p *watchPanel) tools(f app.WatchedFolder, win fyne.Window) *fyne.Container {
 	scan := widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), func() { p.w.ScanWatch(f.ID) })
 	pauseIcon := theme.MediaPauseIcon()
 	if f.State == "paused" {
@@ -165,20 +175,19 @@ func (p *watchPanel) folderRow(f app.WatchedFolder) fyne.CanvasObject {
 		scan.Disable()
 	}
 	pause := widget.NewButtonWithIcon("", pauseIcon, func() {
-		p.run(func() error { return p.w.PauseWatch(p.ui.ctx, f.ID, f.State != "paused") })
+		p.runIn(win, func() error { return p.w.PauseWatch(p.ui.ctx, f.ID, f.State != "paused") })
 	})
 	remove := widget.NewButtonWithIcon("", theme.ContentRemoveIcon(), func() {
 		dialog.ShowConfirm("Stop watching "+f.Name+"?",
 			"Its documents stay in the library; changes to "+f.Path+" are no longer followed.",
 			func(ok bool) {
 				if ok {
-					p.run(func() error { return p.w.Unwatch(p.ui.ctx, f.ID) })
+					p.runIn(win, func() error { return p.w.Unwatch(p.ui.ctx, f.ID) })
 				}
-			}, p.ui.win)
+			}, win)
 	})
 	scan.Importance, pause.Importance, remove.Importance = widget.LowImportance, widget.LowImportance, widget.LowImportance
-	tools := container.NewHBox(scan, pause, remove)
-	return container.NewVBox(container.NewBorder(nil, nil, nil, tools, name), state, last)
+	return container.NewHBox(scan, pause, remove)
 }
 
 func (p *watchPanel) showProblems(problems []app.WatchProblem) {
@@ -201,29 +210,37 @@ func (p *watchPanel) showProblems(problems []app.WatchProblem) {
 }
 
 // chooseFolder asks for a folder to watch.
-func (p *watchPanel) chooseFolder() {
+func (p *watchPanel) chooseFolder() { p.chooseFolderIn(p.ui.win) }
+
+// chooseFolderIn asks for a folder to watch in a dialog over win.
+func (p *watchPanel) chooseFolderIn(win fyne.Window) {
 	d := dialog.NewFolderOpen(func(uri fyne.ListableURI, err error) {
 		if err != nil || uri == nil {
 			return
 		}
-		p.addFolder(uri.Path())
-	}, p.ui.win)
+		p.addFolderIn(win, uri.Path())
+	}, win)
 	d.Show()
 }
 
 // addFolder watches path.
-func (p *watchPanel) addFolder(path string) {
-	p.run(func() error { return p.w.Watch(p.ui.ctx, path) })
+func (p *watchPanel) addFolder(path string) { p.addFolderIn(p.ui.win, path) }
+
+func (p *watchPanel) addFolderIn(win fyne.Window, path string) {
+	p.runIn(win, func() error { return p.w.Watch(p.ui.ctx, path) })
 }
 
 // run does a watcher action off the UI goroutine, shows its error, and
 // reloads the panel.
-func (p *watchPanel) run(f func() error) {
+func (p *watchPanel) run(f func() error) { p.runIn(p.ui.win, f) }
+
+// runIn is run with its error shown over win.
+func (p *watchPanel) runIn(win fyne.Window, f func() error) {
 	go func() {
 		err := f()
 		if err != nil {
 			p.ui.do(func() {
-				dialog.ShowError(fmt.Errorf("%s", strings.TrimSpace(app.ErrorMessage(err))), p.ui.win)
+				dialog.ShowError(fmt.Errorf("%s", strings.TrimSpace(app.ErrorMessage(err))), win)
 			})
 		}
 		p.ui.WatchChanged()

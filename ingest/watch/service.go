@@ -110,6 +110,18 @@ func (s Service) PauseWatch(ctx context.Context, id string, paused bool) error {
 // ScanWatch asks for a sync of one folder now.
 func (s Service) ScanWatch(id string) { s.E.ScanNow(id) }
 
+// SetWatchOptions sets whether a folder's structure maps onto
+// Watched/<name>/… and whether deleted files trash their documents, as
+// archivist watch set does. The running engine reloads its folders (it
+// keeps their options between syncs), so the next sync follows them.
+func (s Service) SetWatchOptions(ctx context.Context, id string, mapFolders, trashRemoved bool) error {
+	if err := s.E.DB.SetWatchOptions(ctx, id, mapFolders, trashRemoved); err != nil {
+		return err
+	}
+	s.E.ScanNow("")
+	return nil
+}
+
 // DismissWatchProblem hides a listed problem until it changes.
 func (s Service) DismissWatchProblem(ctx context.Context, folderID, path string) error {
 	return s.E.DB.DismissWatchError(ctx, folderID, path)
