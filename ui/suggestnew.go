@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -90,7 +91,11 @@ func (p *importPanel) suggested(r app.ImportResult, sug *app.MetaSuggestion, app
 	if !p.running {
 		p.progress.Hide()
 		p.current.Hide()
-		p.status.SetText(p.summary())
+		status := p.summary()
+		if p.imported+p.duplicates+p.failed+p.cancelled == 0 {
+			status = "Suggestions for new documents" // the import's summary was dismissed with the queue
+		}
+		p.status.SetText(status)
 		p.dismiss.Show()
 	}
 	p.show()
@@ -108,16 +113,16 @@ func autoSuggestCheck(u *UI) fyne.CanvasObject {
 	ctx := u.ctx
 	on, err := a.AutoApplySuggestions(ctx)
 	c.SetChecked(on)
-	note := widget.NewLabel("Off: proposed type, correspondent and tags wait in the import panel for a click.")
+	note := widget.NewLabel("Off: the type, correspondent and tags proposed for a new document wait in the import panel for a click. Kept in this library as soon as ticked.")
 	if err != nil {
 		note.SetText(app.ErrorMessage(err))
 	}
 	note.Wrapping = fyne.TextWrapWord
-	note.SizeName = "captionText"
+	note.SizeName = theme.SizeNameCaptionText
 	c.OnChanged = func(on bool) {
 		if err := a.SetAutoApplySuggestions(ctx, on); err != nil {
 			note.SetText(app.ErrorMessage(err))
 		}
 	}
-	return widget.NewForm(widget.NewFormItem("", c), widget.NewFormItem("", note))
+	return container.NewVBox(c, note)
 }

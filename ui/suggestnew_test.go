@@ -65,8 +65,8 @@ func TestNewDocumentSuggestionsWaitForAClick(t *testing.T) {
 	if line.message != "3 suggestions: Invoice · bills · power" || line.action == nil || !line.action.Visible() {
 		t.Fatalf("notice %q, review button %v", line.message, line.action != nil)
 	}
-	if !h.ui.imports.content.Visible() {
-		t.Fatal("the import panel closed with the suggestions in it")
+	if st := h.ui.imports.status.Text; !h.ui.imports.content.Visible() || (st != "Imported 1 file" && st != "Suggestions for new documents") {
+		t.Fatalf("the import panel (shown %v) says %q beside the suggestions", h.ui.imports.content.Visible(), st)
 	}
 	h.loop.drain()
 	if got := a.called(); len(got) != 0 {
