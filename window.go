@@ -51,6 +51,7 @@ func runGUI(ctx context.Context, dir string, stderr io.Writer) int {
 	// the proposal is accepted.
 	u.SetFiler(filing.NewOffline(p.db))
 	u.SetSearch(p.db, suggest.Local{Lib: p.db})
+	u.SetSuggestAuto(p.db)
 	u.SetFacts(dates.Review{DB: p.db})
 	go newDates(p.db, uuid.NewString).Reextract(ctx) // documents imported before dates were read
 	u.SetProviders(windowProviders(p))

@@ -61,6 +61,7 @@ func (u *UI) SetFiler(f app.Filer) { u.filer = f }
 
 // fileNew asks for a folder proposal when r is a new document.
 func (u *UI) fileNew(r app.ImportResult) {
+	u.suggestNew(r) // and metadata
 	if r.Outcome != app.OutcomeImported || r.DocumentID == "" || u.filer == nil || u.folders == nil {
 		return
 	}

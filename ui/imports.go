@@ -85,6 +85,7 @@ type importLine struct {
 
 	label    *widget.Label
 	password *widget.Button // "Enter password…"; nil unless path is set
+	action   *widget.Button // another button beside the line (e.g. "Review…"); may be nil
 }
 
 func (l *importLine) text() string {
@@ -491,6 +492,8 @@ func (p *importPanel) addLine(l *importLine) {
 	if l.path != "" {
 		l.password = widget.NewButtonWithIcon("Enter password…", theme.AccountIcon(), func() { p.askPassword(l) })
 		row = container.NewBorder(nil, nil, nil, container.NewVBox(l.password), l.label)
+	} else if l.action != nil {
+		row = container.NewBorder(nil, nil, nil, container.NewVBox(l.action), l.label)
 	}
 	p.list.Add(row)
 	p.fitList()

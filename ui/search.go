@@ -4,6 +4,7 @@ import (
 	"context"
 	"strconv"
 	"strings"
+	"sync"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -48,6 +49,8 @@ type searchView struct {
 	ui        *UI
 	archive   SearchArchive
 	suggester app.MetaSuggester // nil: no suggestions
+	auto      SuggestAuto       // nil: proposals for new documents wait for a click
+	suggestMu sync.Mutex        // one proposal for a new document at a time
 
 	query    string // the query the results are of
 	offset   int

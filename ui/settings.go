@@ -159,6 +159,11 @@ func newSettingsView(u *UI, w fyne.Window) *settingsView {
 		form.Add(heading("OCR (scans and images)"))
 		form.Add(v.ocr.box())
 	}
+	if c := autoSuggestCheck(u); c != nil {
+		form.Add(widget.NewSeparator())
+		form.Add(heading("Metadata suggestions"))
+		form.Add(c)
+	}
 	buttons := container.NewBorder(nil, nil, nil, container.NewHBox(cancel, v.save), v.status)
 	v.content = container.NewBorder(nil, container.NewPadded(buttons), nil, nil, container.NewVScroll(container.NewPadded(form)))
 	return v
