@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"archivist/app"
@@ -52,7 +53,7 @@ func newOCRForm(u *UI) *ocrForm {
 	f.langs = widget.NewCheckGroup(nil, nil)
 	f.langs.Horizontal = true
 	f.note.Wrapping = fyne.TextWrapWord
-	f.note.SizeName = "captionText"
+	f.note.SizeName = theme.SizeNameCaptionText
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	path, langs, err := hooks.Load(ctx)
