@@ -177,9 +177,10 @@ func cmdView(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 	return 2
 }
 
-// queryScope resolves `ask --view NAME` or `ask --query QUERY` to the
-// documents it names, ranked, as a question's document scope — only those
-// of docs too when `--doc` names some (scopes narrow each other). A scope
+// queryScope turns `ask --view NAME` or `ask --query QUERY` into a
+// question's scope — only documents of docs too when `--doc` names some
+// (scopes narrow each other). A query or live view stays a query, resolved
+// inside the question's snapshot; a snapshot view is its documents, and one
 // that holds no document is an app.ENoEvidence error: an empty list would
 // mean the whole library.
 func queryScope(ctx context.Context, db *store.DB, viewName, src string, docs []string) (app.Scope, error) {
@@ -198,6 +199,17 @@ func queryScope(ctx context.Context, db *store.DB, viewName, src string, docs []
 			return app.Scope{}, err
 		}
 		v = app.View{Name: src, Query: src}
+	}
+	if v.Live() {
+		// The question resolves the query inside its own snapshot, so the
+		// documents it finds are the ones its evidence is read from.
+		label := fmt.Sprintf("%q", v.Name)
+		if viewName != "" {
+			label = "the view " + label
+		} else {
+			label = "the search " + label
+		}
+		return app.Scope{DocumentIDs: docs, Query: v.Query, FromQuery: true, Label: label}, nil
 	}
 	snap, err := db.Snapshot(ctx)
 	if err != nil {

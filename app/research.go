@@ -45,10 +45,15 @@ type Scope struct {
 	// any number of them) rather than selected by hand, so the limit on a
 	// selection does not apply.
 	FromQuery bool
+	// Query narrows to the documents a query in the search language finds
+	// (a search, or a live view's query), resolved inside the question's
+	// snapshot; no limit on their number. With DocumentIDs or FolderID too,
+	// all must hold.
+	Query string
 }
 
 // All reports whether the scope is the whole library.
-func (s Scope) All() bool { return len(s.DocumentIDs) == 0 && s.FolderID == "" }
+func (s Scope) All() bool { return len(s.DocumentIDs) == 0 && s.FolderID == "" && s.Query == "" }
 
 // Describe returns the scope's label, or "All documents".
 func (s Scope) Describe() string {

@@ -170,7 +170,7 @@ func (c *Conversation) SetScope(s app.Scope) {
 }
 
 func sameScope(a, b app.Scope) bool {
-	if len(a.DocumentIDs) != len(b.DocumentIDs) {
+	if a.FolderID != b.FolderID || a.Query != b.Query || len(a.DocumentIDs) != len(b.DocumentIDs) {
 		return false
 	}
 	seen := map[string]bool{}

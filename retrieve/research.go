@@ -279,9 +279,9 @@ func (r *Research) evidence(ctx context.Context, pv providers, q app.Question, l
 		return nil, nil, err
 	}
 	defer snap.Close()
-	if q.Scope.FolderID != "" {
+	if q.Scope.FolderID != "" || q.Scope.Query != "" {
 		var empty bool
-		if q, empty, err = resolveFolder(ctx, snap, q); err != nil {
+		if q, empty, err = resolveScope(ctx, snap, q); err != nil {
 			return nil, nil, err
 		} else if empty {
 			// A folder holding nothing ready answers from nothing; an empty
@@ -393,26 +393,45 @@ func (r *Research) Replay(ctx context.Context, token string) ([]byte, error) {
 	return r.Library.Answer(ctx, token)
 }
 
-// resolveFolder turns a folder scope into the documents filed in it and
-// below it, as snap sees them (intersected with any document list the scope
-// also names). empty reports that none remain.
-func resolveFolder(ctx context.Context, snap *store.Snapshot, q app.Question) (app.Question, bool, error) {
-	ids, err := snap.FolderDocumentIDs(ctx, q.Scope.FolderID)
-	if err != nil {
-		return q, false, err
-	}
-	if len(q.Scope.DocumentIDs) > 0 {
+// resolveScope turns a folder scope and a query scope into the documents
+// filed in the folder and below it and the documents the query finds, as
+// snap sees them, intersected with each other and with any document list
+// the scope also names. empty reports that none remain.
+func resolveScope(ctx context.Context, snap *store.Snapshot, q app.Question) (app.Question, bool, error) {
+	ids := q.Scope.DocumentIDs
+	narrow := func(found []string) {
+		if ids == nil {
+			ids = found
+			return
+		}
 		keep := map[string]bool{}
-		for _, id := range q.Scope.DocumentIDs {
+		for _, id := range ids {
 			keep[id] = true
 		}
-		var both []string
-		for _, id := range ids {
+		both := []string{}
+		for _, id := range found {
 			if keep[id] {
 				both = append(both, id)
 			}
 		}
 		ids = both
+	}
+	if len(ids) == 0 {
+		ids = nil
+	}
+	if q.Scope.FolderID != "" {
+		found, err := snap.FolderDocumentIDs(ctx, q.Scope.FolderID)
+		if err != nil {
+			return q, false, err
+		}
+		narrow(found)
+	}
+	if q.Scope.Query != "" {
+		found, err := snap.ViewDocumentIDs(ctx, app.View{Query: q.Scope.Query})
+		if err != nil {
+			return q, false, err
+		}
+		narrow(found)
 	}
 	q.Scope.DocumentIDs = ids
 	return q, len(ids) == 0, nil

@@ -240,7 +240,8 @@ func (v *searchView) open(r app.SearchResult) {
 	}()
 }
 
-// askResults scopes the research drawer to every document of the search.
+// askResults scopes the research drawer to every document of the search:
+// the query itself, resolved when a question is asked.
 func (v *searchView) askResults() {
 	u, query := v.ui, v.query
 	go func() {
@@ -250,7 +251,15 @@ func (v *searchView) askResults() {
 				v.status.SetText(app.ErrorMessage(err))
 				return
 			}
-			v.askIDs(ids, "Search “"+query+"”")
+			if len(ids) == 0 {
+				return // no scope at all, never the whole library
+			}
+			// The question finds the query's documents again inside its own
+			// snapshot; the count only tells the person what they asked about.
+			v.ui.drawer.setScope(app.Scope{Query: query, FromQuery: true,
+				Label: "Search “" + query + "” (" + plural(len(ids), "document", "documents") + ")"})
+			v.ui.showDrawer(true)
+			v.ui.omni.focus()
 		})
 	}()
 }

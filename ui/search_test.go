@@ -217,7 +217,7 @@ func TestSearchScreen(t *testing.T) {
 		test.Tap(s.askAll)
 		h.loop.waitFor(t, "the scope", func() bool { return strings.HasPrefix(h.ui.drawer.scopeLabel.Text, "Search") })
 		sc := h.ui.drawer.scope
-		if !sc.FromQuery || len(sc.DocumentIDs) != 3 || h.ui.drawer.scopeLabel.Text != "Search “report A” (3 documents)" {
+		if !sc.FromQuery || sc.Query != "report A" || len(sc.DocumentIDs) != 0 || h.ui.drawer.scopeLabel.Text != "Search “report A” (3 documents)" {
 			t.Fatalf("scope = %+v, label %q", sc, h.ui.drawer.scopeLabel.Text)
 		}
 	})
