@@ -311,9 +311,17 @@ func watchList(ctx context.Context, p *parts, asJSON bool, stdout, stderr io.Wri
 // document list reloads after a sync that changed something.
 func startWatching(p *parts, u *ui.UI) (run func(context.Context)) {
 	e := &watch.Engine{DB: p.db, Import: watch.Through(p.importer), NewID: uuid.NewString, OnChange: u.WatchChanged}
-	e.Synced = func(_ store.WatchFolder, r *watch.Result) {
+	e.Synced = func(f store.WatchFolder, r *watch.Result) {
 		if len(r.Changes) > 0 {
 			u.Refresh()
+		}
+		for _, c := range r.Changes {
+			if c.Kind == watch.Imported {
+				// A watched file is imported as if dropped: its metadata is
+				// proposed as a dropped file's is.
+				u.SuggestMetadata(app.ImportResult{Path: filepath.Join(f.Path, filepath.FromSlash(c.Rel)),
+					DocumentID: c.DocumentID, Outcome: app.OutcomeImported})
+			}
 		}
 	}
 	u.SetWatcher(watch.Service{E: e})

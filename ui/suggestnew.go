@@ -35,6 +35,13 @@ func (u *UI) SetSuggestAuto(s SuggestAuto) {
 // on is it applied at once (and the line says what was set). Proposals are
 // made one at a time: each reads the library's labelled documents.
 func (u *UI) suggestNew(r app.ImportResult) {
+	u.SuggestMetadata(r)
+}
+
+// SuggestMetadata proposes metadata for a document imported outside the
+// window's own import queue (a watched folder's file), as suggestNew does
+// for the queue's. It may be called from any goroutine.
+func (u *UI) SuggestMetadata(r app.ImportResult) {
 	v := u.search
 	if r.Outcome != app.OutcomeImported || r.DocumentID == "" || v == nil || v.suggester == nil {
 		return

@@ -14,6 +14,8 @@ import (
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+
+	"archivist/app"
 )
 
 // fakeAuto is the "apply suggestions automatically" setting.
@@ -120,5 +122,29 @@ func TestAutoApplySuggestionsSetting(t *testing.T) {
 	test.Tap(checks[0])
 	if on, _ := auto.AutoApplySuggestions(context.Background()); !on {
 		t.Fatal("ticking the box did not turn the setting on")
+	}
+}
+
+// A watched folder's file is imported outside the window's queue; its
+// proposals are listed in the import panel all the same.
+func TestWatchedFileSuggestions(t *testing.T) {
+	h, a := searchHarness(t, 1)
+	h.ui.SetSuggestAuto(&fakeAuto{})
+	go h.ui.SuggestMetadata(app.ImportResult{Path: "/watched/bills/invoice 1102.md", DocumentID: "dw", Outcome: app.OutcomeImported})
+	var line *importLine
+	h.loop.waitFor(t, "the suggestions for the watched file", func() bool {
+		for _, l := range h.ui.imports.lines {
+			if strings.Contains(l.message, "suggestions") {
+				line = l
+			}
+		}
+		return line != nil
+	})
+	if line.name != "invoice 1102.md" || line.action == nil {
+		t.Fatalf("line %q for %q", line.message, line.name)
+	}
+	h.loop.drain()
+	if got := a.called(); len(got) != 0 {
+		t.Fatalf("applied without a click: %q", got)
 	}
 }
