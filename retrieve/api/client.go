@@ -141,37 +141,54 @@ func (d DocumentSummary) document() app.Document {
 
 // Documents lists every document, page by page.
 func (c *Client) Documents(ctx context.Context) ([]app.Document, error) {
-	var docs []app.Document
+	rows, err := c.summaries(ctx)
+	if err != nil {
+		return nil, err
+	}
+	docs := make([]app.Document, len(rows))
+	for i, d := range rows {
+		docs[i] = d.document()
+	}
+	return docs, nil
+}
+
+// summaries pages through the document list, metadata included.
+func (c *Client) summaries(ctx context.Context) ([]DocumentSummary, error) {
+	var rows []DocumentSummary
 	for {
 		var page struct {
 			Documents []DocumentSummary `json:"documents"`
 			Total     int               `json:"total"`
 		}
-		path := "/v1/documents?limit=" + strconv.Itoa(MaxListedDocuments) + "&offset=" + strconv.Itoa(len(docs))
+		path := "/v1/documents?limit=" + strconv.Itoa(MaxListedDocuments) + "&offset=" + strconv.Itoa(len(rows))
 		if err := c.decode(ctx, "GET", path, nil, &page); err != nil {
 			return nil, err
 		}
-		for _, d := range page.Documents {
-			docs = append(docs, d.document())
-		}
-		if len(page.Documents) == 0 || len(docs) >= page.Total {
-			return docs, nil
+		rows = append(rows, page.Documents...)
+		if len(page.Documents) == 0 || len(rows) >= page.Total {
+			return rows, nil
 		}
 	}
 }
 
-// DocumentMeta asks for the metadata of the documents ids names, one
-// document at a time.
+// DocumentMeta reads the metadata of the documents ids names from the
+// document list: a page of a thousand documents a request, not one request
+// a document.
 func (c *Client) DocumentMeta(ctx context.Context, ids []string) (map[string]app.DocumentMeta, error) {
-	out := map[string]app.DocumentMeta{}
+	want := map[string]bool{}
 	for _, id := range ids {
-		d, err := c.detail(ctx, id)
-		if err != nil {
-			return nil, err
+		want[id] = true
+	}
+	rows, err := c.summaries(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]app.DocumentMeta{}
+	for _, s := range rows {
+		if want[s.ID] || len(ids) == 0 {
+			out[s.ID] = app.DocumentMeta{Tags: s.Tags, Type: s.Type, Correspondent: s.Correspondent,
+				Created: s.Created, Language: s.Language}
 		}
-		s := d.Document
-		out[id] = app.DocumentMeta{Tags: s.Tags, Type: s.Type, Correspondent: s.Correspondent,
-			Created: s.Created, Language: s.Language}
 	}
 	return out, nil
 }
