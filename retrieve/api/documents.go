@@ -184,9 +184,24 @@ func (s *Server) handleOriginal(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
+	ct := contentTypes[doc.Format]
+	if ct == "" {
+		ct = "application/octet-stream"
+	}
+	serveFile(w, r, path, app.Errorf(app.ENotFound, "The original is missing from the library."), func(h http.Header) {
+		h.Set("Content-Type", ct)
+		h.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": filepath.Base(doc.Filename)}))
+		h.Set("Content-Security-Policy", "sandbox")
+	})
+}
+
+// serveFile answers with the file at path (ranges and conditional requests
+// as net/http serves them), after header sets its headers; a file that
+// cannot be opened is the error missing.
+func serveFile(w http.ResponseWriter, r *http.Request, path string, missing error, header func(http.Header)) {
 	f, err := os.Open(path)
 	if err != nil {
-		writeError(w, app.Errorf(app.ENotFound, "The original is missing from the library."))
+		writeError(w, missing)
 		return
 	}
 	defer f.Close()
@@ -195,12 +210,6 @@ func (s *Server) handleOriginal(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	ct := contentTypes[doc.Format]
-	if ct == "" {
-		ct = "application/octet-stream"
-	}
-	w.Header().Set("Content-Type", ct)
-	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": filepath.Base(doc.Filename)}))
-	w.Header().Set("Content-Security-Policy", "sandbox")
+	header(w.Header())
 	http.ServeContent(w, r, "", info.ModTime(), f)
 }

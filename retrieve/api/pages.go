@@ -3,7 +3,6 @@ package api
 import (
 	"context"
 	"net/http"
-	"os"
 	"strconv"
 
 	"archivist/app"
@@ -83,17 +82,7 @@ func (s *Server) handlePageImage(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		writeError(w, app.Errorf(app.EInternal, "The page image could not be read."))
-		return
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		writeError(w, err)
-		return
-	}
-	w.Header().Set("Content-Type", "image/png")
-	http.ServeContent(w, r, "", info.ModTime(), f)
+	serveFile(w, r, path, app.Errorf(app.EInternal, "The page image could not be read."), func(h http.Header) {
+		h.Set("Content-Type", "image/png")
+	})
 }
