@@ -19,37 +19,59 @@ import (
 	"archivist/store"
 )
 
+// watchedUI is a window over a real library and a running watch engine, and
+// a folder holding files (name → text) to watch.
+type watchedUI struct {
+	ctx  context.Context
+	db   *store.DB
+	u    *UI
+	loop *uiLoop
+	dir  string
+	svc  watch.Service
+}
+
+func newWatchedUI(t *testing.T, folder string, files map[string]string) *watchedUI {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	db, err := store.Open(ctx, t.TempDir())
+	if err != nil {
+		cancel()
+		t.Fatal(err)
+	}
+	im := &ingest.Importer{DB: db, NewID: uuid.NewString, Workers: 1}
+	dir := filepath.Join(t.TempDir(), folder)
+	os.MkdirAll(dir, 0o755)
+	for name, text := range files {
+		os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644)
+	}
+	a := test.NewTempApp(t)
+	w := a.NewWindow("Archivist")
+	loop := &uiLoop{}
+	u := newUI(a, w, im, &fakeResearch{}, loop.do)
+	e := &watch.Engine{DB: db, Import: watch.Through(im), NewID: uuid.NewString, Stable: -1,
+		Rescan: time.Hour, Poll: 100 * time.Millisecond, OnChange: u.WatchChanged}
+	done := make(chan struct{})
+	go func() { e.Run(ctx); close(done) }()
+	// Cleanups run last in, first out: the engine stops before the window,
+	// the importer and the library close.
+	t.Cleanup(func() { db.Close() })
+	t.Cleanup(im.Close)
+	t.Cleanup(w.Close)
+	t.Cleanup(u.Close)
+	t.Cleanup(func() { cancel(); <-done })
+	return &watchedUI{ctx: ctx, db: db, u: u, loop: loop, dir: dir, svc: watch.Service{E: e}}
+}
+
 // TestWatchPanel drives the sidebar's watched folders over a real library
 // and engine: a folder added syncs and shows its state and last result, a
 // file that failed is listed until dismissed, pause and resume, and an
 // absent folder shows offline.
 func TestWatchPanel(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	db, err := store.Open(ctx, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	im := &ingest.Importer{DB: db, NewID: uuid.NewString, Workers: 1}
-	defer im.Close()
-	dir := filepath.Join(t.TempDir(), "Scans")
-	os.MkdirAll(dir, 0o755)
-	os.WriteFile(filepath.Join(dir, "minutes.md"), []byte("# Minutes\n\nThe board met on Tuesday.\n"), 0o644)
-	os.WriteFile(filepath.Join(dir, "broken.pdf"), []byte("not a PDF"), 0o644)
-
-	a := test.NewTempApp(t)
-	w := a.NewWindow("Archivist")
-	defer w.Close()
-	loop := &uiLoop{}
-	u := newUI(a, w, im, &fakeResearch{}, loop.do)
-	defer u.Close()
-	e := &watch.Engine{DB: db, Import: watch.Through(im), NewID: uuid.NewString, Stable: -1,
-		Rescan: time.Hour, Poll: 100 * time.Millisecond, OnChange: u.WatchChanged}
-	done := make(chan struct{})
-	go func() { e.Run(ctx); close(done) }()
-	defer func() { cancel(); <-done }()
-	svc := watch.Service{E: e}
+	fx := newWatchedUI(t, "Scans", map[string]string{
+		"minutes.md": "# Minutes\n\nThe board met on Tuesday.\n",
+		"broken.pdf": "not a PDF",
+	})
+	ctx, db, u, loop, dir, svc := fx.ctx, fx.db, fx.u, fx.loop, fx.dir, fx.svc
 	u.SetWatcher(svc)
 	p := u.watch
 	texts := func() []string { return labelTexts(p.content) }

@@ -1,20 +1,15 @@
 package ui
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
-	"github.com/google/uuid"
 
-	"archivist/ingest"
-	"archivist/ingest/watch"
 	"archivist/store"
 )
 
@@ -25,31 +20,9 @@ import (
 // trash on Scan now), pause and resume, and Remove asks first, then stops
 // watching.
 func TestWatchSettings(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	db, err := store.Open(ctx, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	im := &ingest.Importer{DB: db, NewID: uuid.NewString, Workers: 1}
-	defer im.Close()
-	dir := filepath.Join(t.TempDir(), "Inbox")
-	os.MkdirAll(dir, 0o755)
-	os.WriteFile(filepath.Join(dir, "memo.md"), []byte("# Memo\n\nThe lease ends in March.\n"), 0o644)
-
-	a := test.NewTempApp(t)
-	w := a.NewWindow("Archivist")
-	defer w.Close()
-	loop := &uiLoop{}
-	u := newUI(a, w, im, &fakeResearch{}, loop.do)
-	defer u.Close()
-	e := &watch.Engine{DB: db, Import: watch.Through(im), NewID: uuid.NewString, Stable: -1,
-		Rescan: time.Hour, Poll: 100 * time.Millisecond, OnChange: u.WatchChanged}
-	done := make(chan struct{})
-	go func() { e.Run(ctx); close(done) }()
-	defer func() { cancel(); <-done }()
-	u.SetWatcher(watch.Service{E: e})
+	fx := newWatchedUI(t, "Inbox", map[string]string{"memo.md": "# Memo\n\nThe lease ends in March.\n"})
+	ctx, db, u, loop, dir := fx.ctx, fx.db, fx.u, fx.loop, fx.dir
+	u.SetWatcher(fx.svc)
 
 	u.ShowSettings()
 	v := u.settingsView
