@@ -151,7 +151,7 @@ func cmdEval(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 			fmt.Fprintf(stderr, "archivist: question %s: %s\n", q.ID, describe(err))
 			return 1
 		}
-		o := eval.Outcome{Answerable: q.IsAnswerable(), FirstHit: eval.FirstHit(ranked, q.EvidencePages),
+		o := eval.Outcome{Doc: q.Doc, Answerable: q.IsAnswerable(), FirstHit: eval.FirstHit(ranked, q.EvidencePages),
 			Insufficient: !ans.Sufficient, Elapsed: time.Since(start)}
 		if cpuStart > 0 {
 			o.CPU = processCPU() - cpuStart
@@ -170,7 +170,11 @@ func cmdEval(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 	}
 	fmt.Fprintf(stdout, "questions: %d (%s scope, %s retrieval, %s provider)\n", rep.Questions, *scope, *retrieval, *provider)
 	for _, k := range ks {
-		fmt.Fprintf(stdout, "hit@%d: %.3f\n", k, rep.Hit[strconv.Itoa(k)])
+		fmt.Fprintf(stdout, "hit@%d: %.3f", k, rep.Hit[strconv.Itoa(k)])
+		if rep.Halves != nil {
+			fmt.Fprintf(stdout, " (half A %.3f, half B %.3f)", rep.Halves["A"][strconv.Itoa(k)], rep.Halves["B"][strconv.Itoa(k)])
+		}
+		fmt.Fprintln(stdout)
 	}
 	fmt.Fprintf(stdout, "unanswerable: %d, answered as insufficient: %.3f\n", rep.Unanswerable, rep.InsufficientOnUnanswerable)
 	fmt.Fprintf(stdout, "latency ms: p50 %.1f, p95 %.1f\n", rep.LatencyMS.P50, rep.LatencyMS.P95)

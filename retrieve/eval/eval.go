@@ -108,6 +108,10 @@ type Report struct {
 	// hardly moves when other programs share the processors. Absent where
 	// the platform does not report it.
 	CPUMS *Latency `json:"cpu_ms,omitempty"`
+	// Halves is hit@k on each of two fixed halves of the set split by
+	// document (HalfOf): a change developed on one half is kept only when
+	// it holds on the other. Absent when the outcomes name no documents.
+	Halves map[string]map[string]float64 `json:"halves,omitempty"`
 }
 
 // Latency is the median and 95th percentile of question times.
@@ -118,6 +122,7 @@ type Latency struct {
 
 // Outcome is one asked question's result.
 type Outcome struct {
+	Doc          string // the question's document, for the halves
 	Answerable   bool
 	FirstHit     int // rank of the first passage on a gold page; 0 for none
 	Insufficient bool
@@ -129,9 +134,7 @@ type Outcome struct {
 // share of unanswerable ones answered as insufficient, and latency over
 // all questions.
 func Summarize(outcomes []Outcome, ks []int) Report {
-	rep := Report{Questions: len(outcomes), Hit: map[string]float64{}}
-	answerable := 0
-	hits := make([]int, len(ks))
+	rep := Report{Questions: len(outcomes), Hit: hitAt(outcomes, ks)}
 	insufficient := 0
 	var times, cpu []time.Duration
 	for _, o := range outcomes {
@@ -144,6 +147,59 @@ func Summarize(outcomes []Outcome, ks []int) Report {
 			if o.Insufficient {
 				insufficient++
 			}
+		}
+	}
+	if rep.Unanswerable > 0 {
+		rep.InsufficientOnUnanswerable = round3(float64(insufficient) / float64(rep.Unanswerable))
+	}
+	rep.LatencyMS = Latency{P50: millis(Percentile(times, 50)), P95: millis(Percentile(times, 95))}
+	if len(cpu) == len(outcomes) && len(cpu) > 0 {
+		rep.CPUMS = &Latency{P50: millis(Percentile(cpu, 50)), P95: millis(Percentile(cpu, 95))}
+	}
+	half := HalfOf(outcomes)
+	if len(half) > 0 {
+		rep.Halves = map[string]map[string]float64{}
+		for _, h := range []string{"A", "B"} {
+			var in []Outcome
+			for _, o := range outcomes {
+				if half[o.Doc] == h {
+					in = append(in, o)
+				}
+			}
+			rep.Halves[h] = hitAt(in, ks)
+		}
+	}
+	return rep
+}
+
+// HalfOf splits a set's documents into two fixed halves: sorted by name,
+// the first, third, fifth… are half A, the others half B. The split
+// depends on nothing but the names, so every run, change and reader uses
+// the same halves. Empty when the outcomes name no documents.
+func HalfOf(outcomes []Outcome) map[string]string {
+	var docs []string
+	seen := map[string]bool{}
+	for _, o := range outcomes {
+		if o.Doc != "" && !seen[o.Doc] {
+			seen[o.Doc] = true
+			docs = append(docs, o.Doc)
+		}
+	}
+	sort.Strings(docs)
+	half := map[string]string{}
+	for i, d := range docs {
+		half[d] = "AB"[i%2 : i%2+1]
+	}
+	return half
+}
+
+// hitAt is hit@k over the answerable outcomes.
+func hitAt(outcomes []Outcome, ks []int) map[string]float64 {
+	out := map[string]float64{}
+	answerable := 0
+	hits := make([]int, len(ks))
+	for _, o := range outcomes {
+		if !o.Answerable {
 			continue
 		}
 		answerable++
@@ -158,16 +214,9 @@ func Summarize(outcomes []Outcome, ks []int) Report {
 		if answerable > 0 {
 			v = float64(hits[i]) / float64(answerable)
 		}
-		rep.Hit[strconv.Itoa(k)] = round3(v)
+		out[strconv.Itoa(k)] = round3(v)
 	}
-	if rep.Unanswerable > 0 {
-		rep.InsufficientOnUnanswerable = round3(float64(insufficient) / float64(rep.Unanswerable))
-	}
-	rep.LatencyMS = Latency{P50: millis(Percentile(times, 50)), P95: millis(Percentile(times, 95))}
-	if len(cpu) == len(outcomes) && len(cpu) > 0 {
-		rep.CPUMS = &Latency{P50: millis(Percentile(cpu, 50)), P95: millis(Percentile(cpu, 95))}
-	}
-	return rep
+	return out
 }
 
 // Percentile returns the p-th percentile of ds by the nearest-rank method.

@@ -74,6 +74,34 @@ func TestSummarize(t *testing.T) {
 	if r := Summarize(outcomes, []int{6}); r.CPUMS == nil || r.CPUMS.P50 != 3 || r.CPUMS.P95 != 6 {
 		t.Fatalf("processor time %+v", r.CPUMS)
 	}
+	if r.Halves != nil {
+		t.Fatalf("halves %v reported for outcomes naming no documents", r.Halves)
+	}
+}
+
+func TestHalves(t *testing.T) {
+	// Documents c, a, b sort as a, b, c: a and c are half A, b half B.
+	outcomes := []Outcome{
+		{Doc: "c.pdf", Answerable: true, FirstHit: 1},
+		{Doc: "a.pdf", Answerable: true, FirstHit: 0},
+		{Doc: "b.pdf", Answerable: true, FirstHit: 2},
+		{Doc: "b.pdf", Answerable: false},
+		{Doc: "a.pdf", Answerable: true, FirstHit: 3},
+	}
+	half := HalfOf(outcomes)
+	if half["a.pdf"] != "A" || half["b.pdf"] != "B" || half["c.pdf"] != "A" {
+		t.Fatalf("halves %v", half)
+	}
+	r := Summarize(outcomes, []int{1, 3})
+	if got := r.Halves["A"]; got["1"] != 0.333 || got["3"] != 0.667 {
+		t.Errorf("half A %v, want hit@1 0.333, hit@3 0.667", got)
+	}
+	if got := r.Halves["B"]; got["1"] != 0 || got["3"] != 1 {
+		t.Errorf("half B %v, want hit@1 0, hit@3 1 (the unanswerable question does not count)", got)
+	}
+	if r.Hit["3"] != 0.75 {
+		t.Errorf("whole set hit@3 %v, want 0.75", r.Hit["3"])
+	}
 }
 
 func TestRankedPages(t *testing.T) {
