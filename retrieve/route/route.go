@@ -96,7 +96,7 @@ func (r *Router) Gather(ctx context.Context, snap *store.Snapshot, q app.Questio
 	}
 	sort.Slice(docs, func(i, j int) bool { return docs[i].ID < docs[j].ID })
 	w := &walk{r: r, lim: r.limits(), snap: snap, question: q, ev: ev, tr: tr,
-		docs: map[string]*docState{}, pending: map[string]*candidate{}, scored: map[string]bool{}, reached: map[string]bool{}}
+		docs: map[string]*docState{}, pending: map[string]*candidate{}, scored: map[string]bool{}, rated: map[string]float64{}, reached: map[string]bool{}}
 	if err := w.prepare(ctx, docs); err != nil {
 		return nil, nil, err
 	}
@@ -126,9 +126,10 @@ type walk struct {
 	ev       *app.Evidence
 	tr       *Trace
 
-	query   *lex.Query
-	hints   *jev.Hints
-	match   string // FTS5 expression of the question's concepts
+	query *lex.Query
+	hints *jev.Hints
+	match string // FTS5 expression of the question's concepts
+
 	scope   []string
 	docs    map[string]*docState
 	order   []*docState // documents in ID order
@@ -149,6 +150,7 @@ type walk struct {
 	firstStems map[string]int
 	pending    map[string]*candidate
 	scored     map[string]bool
+	rated      map[string]float64 // usefulness of every passage scored
 	kept       []*candidate
 	checked    string // the partial set last checked for coverage
 	stopped    string

@@ -79,6 +79,13 @@ type docStructure struct {
 	refs     []store.PassageRef
 	paths    map[string]string
 	secIndex map[string]int
+	rowIndex map[int64]int // passage rowid → index into refs
+}
+
+// refAt returns the index into refs of the passage with rowid.
+func (st *docStructure) refAt(rowid int64) (int, bool) {
+	i, ok := st.rowIndex[rowid]
+	return i, ok
 }
 
 // structures bounds the document structures a Router keeps.
@@ -136,9 +143,13 @@ func (r *Router) structureOf(ctx context.Context, snap *store.Snapshot, d app.Do
 	if len(secs) == 0 {
 		secs = []app.Section{{ID: "", Parent: -1, Heading: d.Title}}
 	}
-	st = &docStructure{stamp: stamp, sections: secs, refs: refs, paths: paths, secIndex: map[string]int{}}
+	st = &docStructure{stamp: stamp, sections: secs, refs: refs, paths: paths, secIndex: map[string]int{},
+		rowIndex: make(map[int64]int, len(refs))}
 	for i, s := range secs {
 		st.secIndex[s.ID] = i
+	}
+	for i, p := range refs {
+		st.rowIndex[p.RowID] = i
 	}
 	st.kids = make([][]int, len(secs))
 	for i, s := range secs {

@@ -105,6 +105,7 @@ func (w *walk) scoreRound(ctx context.Context, requests int) error {
 			c.usefulness = a.Score
 			delete(w.pending, c.key)
 			w.scored[c.key] = true
+			w.rated[c.key] = c.usefulness
 			w.tr.Scores++
 			ok := c.usefulness >= w.lim.Keep
 			w.tr.Visits = append(w.tr.Visits, TraceVisit{PassageID: passageID(c), DocumentID: c.doc.doc.ID, Kind: c.kind,
@@ -174,7 +175,7 @@ func (w *walk) loadTexts(ctx context.Context, batches [][]*candidate) error {
 func (w *walk) loadEvidence(ctx context.Context, chosen []*candidate) error {
 	var ids []int64
 	for _, c := range chosen {
-		if c.kind != "statistics" && c.passage != nil {
+		if c.kind != "statistics" && (c.passage != nil || c.kind == "fts") {
 			ids = append(ids, c.ref.RowID)
 		}
 	}
@@ -186,7 +187,7 @@ func (w *walk) loadEvidence(ctx context.Context, chosen []*candidate) error {
 		return fmt.Errorf("retrieve: evidence: %w", err)
 	}
 	for _, c := range chosen {
-		if p, ok := ps[c.ref.RowID]; ok && c.kind != "statistics" && c.passage != nil {
+		if p, ok := ps[c.ref.RowID]; ok && c.kind != "statistics" && (c.passage != nil || c.kind == "fts") {
 			c.passage = &p
 		}
 	}
@@ -330,6 +331,10 @@ func (w *walk) assemble(ctx context.Context) error {
 	}
 	results := append([]*candidate(nil), w.kept...)
 	sortByUsefulness(results)
+	results, err := w.floor(ctx, newPagesFirst(results), w.lim.Passages)
+	if err != nil {
+		return err
+	}
 	results = newPagesFirst(results)
 	var chosen []*candidate
 	chars := 0
@@ -341,6 +346,8 @@ func (w *walk) assemble(ctx context.Context) error {
 		n := utf8.RuneCountInString(c.text)
 		if c.passage != nil {
 			n = utf8.RuneCountInString(c.passage.Text)
+		} else if c.kind == "fts" {
+			n = c.ref.Chars
 		}
 		if chars+n > w.lim.Chars {
 			continue

@@ -1,0 +1,151 @@
+package route
+
+import (
+	"context"
+	"sort"
+
+	"archivist/store"
+)
+
+// The floor: the walk's evidence is never a thinner ranking than the FTS5
+// pass it started from.
+//
+// Routing and scoring read a question more closely than bm25 does, but the
+// judge that rates passages is lexical too, and on documents nobody tuned
+// it for it is wrong about as often as bm25 is. A walk that ends on one
+// passage rated "answer found", or whose passages all rated below Keep,
+// would leave the reader one or two passages where the index had a dozen.
+// So the walk's list is never the whole of the evidence:
+//
+//   - Inside a document, the routed passages and the FTS5 pass's ranking
+//     of the document's passages are fused by reciprocal rank (Cormack,
+//     Clarke and Büttcher 2009: score Σ 1/(60+rank)). Whatever the
+//     constant, a passage both lists rank in their first m is in the
+//     fused list's first 2m−1, and a passage at rank r of the FTS5
+//     ranking is at rank at most r+|routed| of it.
+//   - Across documents the routed order of documents stands: which
+//     filing or report a question is about is what routing reads from
+//     titles and outlines, and a passage's bm25 does not see it. Each
+//     routed passage's place goes to the best fused passage of its
+//     document not yet taken.
+//   - Past the routed passages, the FTS5 pass over the whole scope fills
+//     the list up to its length, so a short walk never shortens the
+//     evidence.
+//
+// Asking one document is the case of one document: the evidence is the
+// fusion, then the FTS5 ranking, so the FTS5 pass's passage at rank r is
+// in the evidence by rank r+|routed|. A document's passages are ranked the
+// same way whichever scope they compete in, which is why narrowing a
+// question to its document does not lose what the library found in it.
+
+// fuseK is the reciprocal-rank constant of the literature: it damps the
+// difference between the first few ranks so neither list's first passage
+// wins alone.
+const fuseK = 60
+
+// floor orders the evidence: routed (the walk's kept passages, best first)
+// fused inside each document with the document's FTS5 ranking, then the
+// scope's FTS5 pass; at most n passages.
+func (w *walk) floor(ctx context.Context, routed []*candidate, n int) ([]*candidate, error) {
+	taken := map[string]bool{}
+	var out []*candidate
+	fused := map[*docState][]*candidate{}
+	for _, c := range routed {
+		ds := c.doc
+		if _, ok := fused[ds]; ok || c.kind == "statistics" {
+			continue
+		}
+		var own []*candidate
+		for _, o := range routed {
+			if o.doc == ds && o.kind != "statistics" {
+				own = append(own, o)
+			}
+		}
+		lexical, err := w.documentRanking(ctx, ds, n)
+		if err != nil {
+			return nil, err
+		}
+		fused[ds] = fuse(own, lexical)
+	}
+	for _, c := range routed {
+		if c.kind == "statistics" {
+			out = append(out, c)
+			continue
+		}
+		for _, f := range fused[c.doc] {
+			if !taken[f.key] {
+				taken[f.key] = true
+				out = append(out, f)
+				break
+			}
+		}
+	}
+
+	if len(out) < n {
+		rest, err := w.candidatesOf(ctx, w.hits, taken, n-len(out))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, rest...)
+	}
+	return out, nil
+}
+
+// documentRanking is ds's passages as the scope's FTS5 pass ranks them,
+// at most n.
+func (w *walk) documentRanking(ctx context.Context, ds *docState, n int) ([]*candidate, error) {
+	return w.candidatesOf(ctx, w.hitsOf[ds.doc.ID], map[string]bool{}, n)
+}
+
+// candidatesOf turns FTS5 hits into candidates, best first, at most n,
+// skipping (and then marking) those in taken. A document's structure is
+// loaded when one of its passages is taken, so evidence names sections.
+func (w *walk) candidatesOf(ctx context.Context, hits []store.Hit, taken map[string]bool, n int) ([]*candidate, error) {
+	var out []*candidate
+	for _, h := range hits {
+		if len(out) == n {
+			break
+		}
+		if taken[h.PassageID] {
+			continue
+		}
+		ds := w.docs[h.DocumentID]
+		if ds == nil {
+			continue
+		}
+		if err := w.load(ctx, ds); err != nil {
+			return nil, err
+		}
+		i, ok := ds.refAt(h.RowID)
+		if !ok {
+			continue // the passage changed since the pass: never guess
+		}
+		ref := ds.refs[i]
+		taken[ref.ID] = true
+		out = append(out, &candidate{key: ref.ID, kind: "fts", doc: ds, ref: ref, prior: ds.prior[ref.RowID], usefulness: w.rated[ref.ID]})
+	}
+	return out, nil
+}
+
+// fuse ranks the union of two lists by reciprocal rank; ties keep the
+// first list's order, then the second's.
+func fuse(a, b []*candidate) []*candidate {
+	score := map[string]float64{}
+	byKey := map[string]*candidate{}
+	var order []string
+	for _, l := range [][]*candidate{a, b} {
+		for r, c := range l {
+			if _, ok := byKey[c.key]; !ok {
+				byKey[c.key] = c
+				order = append(order, c.key)
+			}
+			score[c.key] += 1 / float64(fuseK+r+1)
+		}
+	}
+	sort.SliceStable(order, func(i, j int) bool { return score[order[i]] > score[order[j]] })
+	out := make([]*candidate, len(order))
+	for i, k := range order {
+		out[i] = byKey[k]
+	}
+	return out
+}
