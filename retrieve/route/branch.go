@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"archivist/app"
 	"archivist/retrieve/jev/lex"
@@ -337,9 +339,6 @@ func (w *walk) followReferences(ctx context.Context, c *candidate) error {
 func (w *walk) resolveReference(ctx context.Context, ds *docState, kind, num string) ([]int, error) {
 	if kind == "page" {
 		page, err := strconv.Atoi(num)
-		if err != nil {
-			return nil, nil
-		}
 		if ds.labels == nil {
 			labels, err := w.snap.PageLabels(ctx, ds.doc.ID)
 			if err != nil {
@@ -349,7 +348,10 @@ func (w *walk) resolveReference(ctx context.Context, ds *docState, kind, num str
 		}
 		labels := ds.labels
 		if p, ok := labels[num]; ok {
-			page = p
+			page, err = p, nil
+		}
+		if err != nil {
+			return nil, nil
 		}
 		var out []int
 		for i, r := range ds.refs {
@@ -365,7 +367,13 @@ func (w *walk) resolveReference(ctx context.Context, ds *docState, kind, num str
 	case "note":
 		pat = regexp.MustCompile(`(?i)^\s*(?:note\s+)?` + q + `(?:[.:)\s—–-]|$)`)
 	case "item", "section", "appendix", "exhibit":
-		pat = regexp.MustCompile(`(?i)^\s*(?:` + kind + `\s+)?` + q + `(?:[.:)\s—–-]|$)`)
+		// A heading may say "Chapter 4" or "Part II" where a reference says
+		// "Section 4"; a bare letter is a label only after its word.
+		word := `(?:` + kind + `|chapter|part|annex|step|§)\s*`
+		if unicode.IsDigit(rune(num[0])) {
+			word = "(?:" + word + ")?"
+		}
+		pat = regexp.MustCompile(`(?i)^\s*` + word + q + `(?:[.:)\s—–-]|$)`)
 	case "table", "figure":
 		pat = regexp.MustCompile(`(?i)^\s*` + kind + `\s+` + q + `\b`)
 	}
@@ -385,45 +393,105 @@ func (w *walk) resolveReference(ctx context.Context, ds *docState, kind, num str
 	return nil, nil
 }
 
-// followLocators treats the question's own pointers into a document —
-// "page 5", "Table 2", "Section 3.4", "Note 7" — as cross-references:
-// what they name is queued as soon as the document is reached.
+// followLocators reads first what the question points at — "page 17",
+// "pp. 20–21", "the last page", "Figure 3", "Appendix E", "Section 3.4",
+// "Note 7" (lex.Locators): a person who names the place has the document
+// open at it. The passages there are queued for scoring at once and, rated
+// well or not, open the evidence (w.located); a place the document does not
+// have (no such page, no heading or caption naming it) adds nothing.
 func (w *walk) followLocators(ctx context.Context, ds *docState, route float64) error {
-	for _, c := range w.query.Concepts {
-		kind, num, ok := strings.Cut(c.Phrases[0], " ")
-		if !ok || len(c.Phrases) != 2 || c.Phrases[1] != num {
-			continue // locators are "word number" with the number as second form
-		}
-		targets, err := w.resolveReference(ctx, ds, kind, num)
-		if err != nil {
-			return err
-		}
-		if (kind == "table" || kind == "figure") && len(targets) == 0 {
-			// Captions name tables and figures more often than headings do.
-			hits, err := w.snap.SearchTop(ctx, `"`+kind+" "+num+`"`, []string{ds.doc.ID}, xrefPassages)
-			if err != nil {
-				return fmt.Errorf("retrieve: locator: %w", err)
+	for _, loc := range lex.Locators(w.question.Text) {
+		var targets []int
+		name := loc.Kind
+		switch {
+		case loc.Edge != 0:
+			page := 1
+			name += " first"
+			if loc.Edge < 0 {
+				page, name = ds.doc.Pages, loc.Kind+" last"
 			}
-			for _, h := range hits {
-				for i, r := range ds.refs {
-					if r.RowID == h.RowID {
-						targets = append(targets, i)
-					}
+			targets = ds.onPages(page, page)
+		default:
+			name += " " + strings.Join(loc.Labels, ",")
+			for _, l := range loc.Labels {
+				t, err := w.resolveLocator(ctx, ds, loc.Kind, l)
+				if err != nil {
+					return err
 				}
+				targets = append(targets, t...)
 			}
 		}
+		targets = capList(targets, xrefPassages)
 		for _, i := range targets {
 			w.yieldPassage(ds, i, route, "xref")
 			if p := w.pending[ds.refs[i].ID]; p != nil && p.prior < 0.5 {
 				p.prior = 0.5
 			}
+			w.located = append(w.located, located{ds: ds, ref: i})
 		}
 		if len(targets) > 0 {
-			w.tr.Edges = append(w.tr.Edges, TraceEdge{From: ds.node.id, To: "xref:" + kind + " " + num, Label: "named in the question",
+			w.tr.Edges = append(w.tr.Edges, TraceEdge{From: ds.node.id, To: "xref:" + name, Label: "named in the question",
 				Probability: 1, RouteScore: round6(route), Outcome: "followed"})
 		}
 	}
 	return nil
+}
+
+// located is a passage at a place the question names.
+type located struct {
+	ds  *docState
+	ref int // index into ds.refs
+}
+
+// resolveLocator is resolveReference for a question's locator: a page by
+// its printed label and by its physical number (a reader may mean either;
+// the printed one first), a table or figure by heading or else by caption.
+func (w *walk) resolveLocator(ctx context.Context, ds *docState, kind, label string) ([]int, error) {
+	switch kind {
+	case "page":
+		targets, err := w.resolveReference(ctx, ds, kind, label)
+		if err != nil {
+			return nil, err
+		}
+		if n, err := strconv.Atoi(label); err == nil {
+			for _, i := range ds.onPages(n, n) {
+				if !slices.Contains(targets, i) {
+					targets = append(targets, i)
+				}
+			}
+		}
+		return targets, nil
+	case "table", "figure":
+		targets, err := w.resolveReference(ctx, ds, kind, label)
+		if err != nil || len(targets) > 0 {
+			return targets, err
+		}
+		// Captions name tables and figures more often than headings do.
+		hits, err := w.snap.SearchTop(ctx, `"`+kind+" "+label+`"`, []string{ds.doc.ID}, xrefPassages)
+		if err != nil {
+			return nil, fmt.Errorf("retrieve: locator: %w", err)
+		}
+		for _, h := range hits {
+			if i, ok := ds.refAt(h.RowID); ok {
+				targets = append(targets, i)
+			}
+		}
+		return targets, nil
+	case "chapter", "part", "step":
+		return w.resolveReference(ctx, ds, "section", label)
+	}
+	return w.resolveReference(ctx, ds, kind, label)
+}
+
+// onPages returns the passages (indices into refs) that touch pages a..b.
+func (ds *docState) onPages(a, b int) []int {
+	var out []int
+	for i, r := range ds.refs {
+		if r.PageStart <= b && a <= max(r.PageStart, r.PageEnd) && r.PageStart > 0 {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 func capList(xs []int, n int) []int {

@@ -49,6 +49,16 @@ const fuseK = 60
 func (w *walk) floor(ctx context.Context, routed []*candidate, n int) ([]*candidate, error) {
 	taken := map[string]bool{}
 	var out []*candidate
+	// The places the question names open the evidence (followLocators).
+	for _, l := range w.located {
+		ref := l.ds.refs[l.ref]
+		if taken[ref.ID] || len(out) == n {
+			continue
+		}
+		taken[ref.ID] = true
+		c := w.keptOrNew(l.ds, ref, "xref")
+		out = append(out, c)
+	}
 	fused := map[*docState][]*candidate{}
 	for _, c := range routed {
 		ds := c.doc
@@ -122,7 +132,7 @@ func (w *walk) candidatesOf(ctx context.Context, hits []store.Hit, taken map[str
 		}
 		ref := ds.refs[i]
 		taken[ref.ID] = true
-		out = append(out, &candidate{key: ref.ID, kind: "fts", doc: ds, ref: ref, prior: ds.prior[ref.RowID], usefulness: w.rated[ref.ID]})
+		out = append(out, w.keptOrNew(ds, ref, "fts"))
 	}
 	return out, nil
 }
@@ -148,4 +158,15 @@ func fuse(a, b []*candidate) []*candidate {
 		out[i] = byKey[k]
 	}
 	return out
+}
+
+// keptOrNew returns the walk's kept candidate for ref, or a new one of
+// kind carrying the judge's rating when it was scored.
+func (w *walk) keptOrNew(ds *docState, ref store.PassageRef, kind string) *candidate {
+	for _, c := range w.kept {
+		if c.key == ref.ID {
+			return c
+		}
+	}
+	return &candidate{key: ref.ID, kind: kind, doc: ds, ref: ref, prior: ds.prior[ref.RowID], usefulness: w.rated[ref.ID]}
 }

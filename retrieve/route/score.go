@@ -175,7 +175,7 @@ func (w *walk) loadTexts(ctx context.Context, batches [][]*candidate) error {
 func (w *walk) loadEvidence(ctx context.Context, chosen []*candidate) error {
 	var ids []int64
 	for _, c := range chosen {
-		if c.kind != "statistics" && (c.passage != nil || c.kind == "fts") {
+		if c.kind != "statistics" {
 			ids = append(ids, c.ref.RowID)
 		}
 	}
@@ -187,7 +187,7 @@ func (w *walk) loadEvidence(ctx context.Context, chosen []*candidate) error {
 		return fmt.Errorf("retrieve: evidence: %w", err)
 	}
 	for _, c := range chosen {
-		if p, ok := ps[c.ref.RowID]; ok && c.kind != "statistics" && (c.passage != nil || c.kind == "fts") {
+		if p, ok := ps[c.ref.RowID]; ok && c.kind != "statistics" {
 			c.passage = &p
 		}
 	}
@@ -346,7 +346,7 @@ func (w *walk) assemble(ctx context.Context) error {
 		n := utf8.RuneCountInString(c.text)
 		if c.passage != nil {
 			n = utf8.RuneCountInString(c.passage.Text)
-		} else if c.kind == "fts" {
+		} else if c.kind != "statistics" {
 			n = c.ref.Chars
 		}
 		if chars+n > w.lim.Chars {
