@@ -58,8 +58,11 @@ func ReadQuestions(r io.Reader) ([]Question, error) {
 }
 
 // PageRange is the pages one evidence passage covers (1-based, inclusive;
-// zero for passages without pages).
-type PageRange struct{ Start, End int }
+// zero for passages without pages) and the document they are pages of.
+type PageRange struct {
+	Start, End int
+	Document   string // document ID
+}
 
 // RankedPages flattens evidence into the page ranges of its windows in
 // rank order: by source, then by window.
@@ -67,7 +70,7 @@ func RankedPages(ev *app.Evidence) []PageRange {
 	var out []PageRange
 	for _, s := range ev.Sources {
 		for _, w := range s.Windows {
-			out = append(out, PageRange{w.PageStart, w.PageEnd})
+			out = append(out, PageRange{w.PageStart, w.PageEnd, s.DocumentID})
 		}
 	}
 	return out
@@ -78,15 +81,19 @@ func RankedPages(ev *app.Evidence) []PageRange {
 func TracePages(tr *route.Trace) []PageRange {
 	out := make([]PageRange, 0, len(tr.Results))
 	for _, r := range tr.Results {
-		out = append(out, PageRange{r.PageStart, r.PageEnd})
+		out = append(out, PageRange{r.PageStart, r.PageEnd, r.DocumentID})
 	}
 	return out
 }
 
-// FirstHit returns the 1-based rank of the first passage whose page range
-// holds a gold page, or 0 when none does.
-func FirstHit(ranked []PageRange, gold []int) int {
+// FirstHit returns the 1-based rank of the first passage of doc (its ID)
+// whose page range holds a gold page, or 0 when none does. Page 5 of
+// another document is no hit, however many documents have a page 5.
+func FirstHit(ranked []PageRange, doc string, gold []int) int {
 	for i, r := range ranked {
+		if r.Document != doc {
+			continue
+		}
 		for _, g := range gold {
 			if r.Start > 0 && r.Start <= g && g <= r.End {
 				return i + 1

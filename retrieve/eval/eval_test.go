@@ -31,12 +31,12 @@ func TestReadQuestions(t *testing.T) {
 }
 
 func TestFirstHit(t *testing.T) {
-	ranked := []PageRange{{0, 0}, {5, 6}, {9, 9}, {2, 3}}
+	ranked := []PageRange{{0, 0, "d"}, {5, 6, "d"}, {9, 9, "d"}, {3, 3, "e"}, {2, 3, "d"}}
 	for _, c := range []struct {
 		gold []int
 		want int
-	}{{[]int{6}, 2}, {[]int{3, 9}, 3}, {[]int{1}, 0}, {nil, 0}, {[]int{0}, 0}} {
-		if got := FirstHit(ranked, c.gold); got != c.want {
+	}{{[]int{6}, 2}, {[]int{3, 9}, 3}, {[]int{3}, 5}, {[]int{1}, 0}, {nil, 0}, {[]int{0}, 0}} {
+		if got := FirstHit(ranked, "d", c.gold); got != c.want {
 			t.Errorf("FirstHit(%v) = %d, want %d", c.gold, got, c.want)
 		}
 	}
@@ -106,15 +106,15 @@ func TestHalves(t *testing.T) {
 
 func TestRankedPages(t *testing.T) {
 	ev := &app.Evidence{Sources: []app.Source{
-		{Windows: []app.Window{{PageStart: 4, PageEnd: 5}, {PageStart: 9, PageEnd: 9}}},
-		{Windows: []app.Window{{PageStart: 1, PageEnd: 1}}},
+		{DocumentID: "a", Windows: []app.Window{{PageStart: 4, PageEnd: 5}, {PageStart: 9, PageEnd: 9}}},
+		{DocumentID: "b", Windows: []app.Window{{PageStart: 1, PageEnd: 1}}},
 	}}
 	got := RankedPages(ev)
-	if len(got) != 3 || got[1] != (PageRange{9, 9}) || got[2] != (PageRange{1, 1}) {
+	if len(got) != 3 || got[1] != (PageRange{9, 9, "a"}) || got[2] != (PageRange{1, 1, "b"}) {
 		t.Fatalf("RankedPages = %v", got)
 	}
-	tr := &route.Trace{Results: []route.TraceResult{{PageStart: 7, PageEnd: 8}, {Kind: "statistics"}}}
-	if got := TracePages(tr); len(got) != 2 || got[0] != (PageRange{7, 8}) || got[1] != (PageRange{}) {
+	tr := &route.Trace{Results: []route.TraceResult{{DocumentID: "c", PageStart: 7, PageEnd: 8}, {Kind: "statistics", DocumentID: "c"}}}
+	if got := TracePages(tr); len(got) != 2 || got[0] != (PageRange{7, 8, "c"}) || got[1] != (PageRange{0, 0, "c"}) {
 		t.Fatalf("TracePages = %v", got)
 	}
 }
