@@ -293,7 +293,7 @@ var stopWords = func() map[string]bool {
 	directly write format round rounded decimal decimals places place unit units term terms
 	calculate calculation compute primarily mainly rely relying relied best abilities ability approach
 	e g ie etc among explain relevant useful perspective standpoint judgments judgment basing utilize
-	utilizing outlined clearly shown provided referencing taking account asked roughly long`) {
+	utilizing outlined clearly shown provided referencing taking account asked roughly`) {
 		m[w] = true
 	}
 	return m
