@@ -369,7 +369,7 @@ func (w *walk) resolveReference(ctx context.Context, ds *docState, kind, num str
 	case "item", "section", "appendix", "exhibit":
 		// A heading may say "Chapter 4" or "Part II" where a reference says
 		// "Section 4"; a bare letter is a label only after its word.
-		word := `(?:` + kind + `|chapter|part|annex|step|§)\s*`
+		word := `(?:` + kind + `|chapter|part|annex|step|unit|module|lesson|article|clause|schedule|volume|§)\s*`
 		if unicode.IsDigit(rune(num[0])) {
 			word = "(?:" + word + ")?"
 		}
@@ -477,7 +477,7 @@ func (w *walk) resolveLocator(ctx context.Context, ds *docState, kind, label str
 			}
 		}
 		return targets, nil
-	case "chapter", "part", "step":
+	case "chapter", "part", "step", "unit", "module", "lesson", "article", "clause", "schedule", "volume":
 		return w.resolveReference(ctx, ds, "section", label)
 	}
 	return w.resolveReference(ctx, ds, kind, label)

@@ -29,6 +29,12 @@ type tsec struct {
 // store: one block and one passage per paragraph, each on its own page.
 func makeDoc(t testing.TB, db *store.DB, id, title string, secs []tsec) {
 	t.Helper()
+	makeLabelledDoc(t, db, id, title, secs, nil)
+}
+
+// makeLabelledDoc is makeDoc with printed page labels: label(n) for page n.
+func makeLabelledDoc(t testing.TB, db *store.DB, id, title string, secs []tsec, label func(int) string) {
+	t.Helper()
 	ctx := context.Background()
 	p := &app.Parsed{Format: app.FormatPDF, Sections: []app.Section{{ID: id + "-s0", Parent: -1, Heading: title}}}
 	var passages []app.Passage
@@ -54,7 +60,11 @@ func makeDoc(t testing.TB, db *store.DB, id, title string, secs []tsec) {
 	}
 	p.Pages = len(p.Blocks)
 	for i := range p.Blocks {
-		p.PageInfo = append(p.PageInfo, app.Page{Number: i + 1, WidthPt: 600, HeightPt: 800})
+		pg := app.Page{Number: i + 1, WidthPt: 600, HeightPt: 800}
+		if label != nil {
+			pg.Label = label(i + 1)
+		}
+		p.PageInfo = append(p.PageInfo, pg)
 	}
 	d := &app.Document{ID: id, Title: title, Filename: id + ".pdf", Format: app.FormatPDF, SHA256: id + "-sha"}
 	if _, err := db.EnqueueImport(ctx, d, "job-"+id, ""); err != nil {
@@ -796,4 +806,62 @@ func TestShortWalkKeepsTheFTSDepth(t *testing.T) {
 		t.Fatalf("results %+v: want the decisive passage (page 6) first, then the eight others", tr.Results)
 	}
 	checkVerbatimEvidence(t, ev)
+}
+
+// TestLocatorsOpenTheEvidence: the place a question names opens the
+// evidence even when the judge rates it low — a page by its printed label
+// first and then by its physical number, the last page, an appendix by its
+// letter, a figure by its caption — and a place the document lacks adds
+// nothing.
+func TestLocatorsOpenTheEvidence(t *testing.T) {
+	db := testDB(t)
+	// Physical pages 1–2 are front matter (i, ii); page 3 prints "1".
+	labels := func(n int) string {
+		if n <= 2 {
+			return []string{"i", "ii"}[n-1]
+		}
+		return strconv.Itoa(n - 2)
+	}
+	makeLabelledDoc(t, db, "d", "Field guide", []tsec{
+		{heading: "Preface", paras: []string{"How to use this guide to birds.", "Acknowledgements to the survey team."}},
+		{heading: "Birds", paras: []string{"Herons wade in shallow water.", "Figure 2: A heron's nest.", "Owls hunt birds at night.", "Swifts rarely land."}},
+		{heading: "Appendix E Checklist", paras: []string{"Checklist of birds seen."}},
+		{heading: "Index", paras: []string{"Index of birds, signed by the editor."}},
+	}, labels)
+	f := &fake{noneW: 0.01, use: func(ev string) float64 {
+		if strings.Contains(ev, "birds") {
+			return 2.2 // the judge likes any passage saying "birds"
+		}
+		return 0.2
+	}}
+	first := func(q string) TraceResult {
+		t.Helper()
+		_, tr := gatherRouted(t, db, f, app.Question{Text: q, Scope: one("d")})
+		if len(tr.Results) == 0 {
+			t.Fatalf("%q: no results", q)
+		}
+		return tr.Results[0]
+	}
+	for _, c := range []struct {
+		q    string
+		page int
+	}{
+		{"What is said about birds on page 3?", 5},      // printed 3 is physical 5
+		{"What is said about birds on page ii?", 2},     // a roman label
+		{"Which birds are listed on the last page?", 8}, // the document's last page
+		{"Which birds does Appendix E list?", 7},
+		{"What does Figure 2 show about birds?", 4}, // its caption, not a heading
+	} {
+		if r := first(c.q); r.PageStart != c.page {
+			t.Errorf("%q: first result on page %d, want %d", c.q, r.PageStart, c.page)
+		}
+	}
+	_, tr := gatherRouted(t, db, f, app.Question{Text: "What is said about birds on page 3?", Scope: one("d")})
+	if len(tr.Results) < 2 || tr.Results[1].PageStart != 3 {
+		t.Errorf("results %+v: after printed page 3 (physical 5) comes physical page 3", tr.Results)
+	}
+	// Appendix Z and page 40 do not exist: the judge's order stands.
+	if r := first("Which birds does Appendix Z list on page 40?"); r.Kind != "passage" {
+		t.Errorf("a place the document lacks changed the evidence: first result %+v", r)
+	}
 }

@@ -13,8 +13,9 @@ import (
 // place is where the answer is, whatever words it uses.
 type Locator struct {
 	// Kind is the singular kind word: page, figure, table, appendix,
-	// chapter, section, note, item, exhibit, part or step. Slides are
-	// pages.
+	// chapter, section, note, item, exhibit, part, step, or a division of
+	// courses, laws and contracts (unit, module, lesson, article, clause,
+	// schedule, volume). Slides are pages.
 	Kind string
 	// Labels are the numbers or letters named, as written (lower case),
 	// in order; a range ("20–21") is expanded when both ends are small
@@ -33,11 +34,14 @@ var (
 		"chapter": "chapter", "chapters": "chapter", "section": "section", "sections": "section", "§": "section",
 		"note": "note", "notes": "note", "item": "item", "items": "item", "exhibit": "exhibit", "exhibits": "exhibit",
 		"part": "part", "parts": "part", "step": "step", "steps": "step",
+		"unit": "unit", "units": "unit", "module": "module", "modules": "module", "lesson": "lesson", "lessons": "lesson",
+		"article": "article", "articles": "article", "clause": "clause", "clauses": "clause",
+		"schedule": "schedule", "schedules": "schedule", "volume": "volume", "volumes": "volume",
 	}
 	// A label: a number with dotted parts and an optional letter ("7A",
 	// "3.4"), a roman numeral, or one capital letter.
 	label     = `(?:\d+[A-Za-z]?(?:\.\d+)*|[ivxlcIVXLC]+\b|[A-Z]\b)`
-	locatorRE = regexp.MustCompile(`(?i:\b(pages?|pp?\.|slides?|figures?|figs?\.|tables?|appendix|appendices|annex|chapters?|sections?|notes?|items?|exhibits?|parts?|steps?)|§)\s*(` +
+	locatorRE = regexp.MustCompile(`(?i:\b(pages?|pp?\.|slides?|figures?|figs?\.|tables?|appendix|appendices|annex|chapters?|sections?|notes?|items?|exhibits?|parts?|steps?|units?|modules?|lessons?|articles?|clauses?|schedules?|volumes?)|§)\s*(` +
 		label + `(?:\s*(?:-|–|—|to|through|and|&|,|or)\s*` + label + `)*)`)
 	labelRE = regexp.MustCompile(label)
 	edgeRE  = regexp.MustCompile(`(?i)\b(first|opening|front|cover|last|final|closing|back)\s+(page|slide)\b`)

@@ -20,6 +20,8 @@ func TestLocators(t *testing.T) {
 		{"What is in Item 7A and Note 12?", "[{item [7a] 0} {note [12] 0}]"},
 		{"What does Part II cover?", "[{part [ii] 0}]"},
 		{"What does § 4.2 require?", "[{section [4.2] 0}]"},
+		{"What do units 4, 5 and 6 teach?", "[{unit [4 5 6] 0}]"},
+		{"What does Article 12 of the agreement say?", "[{article [12] 0}]"},
 		// Not locators: no label, or a word that only looks like one.
 		{"How many pages contain tables?", "[]"},
 		{"Which page of the guidebook refers to the centre?", "[]"},
