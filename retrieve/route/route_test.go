@@ -346,7 +346,7 @@ func TestFairness(t *testing.T) {
 func TestKeepStopAndOrder(t *testing.T) {
 	db := testDB(t)
 	makeDoc(t, db, "d", "Pricing", []tsec{
-		{heading: "Plans", paras: []string{"Refund policy low.", "Refund policy mid.", "Refund policy high.", "Refund policy top."}},
+		{heading: "Plans", paras: []string{"Refund policy low.", "Refund policy mid.", "Refund policy high.", "Refund policy top; the refund policy."}},
 	})
 	score := map[string]float64{"low": 1.49, "mid": 1.5, "high": 2.2, "top": 2.74}
 	f := &fake{noneW: 0.01, use: func(ev string) float64 {
@@ -791,6 +791,8 @@ func TestShortWalkKeepsTheFTSDepth(t *testing.T) {
 	for i := 0; i < 9; i++ {
 		paras = append(paras, fmt.Sprintf("Filter cartridge note %d: replace the filter cartridge yearly.", i))
 	}
+	// The decisive passage is also the FTS5 pass's first: the two agree.
+	paras[5] += " The filter cartridge and filter cartridge seal come as one filter cartridge kit."
 	makeDoc(t, db, "d", "Manual", []tsec{{heading: "Care", paras: paras}})
 	f := &fake{noneW: 0.01, use: func(ev string) float64 {
 		if strings.Contains(ev, "note 5:") {
@@ -863,5 +865,37 @@ func TestLocatorsOpenTheEvidence(t *testing.T) {
 	// Appendix Z and page 40 do not exist: the judge's order stands.
 	if r := first("Which birds does Appendix Z list on page 40?"); r.Kind != "passage" {
 		t.Errorf("a place the document lacks changed the evidence: first result %+v", r)
+	}
+}
+
+// TestStopNeedsAgreement: a passage the judge rates decisive ends the walk
+// only when the FTS5 pass ranks it among its first few, or a second
+// passage is decisive too.
+func TestStopNeedsAgreement(t *testing.T) {
+	db := testDB(t)
+	var paras []string
+	for i := 0; i < 8; i++ {
+		paras = append(paras, fmt.Sprintf("Boiler pressure reading %d: the boiler pressure boiler pressure held.", i))
+	}
+	paras = append(paras, "Boiler logbook.") // the FTS5 pass ranks this last
+	makeDoc(t, db, "d", "Plant log", []tsec{{heading: "Readings", paras: paras}})
+	f := &fake{noneW: 0.01, use: func(ev string) float64 {
+		if strings.Contains(ev, "logbook") {
+			return 3
+		}
+		return 1.6
+	}}
+	_, tr := gatherRouted(t, db, f, app.Question{Text: "boiler pressure", Scope: one("d")})
+	if tr.Stopped == "answer found" {
+		t.Fatalf("one decisive passage the FTS5 pass ranks last ended the walk (%d scored)", tr.Scores)
+	}
+	f.use = func(ev string) float64 {
+		if strings.Contains(ev, "reading 0:") {
+			return 3
+		}
+		return 1.6
+	}
+	if _, tr := gatherRouted(t, db, f, app.Question{Text: "boiler pressure", Scope: one("d")}); tr.Stopped != "answer found" {
+		t.Fatalf("a decisive passage the FTS5 pass ranks first did not end the walk: %q", tr.Stopped)
 	}
 }

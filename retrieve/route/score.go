@@ -114,7 +114,7 @@ func (w *walk) scoreRound(ctx context.Context, requests int) error {
 				w.kept = append(w.kept, c)
 				kept = append(kept, c)
 			}
-			if c.usefulness >= w.lim.Stop && w.stopped == "" {
+			if c.usefulness >= w.lim.Stop && w.stopped == "" && w.agrees(c) {
 				w.stopped = "answer found"
 			}
 		}
@@ -457,3 +457,28 @@ func newPagesFirst(results []*candidate) []*candidate {
 	}
 	return append(fresh, covered...)
 }
+
+// agrees reports whether a decisive passage is confirmed by a second
+// reading: the FTS5 pass ranks it among the scope's first few, or another
+// passage was rated decisive too. One lexical judge's single score does
+// not end the walk.
+func (w *walk) agrees(c *candidate) bool {
+	for i, h := range w.hits {
+		if i == stopAgreeRank {
+			break
+		}
+		if h.PassageID == c.key {
+			return true
+		}
+	}
+	for _, k := range w.kept {
+		if k != c && k.usefulness >= w.lim.Stop {
+			return true
+		}
+	}
+	return false
+}
+
+// stopAgreeRank is how high the FTS5 pass must rank a decisive passage
+// for it to end the walk alone.
+const stopAgreeRank = 3

@@ -96,7 +96,6 @@ func Locators(question string) []Locator {
 	return out
 }
 
-
 // isRange reports whether a two-label list is a range ("20–21", "20 to
 // 21") rather than a pair ("20 and 21").
 func isRange(list string) bool {
