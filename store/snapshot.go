@@ -312,7 +312,7 @@ func scanBlock(sc interface{ Scan(...any) error }) (app.Block, error) {
 	b.Kind = app.BlockKind(kind)
 	b.Box.Page = b.Page
 	if words != "" {
-		if err := json.Unmarshal([]byte(words), &b.Words); err != nil {
+		if b.Words, err = decodeWords(words); err != nil {
 			return b, fmt.Errorf("block %s words: %w", b.ID, err)
 		}
 	}
