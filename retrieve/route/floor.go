@@ -56,7 +56,7 @@ func (w *walk) floor(ctx context.Context, routed []*candidate, n int) ([]*candid
 			continue
 		}
 		taken[ref.ID] = true
-		c := w.keptOrNew(l.ds, ref, "xref")
+		c := w.keptOrNew(l.ds, ref, "located")
 		out = append(out, c)
 	}
 	fused := map[*docState][]*candidate{}

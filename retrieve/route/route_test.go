@@ -652,12 +652,16 @@ func TestQuestionLocators(t *testing.T) {
 func TestTraceExplain(t *testing.T) {
 	tr := &Trace{Provider: "local", Stopped: "answer found", Requests: 3, Expansions: 2, Scores: 5,
 		Edges:   []TraceEdge{{Label: "Field Manual", Probability: 0.61, RouteScore: 0.61, Outcome: "beam"}, {Label: "Recipes", Outcome: "deferred"}},
-		Results: []TraceResult{{Title: "Field Manual", Section: "Migration", PageStart: 3, PageEnd: 4, Usefulness: 2.8}}}
+		Results: []TraceResult{{Kind: "located", Title: "Field Manual", PageStart: 9, PageEnd: 9},
+			{Kind: "passage", Title: "Field Manual", Section: "Migration", PageStart: 3, PageEnd: 4, Usefulness: 2.8},
+			{Kind: "fts", Title: "Field Manual", Section: "Index", PageStart: 40, PageEnd: 40, Usefulness: 1}}}
 	got := tr.Explain()
 	want := []string{
 		"Decisions by the local provider: 3 requests, 2 menus, 5 passages scored; stopped: answer found.",
 		"Explored “Field Manual” (probability 0.61, route score 0.61).",
+		"Read Field Manual, page 9: the question names this place.",
 		"Kept Field Manual › Migration, pages 3–4: usefulness 2.8 of 3.",
+		"Added Field Manual › Index, page 40 from the full-text ranking (usefulness 1.0 of 3).",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("Explain =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -38,9 +38,12 @@ type TraceEdge struct {
 
 // TraceVisit is one scored passage.
 type TraceVisit struct {
-	PassageID  string  `json:"passage_id"` // "" for a statistics branch
-	DocumentID string  `json:"document_id"`
-	Kind       string  `json:"kind"` // "passage", "statistics" or "xref"
+	PassageID  string `json:"passage_id"` // "" for a statistics branch
+	DocumentID string `json:"document_id"`
+	// Kind is how the passage came: "passage" (routed and kept), "xref"
+	// (a cross-reference of a kept passage), "statistics", "located" (at a
+	// place the question names) or "fts" (the FTS5 ranking's floor).
+	Kind       string  `json:"kind"`
 	PageStart  int     `json:"page_start"`
 	PageEnd    int     `json:"page_end"`
 	Usefulness float64 `json:"usefulness"` // expected level, 0–3
@@ -97,7 +100,14 @@ func (t *Trace) Explain() []string {
 		if r.PageStart > 0 {
 			where += fmt.Sprintf(", %s", pages(r.PageStart, r.PageEnd))
 		}
-		lines = append(lines, fmt.Sprintf("Kept %s: usefulness %.1f of 3.", where, r.Usefulness))
+		switch r.Kind {
+		case "located":
+			lines = append(lines, fmt.Sprintf("Read %s: the question names this place.", where))
+		case "fts":
+			lines = append(lines, fmt.Sprintf("Added %s from the full-text ranking (usefulness %.1f of 3).", where, r.Usefulness))
+		default:
+			lines = append(lines, fmt.Sprintf("Kept %s: usefulness %.1f of 3.", where, r.Usefulness))
+		}
 	}
 	if len(t.Results) == 0 {
 		lines = append(lines, "No passage was useful enough to keep.")
