@@ -21,7 +21,7 @@ import (
 )
 
 const evalUsage = "usage: archivist [--library DIR] eval --questions FILE --docs DIR [--scope doc|library] [--k 1,3,6,12] " +
-	"[--provider local|systemone|openai] [--retrieval routed|fts] [--details FILE] [--cpuprofile FILE] [--json]"
+	"[--provider local|systemone|openai] [--retrieval routed|fts|pages] [--details FILE] [--cpuprofile FILE] [--json]"
 
 // cmdEval measures retrieval quality on a question set: it imports the
 // documents the questions name (into a temporary library unless --library
@@ -40,7 +40,7 @@ func cmdEval(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 	scope := fs.String("scope", "doc", "doc (each question in its own document) or library (the whole library)")
 	kList := fs.String("k", "1,3,6,12", "ranks at which to count hits")
 	provider := fs.String("provider", "local", "decision provider: local, systemone or openai")
-	retrieval := fs.String("retrieval", "routed", "routed (tree routing and scoring) or fts (the FTS5 candidate pass alone)")
+	retrieval := fs.String("retrieval", "routed", "routed (tree routing and scoring), fts (the FTS5 candidate pass alone) or pages (the reference: plain bm25 over one row a page)")
 	details := fs.String("details", "", "write one JSON line per question to this file")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the questions (not the import) to this file")
@@ -55,8 +55,8 @@ func cmdEval(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 		fmt.Fprintf(stderr, "archivist: unknown scope %q (doc or library)\n", *scope)
 		return 2
 	}
-	if *retrieval != "routed" && *retrieval != "fts" {
-		fmt.Fprintf(stderr, "archivist: unknown retrieval %q (routed or fts)\n", *retrieval)
+	if *retrieval != "routed" && *retrieval != "fts" && *retrieval != "pages" {
+		fmt.Fprintf(stderr, "archivist: unknown retrieval %q (routed, fts or pages)\n", *retrieval)
 		return 2
 	}
 	ks, err := parseKs(*kList)
@@ -139,6 +139,14 @@ func cmdEval(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 		}
 		defer pprof.StopCPUProfile()
 	}
+	var pages *eval.PageBM25
+	if *retrieval == "pages" {
+		if pages, err = pageReference(ctx, p, ids); err != nil {
+			fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
+			return 1
+		}
+		defer pages.Close()
+	}
 	var outcomes []eval.Outcome
 	for i, q := range questions {
 		question := app.Question{Text: q.Question, Preset: app.PresetBalanced}
@@ -146,7 +154,18 @@ func cmdEval(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 			question.Scope = app.Scope{DocumentIDs: []string{ids[q.Doc]}}
 		}
 		start, cpuStart := time.Now(), processCPU()
-		ranked, tr, ans, err := askForEval(ctx, p, *retrieval == "fts", question)
+		var ranked []eval.PageRange
+		var tr *route.Trace
+		ans := &app.Answer{}
+		if pages != nil {
+			doc := ""
+			if *scope == "doc" {
+				doc = ids[q.Doc]
+			}
+			ranked, err = pages.Rank(ctx, q.Question, doc, ks[len(ks)-1])
+		} else {
+			ranked, tr, ans, err = askForEval(ctx, p, *retrieval == "fts", question)
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "archivist: question %s: %s\n", q.ID, describe(err))
 			return 1
@@ -176,7 +195,9 @@ func cmdEval(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 		}
 		fmt.Fprintln(stdout)
 	}
-	fmt.Fprintf(stdout, "unanswerable: %d, answered as insufficient: %.3f\n", rep.Unanswerable, rep.InsufficientOnUnanswerable)
+	if pages == nil { // the reference ranks pages; it answers nothing
+		fmt.Fprintf(stdout, "unanswerable: %d, answered as insufficient: %.3f\n", rep.Unanswerable, rep.InsufficientOnUnanswerable)
+	}
 	fmt.Fprintf(stdout, "latency ms: p50 %.1f, p95 %.1f\n", rep.LatencyMS.P50, rep.LatencyMS.P95)
 	if rep.CPUMS != nil {
 		fmt.Fprintf(stdout, "processor ms: p50 %.1f, p95 %.1f\n", rep.CPUMS.P50, rep.CPUMS.P95)
@@ -203,6 +224,22 @@ func askForEval(ctx context.Context, p *parts, ftsOnly bool, q app.Question) ([]
 		return nil, nil, nil, err
 	}
 	return ranked, trace, ans, nil
+}
+
+// pageReference indexes the pages of the set's documents for
+// `--retrieval pages`.
+func pageReference(ctx context.Context, p *parts, ids map[string]string) (*eval.PageBM25, error) {
+	snap, err := p.db.Snapshot(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer snap.Close()
+	var docs []string
+	for _, id := range ids {
+		docs = append(docs, id)
+	}
+	sort.Strings(docs)
+	return eval.NewPageBM25(ctx, snap, docs)
 }
 
 // importEvalDocs imports every document the questions name and maps each

@@ -114,8 +114,34 @@ func TestEvalCommand(t *testing.T) {
 			t.Fatalf("%d detail lines", n)
 		}
 	})
+	t.Run("PageReference", func(t *testing.T) {
+		// Plain bm25 over one row a page: q1 (page 2), q2 (page 3) and q3
+		// (page 1 of the orchard report) are each on their page's own words,
+		// so the reference finds all three first in both scopes; a hit on
+		// page 1 of the harbour survey would not count for q3.
+		for _, scope := range []string{"doc", "library"} {
+			details := filepath.Join(t.TempDir(), "pages.jsonl")
+			out, errOut, code := cli(t, lib, "eval", "--questions", questions, "--docs", docs, "--scope", scope,
+				"--retrieval", "pages", "--details", details, "--json")
+			if code != 0 {
+				t.Fatalf("%s: exit %d\n%s%s", scope, code, out, errOut)
+			}
+			var rep struct {
+				Hit    map[string]float64
+				Halves map[string]map[string]float64
+			}
+			if err := json.Unmarshal([]byte(out), &rep); err != nil || rep.Hit["1"] != 1 || len(rep.Halves) != 2 {
+				t.Fatalf("%s: %v %s", scope, err, out)
+			}
+			b, _ := os.ReadFile(details)
+			if !strings.Contains(string(b), `"id":"q3","answerable":true,"first_hit":1`) {
+				t.Fatalf("%s: details %s", scope, b)
+			}
+		}
+	})
 	t.Run("BadUsage", func(t *testing.T) {
 		for _, args := range [][]string{
+			{"eval", "--questions", questions, "--docs", docs, "--retrieval", "oracle"},
 			{"eval"},
 			{"eval", "--questions", questions, "--docs", docs, "--scope", "shelf"},
 			{"eval", "--questions", questions, "--docs", docs, "--k", "1,x"},
