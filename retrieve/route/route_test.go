@@ -651,7 +651,7 @@ func TestQuestionLocators(t *testing.T) {
 
 func TestTraceExplain(t *testing.T) {
 	tr := &Trace{Provider: "local", Stopped: "answer found", Requests: 3, Expansions: 2, Scores: 5,
-		Edges:   []TraceEdge{{Label: "Field Manual", Probability: 0.61, RouteScore: 0.61, Outcome: "beam"}, {Label: "Recipes", Outcome: "deferred"}},
+		Edges: []TraceEdge{{Label: "Field Manual", Probability: 0.61, RouteScore: 0.61, Outcome: "beam"}, {Label: "Recipes", Outcome: "deferred"}},
 		Results: []TraceResult{{Kind: "located", Title: "Field Manual", PageStart: 9, PageEnd: 9},
 			{Kind: "passage", Title: "Field Manual", Section: "Migration", PageStart: 3, PageEnd: 4, Usefulness: 2.8},
 			{Kind: "fts", Title: "Field Manual", Section: "Index", PageStart: 40, PageEnd: 40, Usefulness: 1}}}
