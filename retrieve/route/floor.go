@@ -49,15 +49,29 @@ const fuseK = 60
 func (w *walk) floor(ctx context.Context, routed []*candidate, n int) ([]*candidate, error) {
 	taken := map[string]bool{}
 	var out []*candidate
-	// The places the question names open the evidence (followLocators).
+	// The places the question names open the evidence (followLocators):
+	// in the documents routing chose, in their order; asked of one
+	// document, in it.
+	rank := map[*docState]int{}
+	for _, c := range routed {
+		if _, ok := rank[c.doc]; !ok {
+			rank[c.doc] = len(rank)
+		}
+	}
+	var places []located
 	for _, l := range w.located {
+		if _, ok := rank[l.ds]; ok || len(w.order) == 1 {
+			places = append(places, l)
+		}
+	}
+	sort.SliceStable(places, func(i, j int) bool { return rank[places[i].ds] < rank[places[j].ds] })
+	for _, l := range places {
 		ref := l.ds.refs[l.ref]
 		if taken[ref.ID] || len(out) == n {
 			continue
 		}
 		taken[ref.ID] = true
-		c := w.keptOrNew(l.ds, ref, "located")
-		out = append(out, c)
+		out = append(out, w.keptOrNew(l.ds, ref, "located"))
 	}
 	fused := map[*docState][]*candidate{}
 	for _, c := range routed {

@@ -903,3 +903,27 @@ func TestStopNeedsAgreement(t *testing.T) {
 		t.Fatalf("a decisive passage the FTS5 pass ranks first did not end the walk: %q", tr.Stopped)
 	}
 }
+
+// TestLocatorsOnlyInChosenDocuments: across a library, "page 2" opens the
+// evidence with page 2 of the documents routing chose, not of every
+// document the walk passed through.
+func TestLocatorsOnlyInChosenDocuments(t *testing.T) {
+	db := testDB(t)
+	makeDoc(t, db, "a", "Kiln manual", []tsec{{heading: "Kilns", paras: []string{"Kiln firing schedule.", "Kiln glaze temperatures."}}})
+	makeDoc(t, db, "b", "Garden notes", []tsec{{heading: "Beds", paras: []string{"Raised beds.", "Compost turning."}}})
+	f := &fake{noneW: 0.01, pick: func(o jev.Option) float64 { return 1 }, use: func(ev string) float64 {
+		if strings.Contains(ev, "Kiln glaze") {
+			return 2.2
+		}
+		return 0.2
+	}}
+	_, tr := gatherRouted(t, db, f, app.Question{Text: "What kiln glaze temperatures are on page 2?"})
+	for _, r := range tr.Results {
+		if r.Kind == "located" && r.DocumentID != "a" {
+			t.Fatalf("results %+v: page 2 of a document routing did not choose opens the evidence", tr.Results)
+		}
+	}
+	if len(tr.Results) == 0 || tr.Results[0].DocumentID != "a" || tr.Results[0].PageStart != 2 {
+		t.Fatalf("results %+v: want the kiln manual's page 2 first", tr.Results)
+	}
+}
