@@ -12,7 +12,7 @@ import (
 // passage. Bump it whenever BuildPassages would cut the same blocks
 // differently: passages of an older version are rebuilt from the stored
 // blocks.
-const IndexVersion = 2
+const IndexVersion = 3
 
 // PassageTarget is the size a passage's Text aims at, in bytes (not
 // characters: a byte count is what SQLite and the evidence budgets see,
@@ -49,8 +49,11 @@ func AssignIDs(p *app.Parsed, newID func() string) {
 // bytes. A passage that starts inside a table repeats the text just before
 // the table (bounded), its caption and its first row, the header. Passage IDs are derived from docID and the passage's
 // sequence number, so rebuilding the same blocks gives the same IDs.
+//
+// A slide deck's page is a unit of its own: its passages do not cross from
+// one slide to the next (see isSlideDeck).
 func BuildPassages(docID, title string, p *app.Parsed) []app.Passage {
-	pk := &packer{doc: docID, title: title, p: p, prev: map[int]int{}}
+	pk := &packer{doc: docID, title: title, p: p, prev: map[int]int{}, slides: isSlideDeck(p)}
 	var units []unit
 	for _, sec := range pk.sectionsInOrder() {
 		units = units[:0]
@@ -76,7 +79,37 @@ type packer struct {
 	p          *app.Parsed
 	prev       map[int]int // block index → the block before it in its section
 	out        []app.Passage
+	slides     bool // a passage ends at every page break
 }
+
+// isSlideDeck reports whether a document's pages are slides: most of them
+// wider than tall (a slide's 4:3 or 16:9 against a page's portrait) and
+// holding little text. Each slide says one thing, under its own title; a
+// passage joining ten of them ranks as one and cites all ten.
+func isSlideDeck(p *app.Parsed) bool {
+	if len(p.PageInfo) < 3 {
+		return false
+	}
+	wide := 0
+	for _, pg := range p.PageInfo {
+		if pg.WidthPt > 1.15*pg.HeightPt {
+			wide++
+		}
+	}
+	if wide*5 < len(p.PageInfo)*4 {
+		return false
+	}
+	text := 0
+	for _, b := range p.Blocks {
+		text += len(b.Text)
+	}
+	return text/len(p.PageInfo) < slideTextBytes
+}
+
+// slideTextBytes is the mean text a page of a slide deck holds at most: a
+// slide has a title and a few lines, a landscape page of a report or a
+// spreadsheet printout a page's worth.
+const slideTextBytes = 1500
 
 // span is a byte range of one block, by block index.
 type span struct{ block, start, end int }
@@ -122,6 +155,11 @@ func (pk *packer) pack(sec int, units []unit) {
 	size := 0
 	for i := 0; i < len(units); {
 		u := units[i]
+		if pk.slides && len(cur) > 0 && pk.p.Blocks[u.block].Page != pk.p.Blocks[cur[len(cur)-1].block].Page {
+			pk.emit(sec, cur)
+			cur, size = nil, 0 // a slide repeats nothing of the one before
+			continue
+		}
 		if len(cur) > 0 && size+pk.cost(cur, u) > PassageTarget {
 			pk.emit(sec, cur)
 			cur = overlap(cur)

@@ -217,7 +217,26 @@ func (db *DB) StoredParse(ctx context.Context, docID string) (*app.Parsed, strin
 	for i := range blocks {
 		blocks[i].Section = index[blocks[i].SectionID]
 	}
-	return &app.Parsed{Title: title, Pages: pages, Sections: secs, Blocks: blocks}, title, nil
+	// The pages' sizes too: how a document is cut into passages may depend
+	// on its pages' shape (a slide deck's).
+	rows, err := snap.tx.QueryContext(ctx, `SELECT number, label, width_pt, height_pt, rotation FROM pages
+		WHERE document_id = ? ORDER BY number`, docID)
+	if err != nil {
+		return nil, "", fmt.Errorf("store: stored parse: %w", err)
+	}
+	defer rows.Close()
+	var info []app.Page
+	for rows.Next() {
+		var pg app.Page
+		if err := rows.Scan(&pg.Number, &pg.Label, &pg.WidthPt, &pg.HeightPt, &pg.Rotation); err != nil {
+			return nil, "", fmt.Errorf("store: stored parse: %w", err)
+		}
+		info = append(info, pg)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, "", fmt.Errorf("store: stored parse: %w", err)
+	}
+	return &app.Parsed{Title: title, Pages: pages, PageInfo: info, Sections: secs, Blocks: blocks}, title, nil
 }
 
 // ReplacePassages swaps a document's passages (and so its FTS entries) for
