@@ -45,6 +45,9 @@ type candidate struct {
 	context map[string]bool // stems of the source title and the block's section path
 	penalty float64         // for later sources and overlong sentences
 	fit     float64         // how well the quote's shape fits the question's (see shapeFit)
+	// label is what a short figure is read under — the heading set above
+	// "1914" in a brochure — stated before its quote; "" for prose.
+	label string
 }
 
 // Answer picks the sentences that together best answer the question — the
@@ -53,7 +56,17 @@ type candidate struct {
 // the question's term weight.
 func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, error) {
 	ans := &app.Answer{Citations: []app.Citation{}, Sources: SourceRefs(ev)}
+	qstems := questionStems(ev.Terms)
+	fm := questionForms(ev, qstems)
+	define := fm.asksDefinition(ev.Question.Text)
+	if define != "" {
+		qstems = withoutDefinitionWords(qstems)
+	}
 	var cands []candidate
+	titleStems := map[int]map[string]bool{}
+	for _, src := range ev.Sources {
+		titleStems[src.N] = wordStems(src.Title)
+	}
 	for i := range ev.Sources {
 		src := &ev.Sources[i]
 		for j := range src.Windows {
@@ -63,11 +76,21 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 					return nil, err
 				}
 				text := strings.TrimSpace(w.Text[s[0]:s[1]])
-				if len(text) < minQuoteChars {
+				label := figureLabel(ev, w, s[0], text)
+				if len(text) < minQuoteChars && label == "" {
 					continue
 				}
 				n := float64(len(text))
 				words := wordStems(text)
+				fm.expand(words, contentFamilies(text))
+				for st := range wordStems(label) {
+					words[st] = true // "1914" under "Employees" counts employees
+				}
+				for st := range titleStems[src.N] {
+					// A document speaks of its own subject as "the
+					// Company": the title's name is every sentence's.
+					words[st] = true
+				}
 				if header := tableHeader(ev, w, s[0]); header != nil {
 					// A row answers through its header: "Total Company |
 					// 34,229" is net sales in 2022 because the header says so.
@@ -77,17 +100,21 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 				}
 				cands = append(cands, candidate{
 					src: src, window: w, start: s[0], end: s[1],
-					words:   words,
+					words: words, label: label,
 					context: contextStems(ev, src, w, s[0]),
 					penalty: 0.02*float64(src.N-1) + 0.05*math.Max(0, n-400)/400,
 				})
 			}
 		}
 	}
-	weights := termWeights(questionStems(ev.Terms), cands)
+	weights := termWeights(qstems, cands)
 	shape := askedShape(ev.Question.Text, ev.Terms)
 	for i := range cands {
-		cands[i].fit = shape.fit(ev, &cands[i])
+		c := &cands[i]
+		c.fit = shape.fit(ev, c)
+		if define != "" && defines(c.window.Text[c.start:c.end], define) {
+			c.fit += definesFit
+		}
 	}
 	total := 0.0
 	for _, w := range weights {
@@ -117,6 +144,7 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 	}
 	perSrc := map[int]int{}
 	seen := map[string]bool{}
+	var labels []string
 	for len(ans.Citations) < maxQuotes {
 		best, bestScore := -1, 0.0
 		for i := range cands {
@@ -148,6 +176,7 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 		}
 		perSrc[c.src.N]++
 		ans.Citations = append(ans.Citations, cit)
+		labels = append(labels, c.label)
 	}
 	coverage := 0.0
 	for t, w := range weights {
@@ -161,8 +190,12 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 	ans.Citations = withDateQuote(ev, ans.Citations)
 	var b strings.Builder
 	b.WriteString(Lead)
-	for _, c := range ans.Citations {
-		b.WriteString("\n\n“")
+	for i, c := range ans.Citations {
+		b.WriteString("\n\n")
+		if i < len(labels) && labels[i] != "" {
+			b.WriteString(labels[i] + ": ")
+		}
+		b.WriteString("“")
 		b.WriteString(strings.Join(strings.Fields(c.Quote), " "))
 		b.WriteString("” [")
 		b.WriteString(strconv.Itoa(c.N))
@@ -311,12 +344,12 @@ func questionStems(terms []string) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, t := range terms {
-		s := Stem(t)
+		if taskWords[Stem(t)] {
+			continue
+		}
+		s := lex.Family(t)
 		if y, ok := yearOf(t); ok {
 			s = y
-		}
-		if taskWords[s] {
-			continue
 		}
 		if !seen[s] {
 			seen[s] = true
@@ -356,6 +389,7 @@ func wordStems(s string) map[string]bool {
 		}
 		st := Stem(t.Lower)
 		m[st] = true
+		m[lex.Family(t.Lower)] = true // "employed" meets "employees"
 		for _, suf := range derivational {
 			if strings.HasSuffix(st, suf) && len(st)-len(suf) >= 3 {
 				m[st[:len(st)-len(suf)]] = true

@@ -1,0 +1,98 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"archivist/app"
+)
+
+// The offline answerer's rules, each on real documents: a 10-K from the
+// FinanceBench set and a Federal Register notice from the fixtures, read
+// from ../shared beside the checkout.
+
+var (
+	tenK   = filepath.Join("..", "shared", "eval", "financebench", "pdfs", "3M_2022_10K.pdf")
+	notice = filepath.Join("..", "shared", "fixtures", "pdfplumber", "tests", "pdfs", "federal-register-2020-17221.pdf")
+)
+
+var realLibs sync.Map // path → library folder, imported once per test run
+
+// realLibrary imports one real document into a library of its own, once.
+func realLibrary(t *testing.T, path string) string {
+	t.Helper()
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("%s not found (../shared beside the checkout): %v", path, err)
+	}
+	if lib, ok := realLibs.Load(path); ok {
+		return lib.(string)
+	}
+	lib, err := os.MkdirTemp("", "archivist-answers-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, code := cli(t, lib, "import", path); code != 0 {
+		t.Fatalf("import %s: exit %d: %s", path, code, errOut)
+	}
+	realLibs.Store(path, lib)
+	return lib
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	realLibs.Range(func(_, lib any) bool { os.RemoveAll(lib.(string)); return true })
+	os.Exit(code)
+}
+
+// askReal asks question of lib offline and returns the answer.
+func askReal(t *testing.T, lib, question string) *app.Answer {
+	t.Helper()
+	out, errOut, code := cli(t, lib, "ask", "--json", question)
+	if code != 0 {
+		t.Fatalf("ask %q: exit %d: %s", question, code, errOut)
+	}
+	var ans app.Answer
+	if err := json.Unmarshal([]byte(out), &ans); err != nil {
+		t.Fatalf("ask %q: %v\n%s", question, err, out)
+	}
+	return &ans
+}
+
+// quoted reports whether one of the answer's quotes holds want.
+func quoted(ans *app.Answer, want string) bool {
+	for _, c := range ans.Citations {
+		if strings.Contains(strings.Join(strings.Fields(c.Quote), " "), want) {
+			return true
+		}
+	}
+	return false
+}
+
+func TestAnswersOnRealDocuments(t *testing.T) {
+	t.Run("WordFormsAndCount", func(t *testing.T) {
+		// "employees" asked, "employed" written; the count beside it wins
+		// over a sentence about a $50 million workforce programme.
+		ans := askReal(t, realLibrary(t, tenK), "How many employees does 3M have?")
+		if !ans.Sufficient || !strings.Contains(ans.Citations[0].Quote, "employed approximately 92,000 people") {
+			t.Fatalf("answer %s", ans.Answer)
+		}
+	})
+	t.Run("DefinedAbbreviation", func(t *testing.T) {
+		// The notice defines "Airworthiness Directive (AD)": the definition
+		// is the answer, though "stand" is written nowhere.
+		ans := askReal(t, realLibrary(t, notice), "What does AD stand for?")
+		if !ans.Sufficient || !strings.Contains(ans.Citations[0].Quote, "Airworthiness Directive (AD)") {
+			t.Fatalf("answer %s", ans.Answer)
+		}
+	})
+	t.Run("ProposalAndItsAirplanes", func(t *testing.T) {
+		ans := askReal(t, realLibrary(t, notice), "What does the FAA propose to supersede, and which airplanes does that directive apply to?")
+		if !ans.Sufficient || !quoted(ans, "The FAA proposes to supersede Airworthiness Directive (AD) 2018–23–51, which applies to all The Boeing Company Model 737–8") {
+			t.Fatalf("answer %s", ans.Answer)
+		}
+	})
+}
