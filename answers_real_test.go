@@ -18,6 +18,7 @@ import (
 var (
 	tenK   = filepath.Join("..", "shared", "eval", "financebench", "pdfs", "3M_2022_10K.pdf")
 	notice = filepath.Join("..", "shared", "fixtures", "pdfplumber", "tests", "pdfs", "federal-register-2020-17221.pdf")
+	readme = filepath.Join("..", "shared", "fixtures", "markdown", "pdfplumber_docs", "README.md")
 )
 
 var realLibs sync.Map // path → library folder, imported once per test run
@@ -92,6 +93,36 @@ func TestAnswersOnRealDocuments(t *testing.T) {
 	t.Run("ProposalAndItsAirplanes", func(t *testing.T) {
 		ans := askReal(t, realLibrary(t, notice), "What does the FAA propose to supersede, and which airplanes does that directive apply to?")
 		if !ans.Sufficient || !quoted(ans, "The FAA proposes to supersede Airworthiness Directive (AD) 2018–23–51, which applies to all The Boeing Company Model 737–8") {
+			t.Fatalf("answer %s", ans.Answer)
+		}
+	})
+	t.Run("TableCellWithItsHeader", func(t *testing.T) {
+		// The row alone does not say which figure is 2022; the answer
+		// states the cell under the asked year, and the citation outlines
+		// that cell alone.
+		ans := askReal(t, realLibrary(t, tenK), "What were 3M's total net sales in 2022?")
+		if !ans.Sufficient || len(ans.Citations) == 0 {
+			t.Fatalf("answer %s", ans.Answer)
+		}
+		c := ans.Citations[0]
+		if !strings.HasPrefix(c.Quote, "Total Company") || c.Precision != "cell" || c.Cell != "34,229" ||
+			!strings.Contains(c.Header, "2022") || len(c.Rects) != 1 {
+			t.Fatalf("citation %+v", c)
+		}
+		if !strings.Contains(ans.Answer, "Total Company, 2022: $34,229 million — “Total Company") {
+			t.Fatalf("answer %s", ans.Answer)
+		}
+		row := askReal(t, realLibrary(t, tenK), "What were 3M's total net sales?")
+		for _, c := range row.Citations {
+			if c.Precision == "cell" {
+				t.Fatalf("no period asked, yet a cell was chosen: %+v", c)
+			}
+		}
+	})
+	t.Run("TextTableRowWithItsHeaderRow", func(t *testing.T) {
+		ans := askReal(t, realLibrary(t, readme), "What does the --precision argument do?")
+		if !ans.Sufficient || !strings.HasPrefix(ans.Citations[0].Quote, "--precision [integer]") ||
+			!strings.Contains(ans.Answer, "[1], under “Argument | Description”") {
 			t.Fatalf("answer %s", ans.Answer)
 		}
 	})

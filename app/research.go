@@ -175,7 +175,13 @@ type Citation struct {
 	LineEnd    int      `json:"line_end"`
 	Blocks     []string `json:"blocks"`
 	Rects      []Rect   `json:"rects"`
-	Precision  string   `json:"precision"` // "line", "page" or "section"
+	Precision  string   `json:"precision"` // "cell", "line", "page" or "section"
+	// Cell and Header are set for a cell-level citation (precision
+	// "cell"): the cell of the quoted table row that answers, and the
+	// header row that names its column, both verbatim text of the block;
+	// Rects then outline the cell alone.
+	Cell   string `json:"cell,omitempty"`
+	Header string `json:"header,omitempty"`
 	// OCR says the quote was read from a page image by OCR, e.g. "read by
 	// OCR, 91% confidence"; empty for text the document holds as text.
 	OCR string `json:"ocr,omitempty"`

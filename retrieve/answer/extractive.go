@@ -6,6 +6,7 @@ package answer
 import (
 	"context"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -116,9 +117,16 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 			c.fit += definesFit
 		}
 	}
+	// Sums run over the terms in one order, so that equal quotes tie
+	// exactly and the first one read wins, every time.
+	order := make([]string, 0, len(weights))
+	for t := range weights {
+		order = append(order, t)
+	}
+	sort.Strings(order)
 	total := 0.0
-	for _, w := range weights {
-		total += w
+	for _, t := range order {
+		total += weights[t]
 	}
 	if total == 0 {
 		ans.Answer = app.InsufficientEvidence
@@ -129,7 +137,8 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 	const full, placed = 2, 1
 	covered := map[string]int{}
 	gain := func(c *candidate) (all, own float64) {
-		for t, w := range weights {
+		for _, t := range order {
+			w := weights[t]
 			switch {
 			case c.words[t] && covered[t] < full:
 				all += w * float64(full-covered[t]) / full
@@ -144,7 +153,7 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 	}
 	perSrc := map[int]int{}
 	seen := map[string]bool{}
-	var labels []string
+	var labels, unders []string // stated before a quote, and the header it was read under
 	for len(ans.Citations) < maxQuotes {
 		best, bestScore := -1, 0.0
 		for i := range cands {
@@ -162,9 +171,13 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 		}
 		c := &cands[best]
 		seen[squash(c)] = true
-		cit, ok := cite(ev, *c)
+		cit, bstart, ok := citeAt(ev, *c)
 		if !ok {
 			continue
+		}
+		label, under := tableNote(ev, shape, c, &cit, bstart)
+		if label == "" {
+			label = c.label
 		}
 		for t := range weights {
 			switch {
@@ -176,10 +189,11 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 		}
 		perSrc[c.src.N]++
 		ans.Citations = append(ans.Citations, cit)
-		labels = append(labels, c.label)
+		labels, unders = append(labels, label), append(unders, under)
 	}
 	coverage := 0.0
-	for t, w := range weights {
+	for _, t := range order {
+		w := weights[t]
 		coverage += w * float64(covered[t]) / full
 	}
 	if len(ans.Citations) == 0 || coverage/total < minCoverage {
@@ -193,13 +207,16 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 	for i, c := range ans.Citations {
 		b.WriteString("\n\n")
 		if i < len(labels) && labels[i] != "" {
-			b.WriteString(labels[i] + ": ")
+			b.WriteString(labels[i] + " — ")
 		}
 		b.WriteString("“")
 		b.WriteString(strings.Join(strings.Fields(c.Quote), " "))
 		b.WriteString("” [")
 		b.WriteString(strconv.Itoa(c.N))
 		b.WriteString("]")
+		if i < len(unders) && unders[i] != "" {
+			b.WriteString(", under “" + strings.Join(strings.Fields(unders[i]), " ") + "”")
+		}
 	}
 	ans.Answer = b.String()
 	ans.Sufficient = true
@@ -282,24 +299,30 @@ func locate(w *app.Window, off int) (app.Span, int, bool) {
 // cite turns a candidate sentence into a citation whose quote is the
 // block's own text, trimmed of surrounding space.
 func cite(ev *app.Evidence, c candidate) (app.Citation, bool) {
+	cit, _, ok := citeAt(ev, c)
+	return cit, ok
+}
+
+// citeAt is cite, also returning where the quote starts in its block.
+func citeAt(ev *app.Evidence, c candidate) (app.Citation, int, bool) {
 	text := c.window.Text[c.start:c.end]
 	lead := len(text) - len(strings.TrimLeft(text, " \n\t"))
 	trail := len(text) - len(strings.TrimRight(text, " \n\t"))
 	span, bstart, ok := locate(c.window, c.start+lead)
 	if !ok {
-		return app.Citation{}, false
+		return app.Citation{}, 0, false
 	}
 	bend := bstart + (c.end - trail) - (c.start + lead)
 	if bend > span.End {
-		return app.Citation{}, false // crosses a block: sentences never should
+		return app.Citation{}, 0, false // crosses a block: sentences never should
 	}
 	b, ok := ev.Blocks[span.BlockID]
 	if !ok || bend > len(b.Text) {
-		return app.Citation{}, false
+		return app.Citation{}, 0, false
 	}
 	quote := b.Text[bstart:bend]
 	if len(quote) > maxQuoteChars {
-		return app.Citation{}, false
+		return app.Citation{}, 0, false
 	}
 	first, last := b.LinesOf(bstart, bend)
 	cit := app.Citation{
@@ -322,7 +345,7 @@ func cite(ev *app.Evidence, c candidate) (app.Citation, bool) {
 	case b.Page > 0:
 		cit.Precision = "page"
 	}
-	return cit, true
+	return cit, bstart, true
 }
 
 // taskWords say how to answer rather than what about: "According to the

@@ -336,7 +336,7 @@ func TestTableQuotesAreAlwaysSourceText(t *testing.T) {
 		"December 31, 2022", "12.5 %", "", "Refer to Note 7", "income"}
 	questions := []string{"What was total net sales in 2022?", "how much revenue in FY2021", "why did income fall",
 		"When was the note dated?", "What is the total?"}
-	quoted := 0
+	quoted, celled := 0, 0
 	for trial := 0; trial < 300; trial++ {
 		var blocks []string
 		for b := 0; b < 1+r.Intn(3); b++ {
@@ -361,10 +361,16 @@ func TestTableQuotesAreAlwaysSourceText(t *testing.T) {
 			if c.Quote == "" || !strings.Contains(b.Text, c.Quote) || strings.Contains(c.Quote, "\n") {
 				t.Fatalf("trial %d: quote %q is not one row of block %q", trial, c.Quote, b.Text)
 			}
+			if c.Cell != "" && (!strings.Contains(c.Quote, c.Cell) || !strings.Contains(b.Text, c.Header)) {
+				t.Fatalf("trial %d: cell %q or header %q is not text of row %q, block %q", trial, c.Cell, c.Header, c.Quote, b.Text)
+			}
+			if c.Cell != "" {
+				celled++
+			}
 			quoted++
 		}
 	}
-	if quoted < 30 {
-		t.Fatalf("only %d quotes in 300 trials: the property was hardly tried", quoted)
+	if quoted < 30 || celled < 10 {
+		t.Fatalf("only %d quotes, %d cells in 300 trials: the property was hardly tried", quoted, celled)
 	}
 }

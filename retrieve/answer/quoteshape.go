@@ -249,9 +249,18 @@ func tableHeader(ev *app.Evidence, w *app.Window, off int) []string {
 	rows := strings.Split(b.Text, "\n")
 	var header []string
 	pos := 0
-	for i, r := range rows {
-		if i == headerRowMax || i > 0 && hasAmount(r, false) {
+	// A table of words has no figures to end its header at: its first
+	// row names the columns, as every text format writes a header row.
+	limit := 1
+	for _, r := range rows[1:] {
+		if hasAmount(r, false) {
+			limit = headerRowMax
 			break
+		}
+	}
+	for i, r := range rows {
+		if i == limit || i > 0 && (hasAmount(r, false) || strings.TrimSpace(r) == "") {
+			break // an empty row is the rule under a header, as Markdown draws it
 		}
 		header = append(header, r)
 		pos += len(r) + 1
