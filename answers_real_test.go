@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -124,6 +125,22 @@ func TestAnswersOnRealDocuments(t *testing.T) {
 		if !ans.Sufficient || !strings.HasPrefix(ans.Citations[0].Quote, "--precision [integer]") ||
 			!strings.Contains(ans.Answer, "[1], under “Argument | Description”") {
 			t.Fatalf("answer %s", ans.Answer)
+		}
+	})
+	t.Run("OneNumberPerQuote", func(t *testing.T) {
+		// Two quotes of one filing, from different pages, are [1] and [2];
+		// both cite source 1.
+		ans := askReal(t, realLibrary(t, tenK), "What percentage of 3M net sales came from outside the United States?")
+		if !ans.Sufficient || len(ans.Citations) < 2 {
+			t.Fatalf("answer %s", ans.Answer)
+		}
+		for i, c := range ans.Citations {
+			if c.N != i+1 || c.Source != 1 || c.SourceN() != 1 || !strings.Contains(ans.Answer, "” ["+strconv.Itoa(i+1)+"]") {
+				t.Fatalf("citation %d: n %d, source %d\n%s", i, c.N, c.Source, ans.Answer)
+			}
+		}
+		if len(ans.Sources) != 1 || ans.Sources[0].N != 1 {
+			t.Fatalf("sources %+v", ans.Sources)
 		}
 	})
 }

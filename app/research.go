@@ -180,11 +180,23 @@ type Citation struct {
 	// "cell"): the cell of the quoted table row that answers, and the
 	// header row that names its column, both verbatim text of the block;
 	// Rects then outline the cell alone.
+	// Source is the number of the source quoted when the answer numbers
+	// each quote on its own (N is then the quote's number, and a source
+	// quoted twice has two); 0 when N is the source's number.
+	Source int    `json:"source,omitempty"`
 	Cell   string `json:"cell,omitempty"`
 	Header string `json:"header,omitempty"`
 	// OCR says the quote was read from a page image by OCR, e.g. "read by
 	// OCR, 91% confidence"; empty for text the document holds as text.
 	OCR string `json:"ocr,omitempty"`
+}
+
+// SourceN is the number of the source the citation quotes.
+func (c Citation) SourceN() int {
+	if c.Source > 0 {
+		return c.Source
+	}
+	return c.N
 }
 
 // Where says where a citation points, for people: "Title › Section, page

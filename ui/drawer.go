@@ -156,7 +156,7 @@ func sourceWhere(n int, cites []app.Citation) string {
 	first, last := 0, 0         // pages
 	firstLine, lastLine := 0, 0 // source lines, for formats without pages
 	for _, c := range cites {
-		if c.N != n {
+		if c.SourceN() != n {
 			continue
 		}
 		if s := strings.TrimSpace(c.Section); s != "" && !slices.Contains(sections, s) {

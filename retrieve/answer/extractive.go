@@ -202,6 +202,11 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 		return ans, nil
 	}
 	ans.Citations = withDateQuote(ev, ans.Citations)
+	// Each quote has a number of its own: two quotes from one document's
+	// pages 6 and 60 are [1] and [2], each citing source 1.
+	for i := range ans.Citations {
+		ans.Citations[i].Source, ans.Citations[i].N = ans.Citations[i].N, i+1
+	}
 	var b strings.Builder
 	b.WriteString(Lead)
 	for i, c := range ans.Citations {
