@@ -143,4 +143,19 @@ func TestAnswersOnRealDocuments(t *testing.T) {
 			t.Fatalf("sources %+v", ans.Sources)
 		}
 	})
+	t.Run("InsufficientShowsClosestEvidence", func(t *testing.T) {
+		// Nothing in the filing answers it: the answer says so first, and
+		// then shows what came closest, cited, without calling it the
+		// answer.
+		ans := askReal(t, realLibrary(t, tenK), "Who is the CEO of 3M's Zanzibar ferry subsidiary?")
+		if ans.Sufficient || !strings.HasPrefix(ans.Answer, app.InsufficientEvidence+"\n\n"+app.ClosestEvidence) ||
+			len(ans.Citations) == 0 || len(ans.Citations) > 2 {
+			t.Fatalf("answer %s", ans.Answer)
+		}
+		for _, c := range ans.Citations {
+			if c.Quote == "" || len(c.Rects) == 0 || !strings.Contains(ans.Answer, strings.Join(strings.Fields(c.Quote), " ")) {
+				t.Fatalf("closest evidence without its quote or highlight: %+v", c)
+			}
+		}
+	})
 }

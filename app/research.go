@@ -259,6 +259,11 @@ type Answer struct {
 // answer the question. It makes no claim.
 const InsufficientEvidence = "The documents in scope do not contain enough evidence to answer this question."
 
+// ClosestEvidence introduces, after InsufficientEvidence, the passages that
+// came closest to an answer: shown so a reader can judge, never as the
+// answer, which stays insufficient.
+const ClosestEvidence = "The closest the documents come (this does not answer the question):"
+
 // Research answers questions. Implementations read each question through one
 // snapshot of the library.
 type Research interface {

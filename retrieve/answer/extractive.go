@@ -197,19 +197,37 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 		coverage += w * float64(covered[t]) / full
 	}
 	if len(ans.Citations) == 0 || coverage/total < minCoverage {
-		ans.Citations = []app.Citation{}
+		// Not an answer: say so, and show what came closest, never as the
+		// answer (DESIGN.md §6).
+		ans.Citations, labels, unders = closest(ev, cands, ans.Citations, labels, unders, shape, gain)
+		numberQuotes(ans.Citations)
 		ans.Answer = app.InsufficientEvidence
+		if len(ans.Citations) > 0 {
+			ans.Answer += "\n\n" + app.ClosestEvidence + render(ans.Citations, labels, unders)
+		}
 		return ans, nil
 	}
 	ans.Citations = withDateQuote(ev, ans.Citations)
-	// Each quote has a number of its own: two quotes from one document's
-	// pages 6 and 60 are [1] and [2], each citing source 1.
-	for i := range ans.Citations {
-		ans.Citations[i].Source, ans.Citations[i].N = ans.Citations[i].N, i+1
+	numberQuotes(ans.Citations)
+	ans.Answer = Lead + render(ans.Citations, labels, unders)
+	ans.Sufficient = true
+	return ans, nil
+}
+
+// numberQuotes gives each quote a number of its own: two quotes from one
+// document's pages 6 and 60 are [1] and [2], each citing source 1.
+func numberQuotes(cites []app.Citation) {
+	for i := range cites {
+		cites[i].Source, cites[i].N = cites[i].N, i+1
 	}
+}
+
+// render writes the quotes of an answer, each with its number, the
+// statement of its cell or figure before it and the header row it was
+// read under after it.
+func render(cites []app.Citation, labels, unders []string) string {
 	var b strings.Builder
-	b.WriteString(Lead)
-	for i, c := range ans.Citations {
+	for i, c := range cites {
 		b.WriteString("\n\n")
 		if i < len(labels) && labels[i] != "" {
 			b.WriteString(labels[i] + " — ")
@@ -223,9 +241,7 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 			b.WriteString(", under “" + strings.Join(strings.Fields(unders[i]), " ") + "”")
 		}
 	}
-	ans.Answer = b.String()
-	ans.Sufficient = true
-	return ans, nil
+	return b.String()
 }
 
 func squash(c *candidate) string {
