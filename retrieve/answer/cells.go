@@ -65,9 +65,12 @@ func (sh shape) askedCell(header []string, row string) (tableCell, bool) {
 	}
 	for h := len(header) - 1; h >= 0; h-- {
 		hc := cellSpans(header[h])
+		if len(hc) < 2 {
+			continue // one cell is the label of a group of rows, not a row of column names
+		}
 		for i, c := range hc {
-			if !sh.namesColumn(c.text) {
-				continue
+			if !sh.namesColumn(c.text) || i == 0 && len(hc) == len(cells) {
+				continue // the label column names rows, not a figure's column
 			}
 			j := len(cells) - 1 - (len(hc) - 1 - i)
 			if j < 1 || !hasAmount(cells[j].text, false) {

@@ -374,3 +374,20 @@ func TestTableQuotesAreAlwaysSourceText(t *testing.T) {
 		t.Fatalf("only %d quotes, %d cells in 300 trials: the property was hardly tried", quoted, celled)
 	}
 }
+
+// TestCellNeedsAColumnHeader: a header row of one cell labels a group of
+// rows ("Current assets"); the answering cell is read under the row of
+// column names above it, here the asked year's date.
+func TestCellNeedsAColumnHeader(t *testing.T) {
+	ev := tableEvidence("What is total current assets in FY2023?",
+		"January 28, 2023 | January 29, 2022\nAssets\nCurrent assets\nCash and cash equivalents | $ | 1,874 | $ | 2,936\nTotal current assets | 8,802 | 10,539")
+	ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+	if err != nil || !ans.Sufficient {
+		t.Fatalf("answer %+v, %v", ans, err)
+	}
+	c := ans.Citations[0]
+	if c.Quote != "Total current assets | 8,802 | 10,539" || c.Cell != "8,802" || c.Header != "January 28, 2023 | January 29, 2022" ||
+		!strings.Contains(ans.Answer, "Total current assets, January 28, 2023: 8,802 — “Total current assets") {
+		t.Fatalf("citation %+v\n%s", c, ans.Answer)
+	}
+}
