@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"archivist/app"
+	"archivist/store"
 )
 
 // The offline answerer's rules, each on real documents: a 10-K from the
@@ -156,6 +158,38 @@ func TestAnswersOnRealDocuments(t *testing.T) {
 			if c.Quote == "" || len(c.Rects) == 0 || !strings.Contains(ans.Answer, strings.Join(strings.Fields(c.Quote), " ")) {
 				t.Fatalf("closest evidence without its quote or highlight: %+v", c)
 			}
+		}
+	})
+	t.Run("AbbreviationsLearnedAtImport", func(t *testing.T) {
+		lib := realLibrary(t, notice)
+		ctx := context.Background()
+		db, err := store.Open(ctx, lib)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		docs, err := db.Documents(ctx)
+		if err != nil || len(docs) != 1 {
+			t.Fatalf("documents %v, %v", docs, err)
+		}
+		snap, err := db.Snapshot(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer snap.Close()
+		got, err := snap.Abbreviations(ctx, []string{docs[0].ID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]string{"FAA": "Federal Aviation Administration", "AD": "Airworthiness Directive",
+			"MCAS": "maneuvering characteristics augmentation system", "NTSB": "National Transportation Safety Board"}
+		for _, a := range got[docs[0].ID] {
+			if w, ok := want[a.Short]; ok && w == a.Long {
+				delete(want, a.Short)
+			}
+		}
+		if len(want) > 0 {
+			t.Fatalf("not learned: %v (learned %+v)", want, got)
 		}
 	})
 }

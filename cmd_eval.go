@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"archivist/app"
+	"archivist/ingest/abbrev"
 	"archivist/retrieve"
 	"archivist/retrieve/eval"
 	"archivist/retrieve/route"
@@ -121,6 +122,10 @@ func cmdEval(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 	p.research.Use(pv)
 	ids, err := importEvalDocs(ctx, p, questions, *docsDir, stderr)
 	if err != nil {
+		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
+		return 1
+	}
+	if _, err := (abbrev.Service{DB: p.db}).Backfill(ctx); err != nil { // a library imported before they were learned
 		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
 		return 1
 	}

@@ -128,6 +128,10 @@ type Source struct {
 	// MaxFactChars), given to the answerer beside Text. The document stays
 	// the evidence: a fact's quote is its own text, cited like any other.
 	Facts []Fact
+	// Abbreviations are the short forms the document defines anywhere in
+	// it, learned at import: a question naming one is understood though
+	// the definition is pages away from the evidence.
+	Abbreviations []Abbreviation
 }
 
 // WindowSeparator joins a source's windows in its stitched Text.

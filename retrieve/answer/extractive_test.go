@@ -391,3 +391,20 @@ func TestCellNeedsAColumnHeader(t *testing.T) {
 		t.Fatalf("citation %+v\n%s", c, ans.Answer)
 	}
 }
+
+// TestStoredAbbreviationAnswers: the document defined EAIB pages away
+// from the evidence, and its definition, learned at import, comes with
+// the source: the sentence naming the bureau in full answers.
+func TestStoredAbbreviationAnswers(t *testing.T) {
+	ev := evidence("What did the EAIB publish?", []string{"eaib", "publish"},
+		"The weather was clear that morning.",
+		"The Ethiopian Accident Investigation Bureau published its interim report in March 2020.")
+	ans, _ := answer.Extractive{}.Answer(context.Background(), ev)
+	if ans.Sufficient && strings.Contains(ans.Answer, "Ethiopian Accident") {
+		t.Fatalf("answered without knowing the abbreviation: %s", ans.Answer)
+	}
+	ev.Sources[0].Abbreviations = []app.Abbreviation{{Short: "EAIB", Long: "Ethiopian Accident Investigation Bureau"}}
+	if q := firstQuote(t, ev); !strings.HasPrefix(q, "The Ethiopian Accident Investigation Bureau published") {
+		t.Fatalf("quote %q", q)
+	}
+}

@@ -2,6 +2,7 @@ package answer
 
 import (
 	"regexp"
+	"sort"
 	"strings"
 
 	"archivist/app"
@@ -34,7 +35,16 @@ func questionForms(ev *app.Evidence, stems []string) forms {
 	for _, b := range ev.Blocks {
 		texts = append(texts, b.Text)
 	}
-	f.defs = lex.Definitions(strings.Join(texts, "\n\n"))
+	sort.Strings(texts) // one order, so the first definition is the same every time
+	// The documents' own definitions learned at import come first, then
+	// those the evidence itself holds (a library read before they were
+	// learned), then the common ones.
+	for _, src := range ev.Sources {
+		for _, a := range src.Abbreviations {
+			f.defs = append(f.defs, lex.Abbreviation{Short: a.Short, Long: a.Long})
+		}
+	}
+	f.defs = append(f.defs, lex.Definitions(strings.Join(texts, "\n\n"))...)
 	all := append(append([]lex.Abbreviation(nil), f.defs...), lex.Common()...)
 	asked := map[string]bool{}
 	for _, s := range stems {

@@ -197,7 +197,7 @@ func longFormBefore(before, short string) string {
 			continue
 		}
 		if initialsMatch(short, cand) {
-			return strings.Join(cand, " ")
+			return strings.Trim(strings.Join(cand, " "), "([“\"'‘,;: ")
 		}
 	}
 	return ""
