@@ -22,6 +22,10 @@ var (
 	tenK   = filepath.Join("..", "shared", "eval", "financebench", "pdfs", "3M_2022_10K.pdf")
 	notice = filepath.Join("..", "shared", "fixtures", "pdfplumber", "tests", "pdfs", "federal-register-2020-17221.pdf")
 	readme = filepath.Join("..", "shared", "fixtures", "markdown", "pdfplumber_docs", "README.md")
+	// brochure sets its figures under headings ("Employees", then "1914")
+	// and repeats "Graduate Programme Brochure 7 PwC" at the foot of
+	// every page.
+	brochure = filepath.Join("..", "shared", "eval", "mmlongbench", "documents", "PWC_opportunity_of_lifetime.pdf")
 )
 
 var realLibs sync.Map // path → library folder, imported once per test run
@@ -190,6 +194,20 @@ func TestAnswersOnRealDocuments(t *testing.T) {
 		}
 		if len(want) > 0 {
 			t.Fatalf("not learned: %v (learned %+v)", want, got)
+		}
+	})
+	t.Run("FigureUnderItsHeadingNotTheRunningFoot", func(t *testing.T) {
+		ans := askReal(t, realLibrary(t, brochure), "How many employees does PwC Assurance have?")
+		if !ans.Sufficient || ans.Citations[0].Quote != "1914" || !strings.Contains(ans.Answer, "Employees — “1914” [1]") {
+			t.Fatalf("answer %s", ans.Answer)
+		}
+	})
+	t.Run("PeriodWordsAreTheYearsColumn", func(t *testing.T) {
+		// "for the fiscal year ended December 31, 2022" asks for the 2022
+		// column; its words need not stand in the row.
+		ans := askReal(t, realLibrary(t, tenK), "What were 3M's total net sales for the fiscal year ended December 31, 2022?")
+		if !ans.Sufficient || ans.Citations[0].Cell != "34,229" {
+			t.Fatalf("answer %s", ans.Answer)
 		}
 	})
 }

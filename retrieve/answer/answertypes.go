@@ -163,8 +163,8 @@ func hasCount(text, label string, counted []string) bool {
 		}
 	}
 	for i, t := range toks {
-		if !t.Num || isYearToken(t.Lower) || strings.Trim(t.Lower, "0123456789.") != "" {
-			continue // "3M" and "FY2022" name things; they count nothing
+		if !t.Num || isYearToken(t.Lower) && !labelled || strings.Trim(t.Lower, "0123456789.") != "" {
+			continue // "3M" and "FY2022" name things; they count nothing; "1914" under "Employees" is a count
 		}
 		if labelled || len(counted) == 0 {
 			return true

@@ -108,6 +108,7 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 			}
 		}
 	}
+	cands = withoutRunningLines(ev, cands)
 	weights := termWeights(qstems, cands)
 	shape := askedShape(ev.Question.Text, ev.Terms)
 	for i := range cands {
@@ -380,6 +381,22 @@ var taskWords = stemSet(`according detail details clearly outlined outline withi
 	resource resources abilities ability only directly explicitly metric useful conventional
 	address addressing assume assumes like based data need drove drive drives caused fy cy`)
 
+// periodWords only say that the year a question names is a period of
+// account — "for the fiscal year ending January 28, 2023", "in the
+// quarter ended" — so when a year is named they, and the month and day
+// of its end, ask nothing beyond it: a table's column of that year
+// answers. Held by family.
+var periodWords = familySet(`fiscal year years ending ended end period quarter quarters month months annual
+	january february march april may june july august september october november december
+	jan feb mar apr jun jul aug sep sept oct nov dec`)
+
+// dayOfMonth reports whether a term is a day of a month: "31" in
+// "December 31, 2022".
+func dayOfMonth(t string) bool {
+	n, err := strconv.Atoi(t)
+	return err == nil && len(t) <= 2 && n >= 1 && n <= 31
+}
+
 // questionStems returns the stems of the question's terms, without the
 // words that only say how to answer (taskWords). A fiscal or calendar
 // year written as one word ("fy2022", "fy22") stands for its year, which
@@ -387,8 +404,14 @@ var taskWords = stemSet(`according detail details clearly outlined outline withi
 func questionStems(terms []string) []string {
 	var out []string
 	seen := map[string]bool{}
+	dated := false
 	for _, t := range terms {
-		if taskWords[Stem(t)] {
+		if _, ok := yearOf(t); ok {
+			dated = true
+		}
+	}
+	for _, t := range terms {
+		if taskWords[Stem(t)] || dated && (periodWords[lex.Family(t)] || dayOfMonth(t)) {
 			continue
 		}
 		s := lex.Family(t)

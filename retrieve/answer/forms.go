@@ -200,9 +200,23 @@ func figureLabel(ev *app.Evidence, w *app.Window, off int, text string) string {
 	if b.Kind == app.BlockTable || b.Kind == app.BlockHeading || len(strings.TrimSpace(b.Text)) > figureMaxChars || !hasAmount(text, true) {
 		return ""
 	}
+	if wordsBesideNumbers(b.Text) > 2 {
+		return "" // "Graduate Programme Brochure 7": a line of words, not a figure
+	}
 	path := ev.Sections[b.SectionID]
 	if i := strings.LastIndex(path, " › "); i >= 0 {
 		path = path[i+len(" › "):]
 	}
 	return strings.TrimSpace(path)
+}
+
+// wordsBesideNumbers counts the words of s that are not numbers.
+func wordsBesideNumbers(s string) int {
+	n := 0
+	for _, t := range lex.Tokens(s) {
+		if !t.Num {
+			n++
+		}
+	}
+	return n
 }
