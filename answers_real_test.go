@@ -210,4 +210,11 @@ func TestAnswersOnRealDocuments(t *testing.T) {
 			t.Fatalf("answer %s", ans.Answer)
 		}
 	})
+	t.Run("NumberFormsAcrossUnits", func(t *testing.T) {
+		// "11.6 billion" asked; the table in millions writes 11,604.
+		ans := askReal(t, realLibrary(t, tenK), "Which segment had net sales of about 11.6 billion in 2022?")
+		if !ans.Sufficient || !strings.HasPrefix(ans.Citations[0].Quote, "Total Safety and Industrial Business Segment | 11,604") {
+			t.Fatalf("answer %s", ans.Answer)
+		}
+	})
 }

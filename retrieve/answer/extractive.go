@@ -60,6 +60,7 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 	qstems := questionStems(ev.Terms)
 	fm := questionForms(ev, qstems)
 	define := fm.asksDefinition(ev.Question.Text)
+	amounts := questionAmounts(ev.Question.Text)
 	if define != "" {
 		qstems = withoutDefinitionWords(qstems)
 	}
@@ -84,6 +85,7 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 				n := float64(len(text))
 				words := wordStems(text)
 				fm.expand(words, contentFamilies(text))
+				amountsMet(amounts, text, unitOf(unitContext(ev, w, s[0])), words)
 				for st := range wordStems(label) {
 					words[st] = true // "1914" under "Employees" counts employees
 				}

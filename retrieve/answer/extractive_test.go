@@ -408,3 +408,13 @@ func TestStoredAbbreviationAnswers(t *testing.T) {
 		t.Fatalf("quote %q", q)
 	}
 }
+
+// TestAmountForms: an amount asked in billions meets a table's figure in
+// millions, and only within the rounding the question wrote.
+func TestAmountForms(t *testing.T) {
+	ev := tableEvidence("What had sales of 34.2 billion?",
+		"Net Sales (Millions) | 2022\nConsumer | 5,298\nTotal Company | 34,229\nOther | 34,300")
+	if q := firstQuote(t, ev); q != "Total Company | 34,229" {
+		t.Fatalf("quote %q", q)
+	}
+}
