@@ -65,9 +65,18 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 		qstems = withoutDefinitionWords(qstems)
 	}
 	var cands []candidate
+	// A document speaks of its own subject as "the Company": the names a
+	// question gives (capitalised, or letters with digits, like "3M")
+	// that the title holds are every sentence's of that source.
+	names := questionNames(ev.Question.Text)
 	titleStems := map[int]map[string]bool{}
 	for _, src := range ev.Sources {
-		titleStems[src.N] = wordStems(src.Title)
+		titleStems[src.N] = map[string]bool{}
+		for st := range wordStems(src.Title) {
+			if names[st] {
+				titleStems[src.N][st] = true
+			}
+		}
 	}
 	for i := range ev.Sources {
 		src := &ev.Sources[i]
@@ -90,8 +99,6 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 					words[st] = true // "1914" under "Employees" counts employees
 				}
 				for st := range titleStems[src.N] {
-					// A document speaks of its own subject as "the
-					// Company": the title's name is every sentence's.
 					words[st] = true
 				}
 				if header := tableHeader(ev, w, s[0]); header != nil {
@@ -157,6 +164,9 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 	perSrc := map[int]int{}
 	seen := map[string]bool{}
 	var labels, unders []string // stated before a quote, and the header it was read under
+	// A year the question names is a constraint: quotes that never say it
+	// (nor their header, heading or title) answer for another period.
+	yearMet := len(shape.years) == 0
 	for len(ans.Citations) < maxQuotes {
 		best, bestScore := -1, 0.0
 		for i := range cands {
@@ -190,6 +200,9 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 				covered[t] = placed
 			}
 		}
+		for y := range shape.years {
+			yearMet = yearMet || c.words[y] || c.context[y]
+		}
 		perSrc[c.src.N]++
 		ans.Citations = append(ans.Citations, cit)
 		labels, unders = append(labels, label), append(unders, under)
@@ -199,7 +212,7 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 		w := weights[t]
 		coverage += w * float64(covered[t]) / full
 	}
-	if len(ans.Citations) == 0 || coverage/total < minCoverage {
+	if len(ans.Citations) == 0 || coverage/total < minCoverage || !yearMet {
 		// Not an answer: say so, and show what came closest, never as the
 		// answer (DESIGN.md §6).
 		ans.Citations, labels, unders = closest(ev, cands, ans.Citations, labels, unders, shape, gain)
@@ -245,6 +258,22 @@ func render(cites []app.Citation, labels, unders []string) string {
 		}
 	}
 	return b.String()
+}
+
+// questionNames returns the stems and families of the names a question
+// gives: words capitalised past its first word, all-capital words, and
+// letters run together with digits ("3M", "PwC").
+func questionNames(q string) map[string]bool {
+	names := map[string]bool{}
+	for i, t := range lex.Tokens(q) {
+		letters := strings.Trim(t.Lower, "0123456789.") != ""
+		if t.AllCaps || t.Cap && i > 0 || t.Num && letters {
+			if !lex.IsStopWord(t.Lower) {
+				names[Stem(t.Lower)], names[lex.Family(t.Lower)] = true, true
+			}
+		}
+	}
+	return names
 }
 
 func squash(c *candidate) string {

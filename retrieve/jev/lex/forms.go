@@ -21,7 +21,8 @@ import (
 // It is deliberately conservative: it leaves "-er" alone ("number",
 // "member" and "customer" are no agents of "numb", "memb", "custom"), and
 // a suffix comes off only when at least four letters remain (five for
-// "-ion": "million" and "opinion" stay whole). Numbers and words with
+// "-ion": "million" and "opinion" stay whole; six for "-al": "general" is
+// no kin of "generation", "total" none of "tot"). Numbers and words with
 // digits are returned as they are.
 func Family(w string) string {
 	for i := 0; i < len(w); i++ {
@@ -33,7 +34,7 @@ func Family(w string) string {
 	for _, d := range []struct {
 		suf  string
 		keep int
-	}{{"ation", 4}, {"ment", 4}, {"ness", 4}, {"ity", 4}, {"ion", 5}, {"ee", 4}, {"al", 5}} {
+	}{{"ation", 4}, {"ment", 4}, {"ness", 4}, {"ity", 4}, {"ion", 5}, {"ee", 4}, {"al", 6}} {
 		if strings.HasSuffix(s, d.suf) && len(s)-len(d.suf) >= d.keep {
 			s = s[:len(s)-len(d.suf)]
 			break
