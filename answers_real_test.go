@@ -217,4 +217,16 @@ func TestAnswersOnRealDocuments(t *testing.T) {
 			t.Fatalf("answer %s", ans.Answer)
 		}
 	})
+	t.Run("AskedYearIsAConstraint", func(t *testing.T) {
+		// The filing's tables hold 2022, 2021 and 2020: a sentence about
+		// 2020 does not answer for 2019.
+		ans := askReal(t, realLibrary(t, tenK), "What were 3M's total net sales in 2019?")
+		if ans.Sufficient {
+			t.Fatalf("answered for another year: %s", ans.Answer)
+		}
+		ans = askReal(t, realLibrary(t, tenK), "How many employees did 3M have at the end of 2022?")
+		if !ans.Sufficient || !strings.Contains(ans.Citations[0].Quote, "December 31, 2022, the Company employed") {
+			t.Fatalf("answer %s", ans.Answer)
+		}
+	})
 }
