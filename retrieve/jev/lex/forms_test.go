@@ -1,11 +1,6 @@
 package lex
 
-import (
-	"os"
-	"path/filepath"
-	"strings"
-	"testing"
-)
+import "testing"
 
 func TestFamily(t *testing.T) {
 	groups := [][]string{
@@ -56,14 +51,4 @@ year (FY). "AD" means an Airworthiness Directive issued under part 39.`
 	if _, ok := got["FY"]; ok {
 		t.Errorf("FY is not defined by \"the year (FY)\": %q", got["FY"])
 	}
-}
-
-// TestDefinitionsOnFixtures reads the abbreviations a real filing and a
-// real notice define.
-func TestDefinitionsOnFixtures(t *testing.T) {
-	dir := filepath.Join("..", "..", "..", "..", "shared", "fixtures")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("fixtures not found at %s (../shared/fixtures beside the checkout)", dir)
-	}
-	_ = strings.TrimSpace
 }
