@@ -25,6 +25,7 @@ var (
 	// brochure sets its figures under headings ("Employees", then "1914")
 	// and repeats "Graduate Programme Brochure 7 PwC" at the foot of
 	// every page.
+	manual   = filepath.Join("..", "shared", "eval", "mmlongbench", "documents", "mmdetection-readthedocs-io-en-v2.18.0.pdf")
 	brochure = filepath.Join("..", "shared", "eval", "mmlongbench", "documents", "PWC_opportunity_of_lifetime.pdf")
 )
 
@@ -226,6 +227,14 @@ func TestAnswersOnRealDocuments(t *testing.T) {
 		}
 		ans = askReal(t, realLibrary(t, tenK), "How many employees did 3M have at the end of 2022?")
 		if !ans.Sufficient || !strings.Contains(ans.Citations[0].Quote, "December 31, 2022, the Company employed") {
+			t.Fatalf("answer %s", ans.Answer)
+		}
+	})
+	t.Run("WhichAsksForAName", func(t *testing.T) {
+		// "Fast NMS in YOLACT." names the paper in capitals; a sentence
+		// about another paper's fast search shares more words.
+		ans := askReal(t, realLibrary(t, manual), "Which paper uses the Fast NMS processing?")
+		if !ans.Sufficient || !strings.Contains(ans.Citations[0].Quote, "Fast NMS in YOLACT.") {
 			t.Fatalf("answer %s", ans.Answer)
 		}
 	})

@@ -115,6 +115,9 @@ func hasNewName(text string, asked map[string]bool) bool {
 	toks := lex.Tokens(text)
 	run, fresh := 0, false
 	for i, t := range toks {
+		if shortName(text, t) && !asked[lex.Family(t.Lower)] && !asked[t.Lower] && !lex.IsStopWord(t.Lower) {
+			return true // "YOLACT", "PaLM": a name written in capitals stands alone
+		}
 		if (t.Cap || t.AllCaps) && !t.Num && !lex.IsStopWord(t.Lower) {
 			if i > 0 && adjacentTokens(text, toks[i-1], t) || run == 0 {
 				run++
@@ -130,6 +133,25 @@ func hasNewName(text string, asked map[string]bool) bool {
 			continue
 		}
 		run, fresh = 0, false
+	}
+	return false
+}
+
+// shortName reports whether t is written as a name of its own: three or
+// more capital letters ("YOLACT", "NASA"), or a capital inside the word
+// ("PaLM", "iPhone").
+func shortName(text string, t lex.Token) bool {
+	if t.Num {
+		return false
+	}
+	surface := text[t.Start:t.End]
+	if t.AllCaps {
+		return len(surface) >= 3
+	}
+	for i, r := range surface {
+		if i > 0 && r >= 'A' && r <= 'Z' {
+			return true
+		}
 	}
 	return false
 }
