@@ -15,13 +15,14 @@ import (
 	"time"
 
 	"archivist/app"
+	"archivist/ingest/abbrev"
 	"archivist/retrieve"
 	"archivist/retrieve/eval"
 	"archivist/retrieve/route"
 )
 
 const evalUsage = "usage: archivist [--library DIR] eval --questions FILE --docs DIR [--scope doc|library] [--k 1,3,6,12] " +
-	"[--provider local|systemone|openai] [--retrieval routed|fts|pages] [--details FILE] [--cpuprofile FILE] [--json]"
+	"[--provider local|systemone|openai] [--retrieval routed|fts|pages] [--details FILE] [--cpuprofile FILE] [--answers] [--json]"
 
 // cmdEval measures retrieval quality on a question set: it imports the
 // documents the questions name (into a temporary library unless --library
@@ -44,6 +45,7 @@ func cmdEval(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 	details := fs.String("details", "", "write one JSON line per question to this file")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the questions (not the import) to this file")
+	answers := fs.Bool("answers", false, "also measure whether the offline answer quotes the reference answer (reads gold pages with pdftotext)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -81,6 +83,13 @@ func cmdEval(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
 		return 1
 	}
+	var measure *answerMeasure
+	if *answers {
+		if measure, err = newAnswerMeasure(*questionsFile, *docsDir); err != nil {
+			fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
+			return 1
+		}
+	}
 	dir := p.libraryFlag
 	if dir == "" {
 		// No --library: a temporary library, removed afterwards.
@@ -113,6 +122,10 @@ func cmdEval(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 	p.research.Use(pv)
 	ids, err := importEvalDocs(ctx, p, questions, *docsDir, stderr)
 	if err != nil {
+		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
+		return 1
+	}
+	if _, err := (abbrev.Service{DB: p.db}).Backfill(ctx); err != nil { // a library imported before they were learned
 		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
 		return 1
 	}
@@ -176,16 +189,33 @@ func cmdEval(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 			o.CPU = processCPU() - cpuStart
 		}
 		outcomes = append(outcomes, o)
+		var ao *eval.AnswerOutcome
+		if measure != nil {
+			a, err := measure.add(ctx, q, ans)
+			if err != nil {
+				fmt.Fprintf(stderr, "archivist: question %s: %s\n", q.ID, describe(err))
+				return 1
+			}
+			ao = &a
+		}
 		if detailOut != nil {
-			writeDetail(detailOut, q, o, ranked, tr)
+			writeDetail(detailOut, q, o, ranked, tr, ao, ans)
 		}
 		if !*asJSON && (i+1)%25 == 0 {
 			fmt.Fprintf(stderr, "asked %d of %d questions\n", i+1, len(questions))
 		}
 	}
 	rep := eval.Summarize(outcomes, ks)
+	var ansRep *eval.AnswerReports
+	if measure != nil {
+		r := eval.SummarizeAnswers(measure.outs)
+		ansRep = &r
+	}
 	if *asJSON {
-		return printJSON(stdout, rep)
+		return printJSON(stdout, struct {
+			eval.Report
+			Answers *eval.AnswerReports `json:"answers,omitempty"`
+		}{rep, ansRep})
 	}
 	fmt.Fprintf(stdout, "questions: %d (%s scope, %s retrieval, %s provider)\n", rep.Questions, *scope, *retrieval, *provider)
 	for _, k := range ks {
@@ -201,6 +231,9 @@ func cmdEval(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 	fmt.Fprintf(stdout, "latency ms: p50 %.1f, p95 %.1f\n", rep.LatencyMS.P50, rep.LatencyMS.P95)
 	if rep.CPUMS != nil {
 		fmt.Fprintf(stdout, "processor ms: p50 %.1f, p95 %.1f\n", rep.CPUMS.P50, rep.CPUMS.P95)
+	}
+	if ansRep != nil {
+		printAnswerReports(stdout, *ansRep)
 	}
 	return 0
 }
@@ -327,9 +360,14 @@ type evalDetail struct {
 	// Visits is every passage scored, in scoring order: pages, usefulness
 	// and route score (statistics have no pages).
 	Visits [][4]float64 `json:"visits,omitempty"`
+	// With --answers: whether the reference stands on a gold page, whether
+	// the answer quotes it, and the answer.
+	Selected *bool  `json:"selected,omitempty"`
+	Quoted   *bool  `json:"quoted,omitempty"`
+	Answer   string `json:"answer,omitempty"`
 }
 
-func writeDetail(w io.Writer, q eval.Question, o eval.Outcome, ranked []eval.PageRange, tr *route.Trace) {
+func writeDetail(w io.Writer, q eval.Question, o eval.Outcome, ranked []eval.PageRange, tr *route.Trace, ao *eval.AnswerOutcome, ans *app.Answer) {
 	d := evalDetail{ID: q.ID, Answerable: o.Answerable, FirstHit: o.FirstHit, Gold: q.EvidencePages, Ranked: [][2]int{},
 		Insufficient: o.Insufficient, MS: float64(o.Elapsed.Microseconds()) / 1000,
 		CPUMS: float64(o.CPU.Microseconds()) / 1000}
@@ -344,6 +382,9 @@ func writeDetail(w io.Writer, q eval.Question, o eval.Outcome, ranked []eval.Pag
 		for _, v := range tr.Visits {
 			d.Visits = append(d.Visits, [4]float64{float64(v.PageStart), float64(v.PageEnd), v.Usefulness, v.RouteScore})
 		}
+	}
+	if ao != nil {
+		d.Selected, d.Quoted, d.Answer = &ao.Selected, &ao.Quoted, ans.Answer
 	}
 	b, _ := json.Marshal(d)
 	w.Write(append(b, '\n'))

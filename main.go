@@ -186,7 +186,7 @@ func open(ctx context.Context, dir string) (*parts, error) {
 	}
 	newID := func() string { return uuid.NewString() }
 	im := &ingest.Importer{DB: db, NewID: newID}
-	im.Committed = readDates(newDates(db, newID))
+	im.Committed = onCommit(readDates(newDates(db, newID)), learnAbbreviations(db))
 	// Offline until settings or flags name other providers: extractive
 	// answers, routing by the embedded local decision provider.
 	research := retrieve.Offline(db, newID)

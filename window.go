@@ -11,6 +11,7 @@ import (
 
 	"archivist/app"
 	"archivist/assets"
+	"archivist/ingest/abbrev"
 	"archivist/ingest/dates"
 	"archivist/retrieve/export"
 	"archivist/retrieve/filing"
@@ -54,6 +55,7 @@ func runGUI(ctx context.Context, dir string, stderr io.Writer) int {
 	u.SetSuggestAuto(p.db)
 	u.SetFacts(dates.Review{DB: p.db})
 	go newDates(p.db, uuid.NewString).Reextract(ctx) // documents imported before dates were read
+	go abbrev.Service{DB: p.db}.Backfill(ctx)        // and before abbreviations were learned
 	u.SetProviders(windowProviders(p))
 	u.OpenOriginal = func(id string, page int) error { return openOriginal(ctx, p.db, id, page) }
 	u.ExportEvidence = func(ctx context.Context, ans *app.Answer, question, out string) error {

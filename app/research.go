@@ -128,6 +128,10 @@ type Source struct {
 	// MaxFactChars), given to the answerer beside Text. The document stays
 	// the evidence: a fact's quote is its own text, cited like any other.
 	Facts []Fact
+	// Abbreviations are the short forms the document defines anywhere in
+	// it, learned at import: a question naming one is understood though
+	// the definition is pages away from the evidence.
+	Abbreviations []Abbreviation
 }
 
 // WindowSeparator joins a source's windows in its stitched Text.
@@ -175,10 +179,28 @@ type Citation struct {
 	LineEnd    int      `json:"line_end"`
 	Blocks     []string `json:"blocks"`
 	Rects      []Rect   `json:"rects"`
-	Precision  string   `json:"precision"` // "line", "page" or "section"
+	Precision  string   `json:"precision"` // "cell", "line", "page" or "section"
+	// Cell and Header are set for a cell-level citation (precision
+	// "cell"): the cell of the quoted table row that answers, and the
+	// header row that names its column, both verbatim text of the block;
+	// Rects then outline the cell alone.
+	// Source is the number of the source quoted when the answer numbers
+	// each quote on its own (N is then the quote's number, and a source
+	// quoted twice has two); 0 when N is the source's number.
+	Source int    `json:"source,omitempty"`
+	Cell   string `json:"cell,omitempty"`
+	Header string `json:"header,omitempty"`
 	// OCR says the quote was read from a page image by OCR, e.g. "read by
 	// OCR, 91% confidence"; empty for text the document holds as text.
 	OCR string `json:"ocr,omitempty"`
+}
+
+// SourceN is the number of the source the citation quotes.
+func (c Citation) SourceN() int {
+	if c.Source > 0 {
+		return c.Source
+	}
+	return c.N
 }
 
 // Where says where a citation points, for people: "Title › Section, page
@@ -240,6 +262,11 @@ type Answer struct {
 // InsufficientEvidence is the stable answer given when the sources do not
 // answer the question. It makes no claim.
 const InsufficientEvidence = "The documents in scope do not contain enough evidence to answer this question."
+
+// ClosestEvidence introduces, after InsufficientEvidence, the passages that
+// came closest to an answer: shown so a reader can judge, never as the
+// answer, which stays insufficient.
+const ClosestEvidence = "The closest the documents come (this does not answer the question):"
 
 // Research answers questions. Implementations read each question through one
 // snapshot of the library.

@@ -334,6 +334,9 @@ func (r *Research) evidence(ctx context.Context, pv providers, q app.Question, l
 	if err := attachFacts(ctx, snap, ev, time.Now().Format(time.DateOnly)); err != nil {
 		return nil, nil, err
 	}
+	if err := attachAbbreviations(ctx, snap, ev); err != nil {
+		return nil, nil, err
+	}
 	return ev, tr, nil
 }
 

@@ -462,7 +462,7 @@ func citationHeader(c app.Citation, section string, lineStart, lineEnd, shownPag
 		parts = append(parts, "showing page "+strconv.Itoa(shownPage))
 	}
 	switch p := strings.TrimSpace(c.Precision); p {
-	case "line", "page", "section":
+	case "cell", "line", "page", "section":
 		parts = append(parts, p+" precision")
 	}
 	return strings.Join(parts, " · ")

@@ -156,7 +156,7 @@ func sourceWhere(n int, cites []app.Citation) string {
 	first, last := 0, 0         // pages
 	firstLine, lastLine := 0, 0 // source lines, for formats without pages
 	for _, c := range cites {
-		if c.N != n {
+		if c.SourceN() != n {
 			continue
 		}
 		if s := strings.TrimSpace(c.Section); s != "" && !slices.Contains(sections, s) {
@@ -248,9 +248,19 @@ func (d *drawer) holds(t *turn) bool {
 
 // answerSegments renders an answer's text with each "[n]" that names one of
 // its citations as a tappable pill. An insufficient answer is plain text:
-// it makes no claim, so nothing in it is cited.
+// it makes no claim, so nothing in it is cited — except the closest
+// evidence it shows after app.ClosestEvidence, whose quotes open as any
+// citation does.
 func answerSegments(ans *app.Answer, tips *tooltipLayer, open func(i int)) []widget.RichTextSegment {
 	text := ans.Answer
+	if !ans.Sufficient && len(ans.Citations) > 0 {
+		if i := strings.Index(text, app.ClosestEvidence); i >= 0 {
+			cut := i + len(app.ClosestEvidence)
+			rest := *ans
+			rest.Answer, rest.Sufficient = text[cut:], true
+			return append(lineSegments(text[:cut], widget.RichTextStyleInline), answerSegments(&rest, tips, open)...)
+		}
+	}
 	if !ans.Sufficient || len(ans.Citations) == 0 {
 		return lineSegments(text, widget.RichTextStyleInline)
 	}

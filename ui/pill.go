@@ -40,6 +40,8 @@ func pillTip(c app.Citation) string {
 		parts = append(parts, w)
 	}
 	switch strings.TrimSpace(c.Precision) {
+	case "cell":
+		parts = append(parts, "cell precision: the answering cell of the quoted row is highlighted")
 	case "line":
 		parts = append(parts, "line precision: the quoted lines are highlighted")
 	case "page":

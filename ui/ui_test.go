@@ -882,3 +882,20 @@ func TestCloseDropsLateResults(t *testing.T) {
 		t.Error("work finishing after Close still reached the window")
 	}
 }
+
+func TestInsufficientAnswerPillsOnlyItsClosestEvidence(t *testing.T) {
+	ans := twoCitationAnswer()
+	ans.Sufficient = false
+	ans.Answer = app.InsufficientEvidence + " See [1].\n\n" + app.ClosestEvidence + "\n\n“" + ans.Citations[0].Quote + "” [1]"
+	h := newHarness(t, &fakeLibrary{}, &fakeResearch{answer: ans})
+	tr := h.ask(t, "Who was the mayor in 1800?")
+	pills := 0
+	for _, s := range tr.text.Segments {
+		if _, ok := s.(*pillSegment); ok {
+			pills++
+		}
+	}
+	if pills != 1 {
+		t.Fatalf("%d pills, want the closest evidence's one (the refusal's own [1] stays text)", pills)
+	}
+}

@@ -6,11 +6,11 @@ package answer
 import (
 	"context"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 
 	"archivist/app"
-	"archivist/app/script"
 	"archivist/retrieve/jev/lex"
 )
 
@@ -45,6 +45,9 @@ type candidate struct {
 	context map[string]bool // stems of the source title and the block's section path
 	penalty float64         // for later sources and overlong sentences
 	fit     float64         // how well the quote's shape fits the question's (see shapeFit)
+	// label is what a short figure is read under — the heading set above
+	// "1914" in a brochure — stated before its quote; "" for prose.
+	label string
 }
 
 // Answer picks the sentences that together best answer the question — the
@@ -53,7 +56,27 @@ type candidate struct {
 // the question's term weight.
 func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, error) {
 	ans := &app.Answer{Citations: []app.Citation{}, Sources: SourceRefs(ev)}
+	qstems := questionStems(ev.Terms)
+	fm := questionForms(ev, qstems)
+	define := fm.asksDefinition(ev.Question.Text)
+	amounts := questionAmounts(ev.Question.Text)
+	if define != "" {
+		qstems = withoutDefinitionWords(qstems)
+	}
 	var cands []candidate
+	// A document speaks of its own subject as "the Company": the names a
+	// question gives (capitalised, or letters with digits, like "3M")
+	// that the title holds are every sentence's of that source.
+	names := questionNames(ev.Question.Text)
+	titleStems := map[int]map[string]bool{}
+	for _, src := range ev.Sources {
+		titleStems[src.N] = map[string]bool{}
+		for st := range wordStems(src.Title) {
+			if names[st] {
+				titleStems[src.N][st] = true
+			}
+		}
+	}
 	for i := range ev.Sources {
 		src := &ev.Sources[i]
 		for j := range src.Windows {
@@ -63,11 +86,20 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 					return nil, err
 				}
 				text := strings.TrimSpace(w.Text[s[0]:s[1]])
-				if len(text) < minQuoteChars {
+				label := figureLabel(ev, w, s[0], text)
+				if len(text) < minQuoteChars && label == "" {
 					continue
 				}
 				n := float64(len(text))
 				words := wordStems(text)
+				fm.expand(words, contentFamilies(text))
+				amountsMet(amounts, text, unitOf(unitContext(ev, w, s[0])), words)
+				for st := range wordStems(label) {
+					words[st] = true // "1914" under "Employees" counts employees
+				}
+				for st := range titleStems[src.N] {
+					words[st] = true
+				}
 				if header := tableHeader(ev, w, s[0]); header != nil {
 					// A row answers through its header: "Total Company |
 					// 34,229" is net sales in 2022 because the header says so.
@@ -77,21 +109,33 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 				}
 				cands = append(cands, candidate{
 					src: src, window: w, start: s[0], end: s[1],
-					words:   words,
+					words: words, label: label,
 					context: contextStems(ev, src, w, s[0]),
 					penalty: 0.02*float64(src.N-1) + 0.05*math.Max(0, n-400)/400,
 				})
 			}
 		}
 	}
-	weights := termWeights(questionStems(ev.Terms), cands)
+	cands = withoutRunningLines(ev, cands)
+	weights := termWeights(qstems, cands)
 	shape := askedShape(ev.Question.Text, ev.Terms)
 	for i := range cands {
-		cands[i].fit = shape.fit(ev, &cands[i])
+		c := &cands[i]
+		c.fit = shape.fit(ev, c)
+		if define != "" && defines(c.window.Text[c.start:c.end], define) {
+			c.fit += definesFit
+		}
 	}
+	// Sums run over the terms in one order, so that equal quotes tie
+	// exactly and the first one read wins, every time.
+	order := make([]string, 0, len(weights))
+	for t := range weights {
+		order = append(order, t)
+	}
+	sort.Strings(order)
 	total := 0.0
-	for _, w := range weights {
-		total += w
+	for _, t := range order {
+		total += weights[t]
 	}
 	if total == 0 {
 		ans.Answer = app.InsufficientEvidence
@@ -102,7 +146,8 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 	const full, placed = 2, 1
 	covered := map[string]int{}
 	gain := func(c *candidate) (all, own float64) {
-		for t, w := range weights {
+		for _, t := range order {
+			w := weights[t]
 			switch {
 			case c.words[t] && covered[t] < full:
 				all += w * float64(full-covered[t]) / full
@@ -117,6 +162,10 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 	}
 	perSrc := map[int]int{}
 	seen := map[string]bool{}
+	var labels, unders []string // stated before a quote, and the header it was read under
+	// A year the question names is a constraint: quotes that never say it
+	// (nor their header, heading or title) answer for another period.
+	yearMet := len(shape.years) == 0
 	for len(ans.Citations) < maxQuotes {
 		best, bestScore := -1, 0.0
 		for i := range cands {
@@ -134,9 +183,13 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 		}
 		c := &cands[best]
 		seen[squash(c)] = true
-		cit, ok := cite(ev, *c)
+		cit, bstart, ok := citeAt(ev, *c)
 		if !ok {
 			continue
+		}
+		label, under := tableNote(ev, shape, c, &cit, bstart)
+		if label == "" {
+			label = c.label
 		}
 		for t := range weights {
 			switch {
@@ -146,31 +199,80 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 				covered[t] = placed
 			}
 		}
+		for y := range shape.years {
+			yearMet = yearMet || c.words[y] || c.context[y]
+		}
 		perSrc[c.src.N]++
 		ans.Citations = append(ans.Citations, cit)
+		labels, unders = append(labels, label), append(unders, under)
 	}
 	coverage := 0.0
-	for t, w := range weights {
+	for _, t := range order {
+		w := weights[t]
 		coverage += w * float64(covered[t]) / full
 	}
-	if len(ans.Citations) == 0 || coverage/total < minCoverage {
-		ans.Citations = []app.Citation{}
+	if len(ans.Citations) == 0 || coverage/total < minCoverage || !yearMet {
+		// Not an answer: say so, and show what came closest, never as the
+		// answer (DESIGN.md §6).
+		ans.Citations, labels, unders = closest(ev, cands, ans.Citations, labels, unders, shape, gain)
+		numberQuotes(ans.Citations)
 		ans.Answer = app.InsufficientEvidence
+		if len(ans.Citations) > 0 {
+			ans.Answer += "\n\n" + app.ClosestEvidence + render(ans.Citations, labels, unders)
+		}
 		return ans, nil
 	}
 	ans.Citations = withDateQuote(ev, ans.Citations)
+	numberQuotes(ans.Citations)
+	ans.Answer = Lead + render(ans.Citations, labels, unders)
+	ans.Sufficient = true
+	return ans, nil
+}
+
+// numberQuotes gives each quote a number of its own: two quotes from one
+// document's pages 6 and 60 are [1] and [2], each citing source 1.
+func numberQuotes(cites []app.Citation) {
+	for i := range cites {
+		cites[i].Source, cites[i].N = cites[i].N, i+1
+	}
+}
+
+// render writes the quotes of an answer, each with its number, the
+// statement of its cell or figure before it and the header row it was
+// read under after it.
+func render(cites []app.Citation, labels, unders []string) string {
 	var b strings.Builder
-	b.WriteString(Lead)
-	for _, c := range ans.Citations {
-		b.WriteString("\n\n“")
+	for i, c := range cites {
+		b.WriteString("\n\n")
+		if i < len(labels) && labels[i] != "" {
+			b.WriteString(labels[i] + " — ")
+		}
+		b.WriteString("“")
 		b.WriteString(strings.Join(strings.Fields(c.Quote), " "))
 		b.WriteString("” [")
 		b.WriteString(strconv.Itoa(c.N))
 		b.WriteString("]")
+		if i < len(unders) && unders[i] != "" {
+			b.WriteString(", under “" + strings.Join(strings.Fields(unders[i]), " ") + "”")
+		}
 	}
-	ans.Answer = b.String()
-	ans.Sufficient = true
-	return ans, nil
+	return b.String()
+}
+
+// questionNames returns the stems and families of the names a question
+// gives: words capitalised past its first word, all-capital words, and
+// letters run together with digits ("3M", "PwC").
+func questionNames(q string) map[string]bool {
+	names := map[string]bool{}
+	for i, t := range lex.Tokens(q) {
+		letters := strings.Trim(t.Lower, "0123456789.") != ""
+		if t.AllCaps || t.Cap && i > 0 || t.Num && letters {
+			if !lex.IsStopWord(t.Lower) {
+				names[Stem(t.Lower)], names[lex.Family(t.Lower)] = true, true
+			}
+		}
+	}
+	return names
 }
 
 func squash(c *candidate) string {
@@ -249,24 +351,30 @@ func locate(w *app.Window, off int) (app.Span, int, bool) {
 // cite turns a candidate sentence into a citation whose quote is the
 // block's own text, trimmed of surrounding space.
 func cite(ev *app.Evidence, c candidate) (app.Citation, bool) {
+	cit, _, ok := citeAt(ev, c)
+	return cit, ok
+}
+
+// citeAt is cite, also returning where the quote starts in its block.
+func citeAt(ev *app.Evidence, c candidate) (app.Citation, int, bool) {
 	text := c.window.Text[c.start:c.end]
 	lead := len(text) - len(strings.TrimLeft(text, " \n\t"))
 	trail := len(text) - len(strings.TrimRight(text, " \n\t"))
 	span, bstart, ok := locate(c.window, c.start+lead)
 	if !ok {
-		return app.Citation{}, false
+		return app.Citation{}, 0, false
 	}
 	bend := bstart + (c.end - trail) - (c.start + lead)
 	if bend > span.End {
-		return app.Citation{}, false // crosses a block: sentences never should
+		return app.Citation{}, 0, false // crosses a block: sentences never should
 	}
 	b, ok := ev.Blocks[span.BlockID]
 	if !ok || bend > len(b.Text) {
-		return app.Citation{}, false
+		return app.Citation{}, 0, false
 	}
 	quote := b.Text[bstart:bend]
 	if len(quote) > maxQuoteChars {
-		return app.Citation{}, false
+		return app.Citation{}, 0, false
 	}
 	first, last := b.LinesOf(bstart, bend)
 	cit := app.Citation{
@@ -289,103 +397,7 @@ func cite(ev *app.Evidence, c candidate) (app.Citation, bool) {
 	case b.Page > 0:
 		cit.Precision = "page"
 	}
-	return cit, true
-}
-
-// taskWords say how to answer rather than what about: "According to the
-// details clearly outlined within the balance sheet … Answer in USD
-// millions." No passage holds them, so counted as terms they would make
-// every long, careful question look unanswerable. Held by stem.
-var taskWords = stemSet(`according detail details clearly outlined outline within answer answers question
-	questions following please explain calculate calculated calculation define defined definition round rounded
-	using utilizing utilize primarily referencing reference provided information shown usd
-	million millions billion billions thousand thousands decimal decimals approximately roughly
-	resource resources abilities ability only directly explicitly metric useful conventional
-	address addressing assume assumes like based data need drove drive drives caused fy cy`)
-
-// questionStems returns the stems of the question's terms, without the
-// words that only say how to answer (taskWords). A fiscal or calendar
-// year written as one word ("fy2022", "fy22") stands for its year, which
-// is how tables and prose write it.
-func questionStems(terms []string) []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, t := range terms {
-		s := Stem(t)
-		if y, ok := yearOf(t); ok {
-			s = y
-		}
-		if taskWords[s] {
-			continue
-		}
-		if !seen[s] {
-			seen[s] = true
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-// termWeights gives each question stem an inverse-frequency weight over the
-// candidate sentences, so rare terms count for more than common ones.
-func termWeights(stems []string, cands []candidate) map[string]float64 {
-	df := map[string]int{}
-	for _, c := range cands {
-		for _, s := range stems {
-			if c.words[s] {
-				df[s]++
-			}
-		}
-	}
-	n := float64(len(cands))
-	w := make(map[string]float64, len(stems))
-	for _, s := range stems {
-		w[s] = math.Log(1 + (n+1)/(float64(df[s])+0.5))
-	}
-	return w
-}
-
-// wordStems returns the set of stems of the words in s, each also under
-// its base when it carries a derivational suffix ("deepened" → "deepen" →
-// also "deep"), so a question's plain word meets its derived forms.
-func wordStems(s string) map[string]bool {
-	m := map[string]bool{}
-	for _, t := range lex.Tokens(s) {
-		if a, b, ok := script.PairClusters(t.Lower); ok {
-			m[a], m[b] = true, true // a question's one-character unit meets its pairs
-		}
-		st := Stem(t.Lower)
-		m[st] = true
-		for _, suf := range derivational {
-			if strings.HasSuffix(st, suf) && len(st)-len(suf) >= 3 {
-				m[st[:len(st)-len(suf)]] = true
-				break
-			}
-		}
-	}
-	return m
-}
-
-var derivational = []string{"ness", "ment", "ity", "ion", "ive", "est", "en", "er", "al"}
-
-// Stem reduces an English word to a crude stem so that "refunds",
-// "refunded" and "refunding" meet "refund". It is deliberately light: a
-// wrong merge costs more than a missed one.
-func Stem(w string) string {
-	for _, suf := range []string{"ations", "ation", "ings", "ing", "ies", "edly", "ed", "es", "ly", "s"} {
-		if strings.HasSuffix(w, suf) && len(w)-len(suf) >= 3 {
-			stem := w[:len(w)-len(suf)]
-			if suf == "ies" {
-				stem += "y"
-			}
-			if suf == "es" && !strings.HasSuffix(stem, "s") && !strings.HasSuffix(stem, "x") &&
-				!strings.HasSuffix(stem, "ch") && !strings.HasSuffix(stem, "sh") {
-				stem = w[:len(w)-1] // "rates" → "rate", not "rat"
-			}
-			return strings.TrimSuffix(stem, "e")
-		}
-	}
-	return strings.TrimSuffix(w, "e")
+	return cit, bstart, true
 }
 
 // HistoryAnswerer is an Answerer that can also hear the conversation so

@@ -336,7 +336,7 @@ func TestTableQuotesAreAlwaysSourceText(t *testing.T) {
 		"December 31, 2022", "12.5 %", "", "Refer to Note 7", "income"}
 	questions := []string{"What was total net sales in 2022?", "how much revenue in FY2021", "why did income fall",
 		"When was the note dated?", "What is the total?"}
-	quoted := 0
+	quoted, celled := 0, 0
 	for trial := 0; trial < 300; trial++ {
 		var blocks []string
 		for b := 0; b < 1+r.Intn(3); b++ {
@@ -361,10 +361,61 @@ func TestTableQuotesAreAlwaysSourceText(t *testing.T) {
 			if c.Quote == "" || !strings.Contains(b.Text, c.Quote) || strings.Contains(c.Quote, "\n") {
 				t.Fatalf("trial %d: quote %q is not one row of block %q", trial, c.Quote, b.Text)
 			}
+			if c.Cell != "" && (!strings.Contains(c.Quote, c.Cell) || !strings.Contains(b.Text, c.Header)) {
+				t.Fatalf("trial %d: cell %q or header %q is not text of row %q, block %q", trial, c.Cell, c.Header, c.Quote, b.Text)
+			}
+			if c.Cell != "" {
+				celled++
+			}
 			quoted++
 		}
 	}
-	if quoted < 30 {
-		t.Fatalf("only %d quotes in 300 trials: the property was hardly tried", quoted)
+	if quoted < 30 || celled < 10 {
+		t.Fatalf("only %d quotes, %d cells in 300 trials: the property was hardly tried", quoted, celled)
+	}
+}
+
+// TestCellNeedsAColumnHeader: a header row of one cell labels a group of
+// rows ("Current assets"); the answering cell is read under the row of
+// column names above it, here the asked year's date.
+func TestCellNeedsAColumnHeader(t *testing.T) {
+	ev := tableEvidence("What is total current assets in FY2023?",
+		"January 28, 2023 | January 29, 2022\nAssets\nCurrent assets\nCash and cash equivalents | $ | 1,874 | $ | 2,936\nTotal current assets | 8,802 | 10,539")
+	ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+	if err != nil || !ans.Sufficient {
+		t.Fatalf("answer %+v, %v", ans, err)
+	}
+	c := ans.Citations[0]
+	if c.Quote != "Total current assets | 8,802 | 10,539" || c.Cell != "8,802" || c.Header != "January 28, 2023 | January 29, 2022" ||
+		!strings.Contains(ans.Answer, "Total current assets, January 28, 2023: 8,802 — “Total current assets") {
+		t.Fatalf("citation %+v\n%s", c, ans.Answer)
+	}
+}
+
+// TestStoredAbbreviationAnswers: the document defined EAIB pages away
+// from the evidence, and its definition, learned at import, comes with
+// the source: the sentence naming the bureau in full answers.
+func TestStoredAbbreviationAnswers(t *testing.T) {
+	ev := evidence("What did the EAIB publish?", []string{"eaib", "publish"},
+		"The weather was clear that morning.",
+		"The Ethiopian Accident Investigation Bureau published its interim report in March 2020.")
+	ans, _ := answer.Extractive{}.Answer(context.Background(), ev)
+	if ans.Sufficient && strings.Contains(ans.Answer, "Ethiopian Accident") {
+		t.Fatalf("answered without knowing the abbreviation: %s", ans.Answer)
+	}
+	ev.Sources[0].Abbreviations = []app.Abbreviation{{Short: "EAIB", Long: "Ethiopian Accident Investigation Bureau"}}
+	if q := firstQuote(t, ev); !strings.HasPrefix(q, "The Ethiopian Accident Investigation Bureau published") {
+		t.Fatalf("quote %q", q)
+	}
+}
+
+// TestAmountForms: an amount asked in billions meets a table's figure in
+// millions, and only within the rounding the question wrote.
+func TestAmountForms(t *testing.T) {
+	ev := tableEvidence("What had sales of 34.2 billion?",
+		"Net Sales (Millions) | 2022\nConsumer | 5,298\nTotal Company | 34,229\nOther | 34,300")
+	ev.Terms = []string{"sales", "34.2", "billion"} // as retrieval keeps a decimal number whole
+	if q := firstQuote(t, ev); q != "Total Company | 34,229" {
+		t.Fatalf("quote %q", q)
 	}
 }

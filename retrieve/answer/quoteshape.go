@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"archivist/app"
+	"archivist/retrieve/jev/lex"
 )
 
 // The shape of a quote against the shape of the question: what kind of
@@ -30,11 +31,13 @@ const (
 
 // shape is what kind of answer a question asks for.
 type shape struct {
-	amount bool            // how much, how many, a figure, a rate
-	when   bool            // a date or year: years count as the figure
-	years  map[string]bool // the years or fiscal years it names
-	total  bool            // it asks for a total
-	stems  map[string]bool // the stems of its terms
+	amount  bool            // how much, how many, a figure, a rate
+	when    bool            // a date or year: years count as the figure
+	years   map[string]bool // the years or fiscal years it names
+	total   bool            // it asks for a total
+	stems   map[string]bool // the stems of its terms
+	typ     answerType      // who, where, how many, … (answertypes.go)
+	counted []string        // for how many: the counted noun's family keys
 }
 
 // labelFiller are joining words a row's label may hold without naming
@@ -46,7 +49,19 @@ var labelFiller = map[string]bool{"and": true, "the": true, "for": true, "from":
 func unaskedWords(label string, asked map[string]bool) int {
 	n := 0
 	for _, w := range strings.FieldsFunc(strings.ToLower(label), func(r rune) bool { return !unicode.IsLetter(r) }) {
-		if len(w) >= 3 && !asked[Stem(w)] && !labelFiller[w] {
+		if len(w) >= 3 && !asked[Stem(w)] && !asked[lex.Family(w)] && !labelFiller[w] {
+			n++
+		}
+	}
+	return n
+}
+
+// askedWords counts the words of a row's label whose family is among the
+// question's.
+func askedWords(label string, asked map[string]bool) int {
+	n := 0
+	for _, t := range lex.Tokens(label) {
+		if asked[lex.Family(t.Lower)] {
 			n++
 		}
 	}
@@ -77,6 +92,7 @@ var reasonLeads = []string{"why ", "what drove ", "what drives ", "what caused "
 func askedShape(question string, terms []string) shape {
 	q := strings.ToLower(strings.TrimSpace(question))
 	sh := shape{years: map[string]bool{}, stems: map[string]bool{}}
+	sh.typ, sh.counted = readType(question)
 	for _, s := range questionStems(terms) {
 		sh.stems[s] = true
 	}
@@ -144,6 +160,7 @@ func (sh shape) fit(ev *app.Evidence, c *candidate) float64 {
 		}
 	}
 	header := tableHeader(ev, c.window, c.start)
+	fit += typeFitOf(sh.typ, sh.counted, text, strings.Join(header, "\n")+"\n"+c.label, sh.stems)
 	if header == nil {
 		if sh.total && strings.HasPrefix(strings.ToLower(strings.TrimSpace(text)), "total") {
 			fit += totalFit
@@ -162,6 +179,10 @@ func (sh shape) fit(ev *app.Evidence, c *candidate) float64 {
 	// asked for ("Total Health Care Business Group" against "Total
 	// Company" when the question asks for the company's total).
 	fit -= math.Min(labelMax, labelWordFit*float64(unaskedWords(cells[0], sh.stems)))
+	// A question term the row's own label names places the row more
+	// surely than one only its header names ("Total current assets"
+	// against "Total assets" under a "Current assets" heading row).
+	fit += math.Min(labelMax, labelWordFit*float64(askedWords(cells[0], sh.stems)))
 	switch {
 	case len(sh.years) == 0:
 	case labelYear(cells[0], sh.years) && len(cells) > 1:
@@ -228,9 +249,18 @@ func tableHeader(ev *app.Evidence, w *app.Window, off int) []string {
 	rows := strings.Split(b.Text, "\n")
 	var header []string
 	pos := 0
-	for i, r := range rows {
-		if i == headerRowMax || i > 0 && hasAmount(r, false) {
+	// A table of words has no figures to end its header at: its first
+	// row names the columns, as every text format writes a header row.
+	limit := 1
+	for _, r := range rows[1:] {
+		if hasAmount(r, false) {
+			limit = headerRowMax
 			break
+		}
+	}
+	for i, r := range rows {
+		if i == limit || i > 0 && (hasAmount(r, false) || strings.TrimSpace(r) == "") {
+			break // an empty row is the rule under a header, as Markdown draws it
 		}
 		header = append(header, r)
 		pos += len(r) + 1

@@ -1,0 +1,241 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"archivist/app"
+	"archivist/store"
+)
+
+// The offline answerer's rules, each on real documents: a 10-K from the
+// FinanceBench set and a Federal Register notice from the fixtures, read
+// from ../shared beside the checkout.
+
+var (
+	tenK   = filepath.Join("..", "shared", "eval", "financebench", "pdfs", "3M_2022_10K.pdf")
+	notice = filepath.Join("..", "shared", "fixtures", "pdfplumber", "tests", "pdfs", "federal-register-2020-17221.pdf")
+	readme = filepath.Join("..", "shared", "fixtures", "markdown", "pdfplumber_docs", "README.md")
+	// brochure sets its figures under headings ("Employees", then "1914")
+	// and repeats "Graduate Programme Brochure 7 PwC" at the foot of
+	// every page.
+	manual   = filepath.Join("..", "shared", "eval", "mmlongbench", "documents", "mmdetection-readthedocs-io-en-v2.18.0.pdf")
+	brochure = filepath.Join("..", "shared", "eval", "mmlongbench", "documents", "PWC_opportunity_of_lifetime.pdf")
+)
+
+var realLibs sync.Map // path → library folder, imported once per test run
+
+// realLibrary imports one real document into a library of its own, once.
+func realLibrary(t *testing.T, path string) string {
+	t.Helper()
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("%s not found (../shared beside the checkout): %v", path, err)
+	}
+	if lib, ok := realLibs.Load(path); ok {
+		return lib.(string)
+	}
+	lib, err := os.MkdirTemp("", "archivist-answers-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, code := cli(t, lib, "import", path); code != 0 {
+		t.Fatalf("import %s: exit %d: %s", path, code, errOut)
+	}
+	realLibs.Store(path, lib)
+	return lib
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	realLibs.Range(func(_, lib any) bool { os.RemoveAll(lib.(string)); return true })
+	os.Exit(code)
+}
+
+// askReal asks question of lib offline and returns the answer.
+func askReal(t *testing.T, lib, question string) *app.Answer {
+	t.Helper()
+	out, errOut, code := cli(t, lib, "ask", "--json", question)
+	if code != 0 {
+		t.Fatalf("ask %q: exit %d: %s", question, code, errOut)
+	}
+	var ans app.Answer
+	if err := json.Unmarshal([]byte(out), &ans); err != nil {
+		t.Fatalf("ask %q: %v\n%s", question, err, out)
+	}
+	return &ans
+}
+
+// quoted reports whether one of the answer's quotes holds want.
+func quoted(ans *app.Answer, want string) bool {
+	for _, c := range ans.Citations {
+		if strings.Contains(strings.Join(strings.Fields(c.Quote), " "), want) {
+			return true
+		}
+	}
+	return false
+}
+
+func TestAnswersOnRealDocuments(t *testing.T) {
+	t.Run("WordFormsAndCount", func(t *testing.T) {
+		// "employees" asked, "employed" written; the count beside it wins
+		// over a sentence about a $50 million workforce programme.
+		ans := askReal(t, realLibrary(t, tenK), "How many employees does 3M have?")
+		if !ans.Sufficient || !strings.Contains(ans.Citations[0].Quote, "employed approximately 92,000 people") {
+			t.Fatalf("answer %s", ans.Answer)
+		}
+	})
+	t.Run("DefinedAbbreviation", func(t *testing.T) {
+		// The notice defines "Airworthiness Directive (AD)": the definition
+		// is the answer, though "stand" is written nowhere.
+		ans := askReal(t, realLibrary(t, notice), "What does AD stand for?")
+		if !ans.Sufficient || !strings.Contains(ans.Citations[0].Quote, "Airworthiness Directive (AD)") {
+			t.Fatalf("answer %s", ans.Answer)
+		}
+	})
+	t.Run("ProposalAndItsAirplanes", func(t *testing.T) {
+		ans := askReal(t, realLibrary(t, notice), "What does the FAA propose to supersede, and which airplanes does that directive apply to?")
+		if !ans.Sufficient || !quoted(ans, "The FAA proposes to supersede Airworthiness Directive (AD) 2018–23–51, which applies to all The Boeing Company Model 737–8") {
+			t.Fatalf("answer %s", ans.Answer)
+		}
+	})
+	t.Run("TableCellWithItsHeader", func(t *testing.T) {
+		// The row alone does not say which figure is 2022; the answer
+		// states the cell under the asked year, and the citation outlines
+		// that cell alone.
+		ans := askReal(t, realLibrary(t, tenK), "What were 3M's total net sales in 2022?")
+		if !ans.Sufficient || len(ans.Citations) == 0 {
+			t.Fatalf("answer %s", ans.Answer)
+		}
+		c := ans.Citations[0]
+		if !strings.HasPrefix(c.Quote, "Total Company") || c.Precision != "cell" || c.Cell != "34,229" ||
+			!strings.Contains(c.Header, "2022") || len(c.Rects) != 1 {
+			t.Fatalf("citation %+v", c)
+		}
+		if !strings.Contains(ans.Answer, "Total Company, 2022: $34,229 million — “Total Company") {
+			t.Fatalf("answer %s", ans.Answer)
+		}
+		row := askReal(t, realLibrary(t, tenK), "What were 3M's total net sales?")
+		for _, c := range row.Citations {
+			if c.Precision == "cell" {
+				t.Fatalf("no period asked, yet a cell was chosen: %+v", c)
+			}
+		}
+	})
+	t.Run("TextTableRowWithItsHeaderRow", func(t *testing.T) {
+		ans := askReal(t, realLibrary(t, readme), "What does the --precision argument do?")
+		if !ans.Sufficient || !strings.HasPrefix(ans.Citations[0].Quote, "--precision [integer]") ||
+			!strings.Contains(ans.Answer, "[1], under “Argument | Description”") {
+			t.Fatalf("answer %s", ans.Answer)
+		}
+	})
+	t.Run("OneNumberPerQuote", func(t *testing.T) {
+		// Two quotes of one filing, from different pages, are [1] and [2];
+		// both cite source 1.
+		ans := askReal(t, realLibrary(t, tenK), "What percentage of 3M net sales came from outside the United States?")
+		if !ans.Sufficient || len(ans.Citations) < 2 {
+			t.Fatalf("answer %s", ans.Answer)
+		}
+		for i, c := range ans.Citations {
+			if c.N != i+1 || c.Source != 1 || c.SourceN() != 1 || !strings.Contains(ans.Answer, "” ["+strconv.Itoa(i+1)+"]") {
+				t.Fatalf("citation %d: n %d, source %d\n%s", i, c.N, c.Source, ans.Answer)
+			}
+		}
+		if len(ans.Sources) != 1 || ans.Sources[0].N != 1 {
+			t.Fatalf("sources %+v", ans.Sources)
+		}
+	})
+	t.Run("InsufficientShowsClosestEvidence", func(t *testing.T) {
+		// Nothing in the filing answers it: the answer says so first, and
+		// then shows what came closest, cited, without calling it the
+		// answer.
+		ans := askReal(t, realLibrary(t, tenK), "Who is the CEO of 3M's Zanzibar ferry subsidiary?")
+		if ans.Sufficient || !strings.HasPrefix(ans.Answer, app.InsufficientEvidence+"\n\n"+app.ClosestEvidence) ||
+			len(ans.Citations) == 0 || len(ans.Citations) > 2 {
+			t.Fatalf("answer %s", ans.Answer)
+		}
+		for _, c := range ans.Citations {
+			if c.Quote == "" || len(c.Rects) == 0 || !strings.Contains(ans.Answer, strings.Join(strings.Fields(c.Quote), " ")) {
+				t.Fatalf("closest evidence without its quote or highlight: %+v", c)
+			}
+		}
+	})
+	t.Run("AbbreviationsLearnedAtImport", func(t *testing.T) {
+		lib := realLibrary(t, notice)
+		ctx := context.Background()
+		db, err := store.Open(ctx, lib)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		docs, err := db.Documents(ctx)
+		if err != nil || len(docs) != 1 {
+			t.Fatalf("documents %v, %v", docs, err)
+		}
+		snap, err := db.Snapshot(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer snap.Close()
+		got, err := snap.Abbreviations(ctx, []string{docs[0].ID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]string{"FAA": "Federal Aviation Administration", "AD": "Airworthiness Directive",
+			"MCAS": "maneuvering characteristics augmentation system", "NTSB": "National Transportation Safety Board"}
+		for _, a := range got[docs[0].ID] {
+			if w, ok := want[a.Short]; ok && w == a.Long {
+				delete(want, a.Short)
+			}
+		}
+		if len(want) > 0 {
+			t.Fatalf("not learned: %v (learned %+v)", want, got)
+		}
+	})
+	t.Run("FigureUnderItsHeadingNotTheRunningFoot", func(t *testing.T) {
+		ans := askReal(t, realLibrary(t, brochure), "How many employees does PwC Assurance have?")
+		if !ans.Sufficient || ans.Citations[0].Quote != "1914" || !strings.Contains(ans.Answer, "Employees — “1914” [1]") {
+			t.Fatalf("answer %s", ans.Answer)
+		}
+	})
+	t.Run("PeriodWordsAreTheYearsColumn", func(t *testing.T) {
+		// "for the fiscal year ended December 31, 2022" asks for the 2022
+		// column; its words need not stand in the row.
+		ans := askReal(t, realLibrary(t, tenK), "What were 3M's total net sales for the fiscal year ended December 31, 2022?")
+		if !ans.Sufficient || ans.Citations[0].Cell != "34,229" {
+			t.Fatalf("answer %s", ans.Answer)
+		}
+	})
+	t.Run("NumberFormsAcrossUnits", func(t *testing.T) {
+		// "11.6 billion" asked; the table in millions writes 11,604.
+		ans := askReal(t, realLibrary(t, tenK), "Which segment had net sales of about 11.6 billion in 2022?")
+		if !ans.Sufficient || !strings.HasPrefix(ans.Citations[0].Quote, "Total Safety and Industrial Business Segment | 11,604") {
+			t.Fatalf("answer %s", ans.Answer)
+		}
+	})
+	t.Run("AskedYearIsAConstraint", func(t *testing.T) {
+		// The filing's tables hold 2022, 2021 and 2020: a sentence about
+		// 2020 does not answer for 2019.
+		ans := askReal(t, realLibrary(t, tenK), "What were 3M's total net sales in 2019?")
+		if ans.Sufficient {
+			t.Fatalf("answered for another year: %s", ans.Answer)
+		}
+		ans = askReal(t, realLibrary(t, tenK), "How many employees did 3M have at the end of 2022?")
+		if !ans.Sufficient || !strings.Contains(ans.Citations[0].Quote, "December 31, 2022, the Company employed") {
+			t.Fatalf("answer %s", ans.Answer)
+		}
+	})
+	t.Run("WhichAsksForAName", func(t *testing.T) {
+		// "Fast NMS in YOLACT." names the paper in capitals; a sentence
+		// about another paper's fast search shares more words.
+		ans := askReal(t, realLibrary(t, manual), "Which paper uses the Fast NMS processing?")
+		if !ans.Sufficient || !strings.Contains(ans.Citations[0].Quote, "Fast NMS in YOLACT.") {
+			t.Fatalf("answer %s", ans.Answer)
+		}
+	})
+}

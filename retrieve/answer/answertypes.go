@@ -1,0 +1,207 @@
+package answer
+
+import (
+	"regexp"
+	"strings"
+
+	"archivist/retrieve/jev/lex"
+)
+
+// Answer types: what a question's first words ask for, and whether a
+// quote holds an answer of that kind. English questions say it up front —
+// "who" asks for a person or an organisation, "where" for a place, "how
+// many" for a count of the noun that follows, "how much" for an amount,
+// "what percentage" for a share, "which" for one named thing among
+// others — and documents write those answers in recognisable ways: names
+// in capitals, places after "in" or "at", counts beside what they count,
+// amounts with a currency or a unit, shares with "%".
+
+// answerType is the kind of answer a question asks for.
+type answerType int
+
+const (
+	anyType answerType = iota
+	whoType
+	whereType
+	countType
+	amountType
+	percentType
+	whichType
+)
+
+// Weights of an answer type's fit, in units of coverage (see shape).
+const (
+	typeFit   = 0.10 // the quote holds an answer of the asked type
+	noTypeFit = -0.06
+)
+
+var (
+	whoRE     = regexp.MustCompile(`(?i)^\s*(who|whom|whose)\b|\b(which|what) (person|people|company|companies|organi[sz]ations?|firms?|banks?|judges?|directors?|officers?|authors?|executives?)\b`)
+	whereRE   = regexp.MustCompile(`(?i)^\s*where\b|\b(in|at) (which|what) (city|country|state|place|location|region)\b|\b(which|what) (city|country|state|place|location|address|region)\b`)
+	percentRE = regexp.MustCompile(`(?i)\b(what|which) (percentage|percent|share|proportion|fraction)\b|\bhow much of\b|\bwhat is the (percentage|share|proportion)\b`)
+	countRE   = regexp.MustCompile(`(?i)\bhow many\s+(\w+)(?:\s+(\w+))?`)
+	muchRE    = regexp.MustCompile(`(?i)\bhow much\b`)
+	whichRE   = regexp.MustCompile(`(?i)^\s*(which|what)\s+\w+\s+(is|was|has|had|are|were|did|does|do)\b|^\s*which\b`)
+)
+
+// readType reads the answer type from a question, and for a count the
+// family keys of the counted noun ("how many employees" → "employ").
+func readType(question string) (answerType, []string) {
+	switch {
+	case percentRE.MatchString(question):
+		return percentType, nil
+	case countRE.MatchString(question):
+		m := countRE.FindStringSubmatch(question)
+		var counted []string
+		for _, w := range m[1:] {
+			if w != "" && !lex.IsStopWord(strings.ToLower(w)) {
+				counted = append(counted, lex.Family(strings.ToLower(w)))
+			}
+		}
+		return countType, counted
+	case muchRE.MatchString(question):
+		return amountType, nil
+	case whoRE.MatchString(question):
+		return whoType, nil
+	case whereRE.MatchString(question):
+		return whereType, nil
+	case whichRE.MatchString(question):
+		return whichType, nil
+	}
+	return anyType, nil
+}
+
+// typeFitOf scores how well text holds an answer of type t; asked holds
+// the question's family keys, so a name the question itself gives is no
+// answer to it. label is what the text is read under (a table's header, a
+// figure's heading), "" for prose.
+func typeFitOf(t answerType, counted []string, text, label string, asked map[string]bool) float64 {
+	has := false
+	switch t {
+	case anyType:
+		return 0
+	case whoType, whichType:
+		has = hasNewName(text, asked)
+	case whereType:
+		has = hasPlace(text, asked)
+	case countType:
+		has = hasCount(text, label, counted)
+	case amountType:
+		has = unitRE.MatchString(text) || hasAmount(text, false) && unitRE.MatchString(label)
+	case percentType:
+		has = percentTextRE.MatchString(text) || hasAmount(text, false) && percentTextRE.MatchString(label)
+	}
+	switch {
+	case has:
+		return typeFit
+	case t == whichType:
+		return 0 // "which" also asks for a thing written in lower case
+	}
+	return noTypeFit
+}
+
+var (
+	unitRE        = regexp.MustCompile(`(?i)[$€£¥₹]|\b(usd|eur|gbp|inr|rs\.?|rupees?|dollars?|euros?|pounds?|yen|million|billion|thousand|crores?|lakhs?|lacs?|percent|kg|tonnes?|tons?|km|miles?|metres?|meters?|hours?|days?|years?)\b|%`)
+	percentTextRE = regexp.MustCompile(`(?i)%|\bper\s?cent\b|\bpercentage\b`)
+	placeCueRE    = regexp.MustCompile(`\b(in|at|near|located|based|headquartered|situated|from)\s+(the\s+)?\p{Lu}`)
+	placeWordRE   = regexp.MustCompile(`(?i)\b(road|street|st\.|avenue|ave\.|boulevard|lane|city|district|state|province|county|country|village|town|plant|office|floor|building)\b`)
+)
+
+// hasNewName reports whether text holds a name the question does not
+// give: two or more capitalised words in a row (not merely the sentence's
+// first word), at least one of them not among the question's words, or a
+// title and a name ("Mr. Shanbhag").
+func hasNewName(text string, asked map[string]bool) bool {
+	toks := lex.Tokens(text)
+	run, fresh := 0, false
+	for i, t := range toks {
+		if shortName(text, t) && !asked[lex.Family(t.Lower)] && !asked[t.Lower] && !lex.IsStopWord(t.Lower) {
+			return true // "YOLACT", "PaLM": a name written in capitals stands alone
+		}
+		if (t.Cap || t.AllCaps) && !t.Num && !lex.IsStopWord(t.Lower) {
+			if i > 0 && adjacentTokens(text, toks[i-1], t) || run == 0 {
+				run++
+			} else {
+				run, fresh = 1, false
+			}
+			if !asked[lex.Family(t.Lower)] && !asked[t.Lower] {
+				fresh = true
+			}
+			if run >= 2 && fresh {
+				return true
+			}
+			continue
+		}
+		run, fresh = 0, false
+	}
+	return false
+}
+
+// shortName reports whether t is written as a name of its own: three or
+// more capital letters ("YOLACT", "NASA"), or a capital inside the word
+// ("PaLM", "iPhone").
+func shortName(text string, t lex.Token) bool {
+	if t.Num {
+		return false
+	}
+	surface := text[t.Start:t.End]
+	if t.AllCaps {
+		return len(surface) >= 3
+	}
+	for i, r := range surface {
+		if i > 0 && r >= 'A' && r <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
+
+// adjacentTokens reports whether b follows a with only spaces, a period
+// of an initial or a hyphen between them.
+func adjacentTokens(text string, a, b lex.Token) bool {
+	between := text[a.End:b.Start]
+	return strings.Trim(between, " .-\n") == "" && len(between) <= 3
+}
+
+// hasPlace reports whether text names a place: a capitalised name after
+// "in", "at", "near" or "located", or a name beside a word for a place
+// ("Sahar Road", "Andheri (East)").
+func hasPlace(text string, asked map[string]bool) bool {
+	return placeCueRE.MatchString(text) || placeWordRE.MatchString(text) && hasNewName(text, asked)
+}
+
+// hasCount reports whether text counts the counted noun: a number (not a
+// year) within three words of one of its forms, or a number read under a
+// label that names it (a figure under its heading, a table cell under its
+// column).
+func hasCount(text, label string, counted []string) bool {
+	toks := lex.Tokens(text)
+	labelled := false
+	for _, t := range lex.Tokens(label) {
+		for _, c := range counted {
+			if lex.Family(t.Lower) == c {
+				labelled = true
+			}
+		}
+	}
+	for i, t := range toks {
+		if !t.Num || isYearToken(t.Lower) && !labelled || strings.Trim(t.Lower, "0123456789.") != "" {
+			continue // "3M" and "FY2022" name things; they count nothing; "1914" under "Employees" is a count
+		}
+		if labelled || len(counted) == 0 {
+			return true
+		}
+		for j := max(0, i-3); j < min(len(toks), i+4); j++ {
+			for _, c := range counted {
+				if j != i && lex.Family(toks[j].Lower) == c {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func isYearToken(s string) bool {
+	return len(s) == 4 && (strings.HasPrefix(s, "19") || strings.HasPrefix(s, "20")) && strings.Trim(s, "0123456789") == ""
+}

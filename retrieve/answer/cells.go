@@ -1,0 +1,155 @@
+package answer
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+
+	"archivist/app"
+	"archivist/retrieve/jev/lex"
+)
+
+// Tables answer with their cell. A row alone — "Total Company | $ |
+// 34,229 $ | 35,355 $ | 32,184" — does not say which figure is 2022: its
+// header row does. When the question names a period or a column, the
+// answer states that cell with its row's label and its column
+// ("Total Company, 2022: $34,229 million"), the citation outlines the
+// cell's own words on the page (precision "cell") and keeps the row as its
+// quote and the header row it was read under.
+
+// tableCell is the cell of a quoted row that the question asks for.
+type tableCell struct {
+	label, column string // the row's label cell and the header cell over the answer
+	value         string // the cell, verbatim
+	header        string // the header row that names the column, verbatim
+	start, end    int    // byte offsets of value in the row
+}
+
+// cellSpan is one cell of a row with its byte offsets in the row.
+type cellSpan struct {
+	text       string
+	start, end int
+}
+
+// cellSpans splits a row into its cells as rowCells does (trimmed,
+// without cells holding no letter or digit), keeping each cell's offsets.
+func cellSpans(row string) []cellSpan {
+	var out []cellSpan
+	pos := 0
+	for _, c := range strings.Split(row, cellSeparator) {
+		start, end := pos, pos+len(c)
+		pos = end + len(cellSeparator)
+		lead := len(c) - len(strings.TrimLeft(c, " \t"))
+		trail := len(c) - len(strings.TrimRight(c, " \t"))
+		t := strings.TrimSpace(c)
+		if strings.IndexFunc(t, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) < 0 {
+			continue
+		}
+		// A "$" or "%" set in the next column's cell belongs to it.
+		t2 := strings.TrimRight(t, " $€£¥₹")
+		trail += len(t) - len(t2)
+		out = append(out, cellSpan{text: t2, start: start + lead, end: end - trail})
+	}
+	return out
+}
+
+// askedCell finds, in a row under header, the cell of the column the
+// question names: an asked year, or a header cell whose every content
+// word the question names ("Domestic" in "how many Domestic stores").
+// Columns are matched from the right, as periodFit matches them, because
+// a header often leaves the label column out.
+func (sh shape) askedCell(header []string, row string) (tableCell, bool) {
+	cells := cellSpans(row)
+	if len(cells) < 2 {
+		return tableCell{}, false
+	}
+	for h := len(header) - 1; h >= 0; h-- {
+		hc := cellSpans(header[h])
+		if len(hc) < 2 {
+			continue // one cell is the label of a group of rows, not a row of column names
+		}
+		for i, c := range hc {
+			if !sh.namesColumn(c.text) || i == 0 && len(hc) == len(cells) {
+				continue // the label column names rows, not a figure's column
+			}
+			j := len(cells) - 1 - (len(hc) - 1 - i)
+			if j < 1 || !hasAmount(cells[j].text, false) {
+				continue
+			}
+			return tableCell{label: cells[0].text, column: c.text, value: cells[j].text, header: strings.TrimSpace(header[h]),
+				start: cells[j].start, end: cells[j].end}, true
+		}
+	}
+	return tableCell{}, false
+}
+
+// namesColumn reports whether a header cell is one the question asks for.
+func (sh shape) namesColumn(cell string) bool {
+	ns := numbers(cell)
+	for _, n := range ns {
+		if n.year && sh.years[n.text] {
+			return true
+		}
+	}
+	if len(ns) > 0 {
+		return false
+	}
+	words := 0
+	for _, t := range lex.Tokens(cell) {
+		if lex.IsStopWord(t.Lower) {
+			continue
+		}
+		words++
+		if !sh.stems[lex.Family(t.Lower)] {
+			return false
+		}
+	}
+	return words > 0
+}
+
+// unitRE finds the unit a table states its figures in: "(in millions)",
+// "Millions", "($ in thousands)".
+var tableUnitRE = regexp.MustCompile(`(?i)\b(millions|billions|thousands|crores|lakhs)\b`)
+
+// statement writes the answer a cell gives: "Total Company, 2022: $34,229
+// million" — the row's label, the column, the cell, and the unit the
+// table states (in its header rows or its heading), each as written.
+func (tc tableCell) statement(row, context string) string {
+	v := tc.value
+	if strings.Contains(row[:tc.start], "$") && !strings.ContainsAny(v, "$€£¥₹") {
+		v = "$" + v
+	}
+	if m := tableUnitRE.FindString(context); m != "" {
+		v += " " + strings.TrimSuffix(strings.ToLower(m), "s")
+	}
+	return tc.label + ", " + tc.column + ": " + v
+}
+
+// cellCitation narrows a row's citation to its answering cell: the cell
+// and its header row are recorded, and the highlight outlines the cell's
+// own words when the block has word boxes.
+func cellCitation(ev *app.Evidence, cit *app.Citation, bstart int, tc tableCell) {
+	b := ev.Blocks[cit.Blocks[0]]
+	cit.Cell, cit.Header = tc.value, tc.header
+	if rects := b.QuoteRects(bstart+tc.start, bstart+tc.end); len(rects) > 0 {
+		cit.Rects = rects
+		cit.Precision = "cell"
+	}
+}
+
+// tableNote is what an answer says beside a quoted table row: the cell it
+// answers with, as a statement before the quote, and the header row it
+// was read under, after it. Both are "" for anything but a table row.
+func tableNote(ev *app.Evidence, sh shape, c *candidate, cit *app.Citation, bstart int) (before, after string) {
+	header := tableHeader(ev, c.window, c.start)
+	if header == nil {
+		return "", ""
+	}
+	tc, ok := sh.askedCell(header, cit.Quote)
+	if !ok {
+		return "", strings.Join(header, " / ")
+	}
+	cellCitation(ev, cit, bstart, tc)
+	context := strings.Join(header, "\n") + "\n" + cit.Section
+	return tc.statement(cit.Quote, context), tc.header
+}

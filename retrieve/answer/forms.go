@@ -1,0 +1,222 @@
+package answer
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+
+	"archivist/app"
+	"archivist/retrieve/jev/lex"
+)
+
+// Names written short: a question asking for the "CEO" is answered by a
+// sentence naming the "Chief Executive Officer", and one naming the
+// "Research and Development" costs by a row labelled "R&D". The
+// abbreviations are the bundled common ones (lex.Common) and those the
+// evidence's documents define (lex.Definitions), a document's own first.
+
+// forms is what the answerer knows of the question's short forms.
+type forms struct {
+	// long maps a question term that is a short form (lower-case) to the
+	// family keys of its long form's content words.
+	long map[string][]string
+	// short maps the family key of each question abbreviation to the
+	// short form as a document writes it, for the definition rule.
+	short map[string]string
+	// defs are every definition the evidence's documents hold.
+	defs []lex.Abbreviation
+}
+
+// questionForms reads the abbreviations the evidence defines and keeps
+// those the question names by their short or their long form.
+func questionForms(ev *app.Evidence, stems []string) forms {
+	f := forms{long: map[string][]string{}, short: map[string]string{}}
+	var texts []string
+	for _, b := range ev.Blocks {
+		texts = append(texts, b.Text)
+	}
+	sort.Strings(texts) // one order, so the first definition is the same every time
+	// The documents' own definitions learned at import come first, then
+	// those the evidence itself holds (a library read before they were
+	// learned), then the common ones.
+	for _, src := range ev.Sources {
+		for _, a := range src.Abbreviations {
+			f.defs = append(f.defs, lex.Abbreviation{Short: a.Short, Long: a.Long})
+		}
+	}
+	f.defs = append(f.defs, lex.Definitions(strings.Join(texts, "\n\n"))...)
+	all := append(append([]lex.Abbreviation(nil), f.defs...), lex.Common()...)
+	asked := map[string]bool{}
+	for _, s := range stems {
+		asked[s] = true
+	}
+	for _, t := range lex.Tokens(ev.Question.Text) {
+		asked[t.Lower] = true
+	}
+	for _, a := range all {
+		key := strings.ToLower(a.Short)
+		if _, done := f.long[key]; done || !asked[key] && !asked[lex.Family(key)] {
+			continue
+		}
+		var words []string
+		for _, t := range lex.Tokens(a.Long) {
+			if !smallWord(t.Lower) {
+				words = append(words, lex.Family(t.Lower))
+			}
+		}
+		if len(words) > 0 {
+			f.long[key] = words
+			f.short[lex.Family(key)] = a.Short
+		}
+	}
+	return f
+}
+
+func smallWord(w string) bool {
+	switch w {
+	case "of", "and", "the", "for", "in", "on", "to", "a", "an", "&":
+		return true
+	}
+	return false
+}
+
+// expand adds to a candidate's words the short forms whose long form it
+// writes in full, in order: "Chief Executive Officer" stands for "CEO".
+func (f forms) expand(words map[string]bool, families []string) {
+	for short, long := range f.long {
+		if containsRun(families, long) {
+			words[lex.Family(short)] = true
+			words[short] = true
+		}
+	}
+}
+
+// containsRun reports whether seq holds run, word after word (small words
+// are already left out of both).
+func containsRun(seq, run []string) bool {
+	for i := 0; i+len(run) <= len(seq); i++ {
+		ok := true
+		for j := range run {
+			if seq[i+j] != run[j] {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// contentFamilies returns the family keys of s's words without the small
+// joining words, in order.
+func contentFamilies(s string) []string {
+	var out []string
+	for _, t := range lex.Tokens(s) {
+		if !smallWord(t.Lower) {
+			out = append(out, lex.Family(t.Lower))
+		}
+	}
+	return out
+}
+
+// definitionAsked is a question asking what a short form stands for:
+// "What does NARL stand for?", "What is the full form of EPS?", "What
+// does AD mean in this notice?".
+var definitionAsked = regexp.MustCompile(`(?i)\b(stands?\s+for|full\s+form|abbreviat\w*|acronym|expan(d|sion)|mean(s|ing)?|short\s+for)\b`)
+
+// definitionWords only say that a definition is asked for; as terms they
+// would make a definition look like a poor answer. Held by family.
+var definitionWords = familySet(`stand stands full form abbreviation abbreviations acronym acronyms expand expansion
+	mean means meaning short document report paper`)
+
+func familySet(words string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(words) {
+		m[lex.Family(w)] = true
+	}
+	return m
+}
+
+// asksDefinition returns the short form whose definition the question
+// asks for, as a document writes it, or "".
+func (f forms) asksDefinition(question string) string {
+	if !definitionAsked.MatchString(question) && !strings.HasPrefix(strings.ToLower(strings.TrimSpace(question)), "what is ") {
+		return ""
+	}
+	for _, t := range lex.Tokens(question) {
+		if t.AllCaps || strings.ContainsRune(t.Lower, '&') {
+			if s, ok := f.short[lex.Family(t.Lower)]; ok {
+				return s
+			}
+		}
+	}
+	return ""
+}
+
+// defines reports whether text defines short: it writes the short form
+// with its long form, as lex.Definitions reads a definition.
+func defines(text, short string) bool {
+	if !strings.Contains(text, short) {
+		return false
+	}
+	for _, a := range lex.Definitions(text) {
+		if a.Short == short {
+			return true
+		}
+	}
+	return false
+}
+
+// definesFit is the weight of a quote that defines the short form a
+// question asks about, in units of coverage: the definition is the answer.
+const definesFit = 0.30
+
+func withoutDefinitionWords(stems []string) []string {
+	var out []string
+	for _, s := range stems {
+		if !definitionWords[s] {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// figureMaxChars is the longest block read as a figure under its
+// heading: a number with at most a word or two beside it.
+const figureMaxChars = 40
+
+// figureLabel returns the heading a short figure is set under — "1914"
+// as the whole block under the heading "Employees", as brochures, slides
+// and fact sheets set their figures — or "" when the text is no such
+// figure: longer, without a number, or a table row (read by its header).
+func figureLabel(ev *app.Evidence, w *app.Window, off int, text string) string {
+	span, _, ok := locate(w, off)
+	if !ok {
+		return ""
+	}
+	b := ev.Blocks[span.BlockID]
+	if b.Kind == app.BlockTable || b.Kind == app.BlockHeading || len(strings.TrimSpace(b.Text)) > figureMaxChars || !hasAmount(text, true) {
+		return ""
+	}
+	if wordsBesideNumbers(b.Text) > 2 {
+		return "" // "Graduate Programme Brochure 7": a line of words, not a figure
+	}
+	path := ev.Sections[b.SectionID]
+	if i := strings.LastIndex(path, " › "); i >= 0 {
+		path = path[i+len(" › "):]
+	}
+	return strings.TrimSpace(path)
+}
+
+// wordsBesideNumbers counts the words of s that are not numbers.
+func wordsBesideNumbers(s string) int {
+	n := 0
+	for _, t := range lex.Tokens(s) {
+		if !t.Num {
+			n++
+		}
+	}
+	return n
+}

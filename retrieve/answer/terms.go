@@ -1,0 +1,132 @@
+package answer
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"archivist/app/script"
+	"archivist/retrieve/jev/lex"
+)
+
+// The question's terms as the extractive answerer weighs them, and the
+// words of a quote they are looked for in.
+
+// taskWords say how to answer rather than what about: "According to the
+// details clearly outlined within the balance sheet … Answer in USD
+// millions." No passage holds them, so counted as terms they would make
+// every long, careful question look unanswerable. Held by stem.
+var taskWords = stemSet(`according detail details clearly outlined outline within answer answers question
+	questions following please explain calculate calculated calculation define defined definition round rounded
+	using utilizing utilize primarily referencing reference provided information shown usd
+	million millions billion billions thousand thousands decimal decimals approximately roughly
+	resource resources abilities ability only directly explicitly metric useful conventional
+	address addressing assume assumes like based data need drove drive drives caused fy cy`)
+
+// periodWords only say that the year a question names is a period of
+// account — "for the fiscal year ending January 28, 2023", "in the
+// quarter ended" — so when a year is named they, and the month and day
+// of its end, ask nothing beyond it: a table's column of that year
+// answers. Held by family.
+var periodWords = familySet(`fiscal year years ending ended end period quarter quarters month months annual
+	january february march april may june july august september october november december
+	jan feb mar apr jun jul aug sep sept oct nov dec`)
+
+// dayOfMonth reports whether a term is a day of a month: "31" in
+// "December 31, 2022".
+func dayOfMonth(t string) bool {
+	n, err := strconv.Atoi(t)
+	return err == nil && len(t) <= 2 && n >= 1 && n <= 31
+}
+
+// questionStems returns the stems of the question's terms, without the
+// words that only say how to answer (taskWords). A fiscal or calendar
+// year written as one word ("fy2022", "fy22") stands for its year, which
+// is how tables and prose write it.
+func questionStems(terms []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	dated := false
+	for _, t := range terms {
+		if _, ok := yearOf(t); ok {
+			dated = true
+		}
+	}
+	for _, t := range terms {
+		if taskWords[Stem(t)] || dated && (periodWords[lex.Family(t)] || dayOfMonth(t)) {
+			continue
+		}
+		s := lex.Family(t)
+		if y, ok := yearOf(t); ok {
+			s = y
+		}
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// termWeights gives each question stem an inverse-frequency weight over the
+// candidate sentences, so rare terms count for more than common ones.
+func termWeights(stems []string, cands []candidate) map[string]float64 {
+	df := map[string]int{}
+	for _, c := range cands {
+		for _, s := range stems {
+			if c.words[s] {
+				df[s]++
+			}
+		}
+	}
+	n := float64(len(cands))
+	w := make(map[string]float64, len(stems))
+	for _, s := range stems {
+		w[s] = math.Log(1 + (n+1)/(float64(df[s])+0.5))
+	}
+	return w
+}
+
+// wordStems returns the set of stems of the words in s, each also under
+// its base when it carries a derivational suffix ("deepened" → "deepen" →
+// also "deep"), so a question's plain word meets its derived forms.
+func wordStems(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, t := range lex.Tokens(s) {
+		if a, b, ok := script.PairClusters(t.Lower); ok {
+			m[a], m[b] = true, true // a question's one-character unit meets its pairs
+		}
+		st := Stem(t.Lower)
+		m[st] = true
+		m[lex.Family(t.Lower)] = true // "employed" meets "employees"
+		for _, suf := range derivational {
+			if strings.HasSuffix(st, suf) && len(st)-len(suf) >= 3 {
+				m[st[:len(st)-len(suf)]] = true
+				break
+			}
+		}
+	}
+	return m
+}
+
+var derivational = []string{"ness", "ment", "ity", "ion", "ive", "est", "en", "er", "al"}
+
+// Stem reduces an English word to a crude stem so that "refunds",
+// "refunded" and "refunding" meet "refund". It is deliberately light: a
+// wrong merge costs more than a missed one.
+func Stem(w string) string {
+	for _, suf := range []string{"ations", "ation", "ings", "ing", "ies", "edly", "ed", "es", "ly", "s"} {
+		if strings.HasSuffix(w, suf) && len(w)-len(suf) >= 3 {
+			stem := w[:len(w)-len(suf)]
+			if suf == "ies" {
+				stem += "y"
+			}
+			if suf == "es" && !strings.HasSuffix(stem, "s") && !strings.HasSuffix(stem, "x") &&
+				!strings.HasSuffix(stem, "ch") && !strings.HasSuffix(stem, "sh") {
+				stem = w[:len(w)-1] // "rates" → "rate", not "rat"
+			}
+			return strings.TrimSuffix(stem, "e")
+		}
+	}
+	return strings.TrimSuffix(w, "e")
+}
