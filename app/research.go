@@ -109,6 +109,12 @@ type Window struct {
 	Spans     []Span // the block spans Text covers, with offsets into each block
 	PageStart int
 	PageEnd   int
+	// Weak marks a window the walk did not find useful — rated below it,
+	// or never reached — shown because the full-text ranking places it
+	// (the evidence's floor): the reader and a model see it, the
+	// extractive answer never quotes it as the answer, only as the closest
+	// evidence.
+	Weak bool
 }
 
 // Source is one document's evidence for a question: the windows taken from

@@ -117,7 +117,16 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 		}
 	}
 	cands = withoutRunningLines(ev, cands)
-	weights := termWeights(qstems, cands)
+	// Terms are weighed over what may answer: the windows the walk found
+	// useful, not the floor's (app.Window.Weak), which only the closest
+	// evidence may show.
+	var strong []candidate
+	for _, c := range cands {
+		if !c.window.Weak {
+			strong = append(strong, c)
+		}
+	}
+	weights := termWeights(qstems, strong)
 	shape := askedShape(ev.Question.Text, ev.Terms)
 	for i := range cands {
 		c := &cands[i]
@@ -171,7 +180,7 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 		for i := range cands {
 			c := &cands[i]
 			all, own := gain(c)
-			if own < minNewCoverage || perSrc[c.src.N] == maxQuotesPerSrc || seen[squash(c)] {
+			if own < minNewCoverage || perSrc[c.src.N] == maxQuotesPerSrc || seen[squash(c)] || c.window.Weak {
 				continue
 			}
 			if score := all - c.penalty + c.fit; best < 0 || score > bestScore {

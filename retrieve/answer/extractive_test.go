@@ -84,6 +84,26 @@ func TestExtractive(t *testing.T) {
 			t.Fatalf("answer = %+v, %v", ans, err)
 		}
 	})
+	t.Run("FloorWindowIsNeverTheAnswer", func(t *testing.T) {
+		// The full-text floor's window (Weak) holds the sentence; the walk
+		// did not find it useful, so it is shown as the closest evidence,
+		// never quoted as the answer.
+		ev := evidence("when is the deadline", []string{"deadline"},
+			"Intro text that is long enough.", "The deadline is 1 May.")
+		ev.Sources[0].Windows[0].Weak = true
+		ans, err := answer.Extractive{}.Answer(ctx, ev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ans.Sufficient || !strings.HasPrefix(ans.Answer, app.InsufficientEvidence) ||
+			len(ans.Citations) != 1 || ans.Citations[0].Quote != "The deadline is 1 May." {
+			t.Fatalf("answer = %+v", ans)
+		}
+		ev.Sources[0].Windows[0].Weak = false
+		if ans, _ := (answer.Extractive{}).Answer(ctx, ev); !ans.Sufficient {
+			t.Fatalf("the same window, found useful, did not answer: %+v", ans)
+		}
+	})
 	t.Run("WeakMatchIsInsufficient", func(t *testing.T) {
 		ev := evidence("what is the boiling point of mercury in kelvin", []string{"boiling", "point", "mercury", "kelvin"},
 			"The meeting point is the north gate of the park.")

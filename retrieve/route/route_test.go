@@ -811,6 +811,18 @@ func TestShortWalkKeepsTheFTSDepth(t *testing.T) {
 	if len(tr.Results) != 9 || tr.Results[0].Kind != "passage" || tr.Results[0].PageStart != 6 {
 		t.Fatalf("results %+v: want the decisive passage (page 6) first, then the eight others", tr.Results)
 	}
+	weak := 0
+	for _, w := range ev.Sources[0].Windows {
+		if w.Weak != (w.PageStart != 6) {
+			t.Fatalf("window on page %d: weak %v; only the floor's windows are weak", w.PageStart, w.Weak)
+		}
+		if w.Weak {
+			weak++
+		}
+	}
+	if weak != 8 {
+		t.Fatalf("%d weak windows, want 8", weak)
+	}
 	checkVerbatimEvidence(t, ev)
 }
 

@@ -388,6 +388,7 @@ func (w *walk) assemble(ctx context.Context) error {
 		if len(win.Spans) == 0 {
 			continue
 		}
+		win.Weak = c.kind == "fts"
 		i, ok := bySrc[c.doc.doc.ID]
 		if !ok {
 			i = len(w.ev.Sources)
