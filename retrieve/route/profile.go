@@ -68,12 +68,42 @@ func (r *Router) profilesOf(ctx context.Context, snap *store.Snapshot, docs []*d
 		}
 		p := menuProfile(d.doc, stored[id])
 		out[id] = p
-		if len(r.profiles) > 4096 {
-			r.profiles = map[string]*docProfile{}
+		size := p.size()
+		if r.profileBytes+size > profileCacheBytes {
+			r.profiles, r.profileBytes = map[string]*docProfile{}, 0
 		}
 		r.profiles[profileKey(d.doc)] = p
+		r.profileBytes += size
 	}
 	return out, nil
+}
+
+// profileCacheBytes bounds the profiles a Router keeps, by their size: the
+// library menu reads every document's profile on every question, so a
+// bound by count below the library's documents (it was 4,096) made a large
+// library read and rebuild all of them each time. A profile is bounded
+// (profileHeadings, profileCaptions, the stored profile's own bounds), a
+// few kilobytes at most, so this keeps ten thousands of documents.
+const profileCacheBytes = 48 << 20
+
+// size approximates the memory p holds, in bytes.
+func (p *docProfile) size() int {
+	n := 256
+	for _, xs := range [][]string{p.outline, p.captions, p.acronyms, p.years} {
+		for _, x := range xs {
+			n += len(x) + 16
+		}
+	}
+	for k, xs := range p.numbered {
+		n += len(k) + 48
+		for _, x := range xs {
+			n += len(x) + 16
+		}
+	}
+	for _, a := range p.abbrevs {
+		n += len(a.Short) + len(a.Expansion) + 40
+	}
+	return n
 }
 
 // menuProfile bounds a stored profile for menus: the shallowest headings
