@@ -93,10 +93,14 @@ type PassageRef struct {
 	Chars     int // length of the passage text in characters
 }
 
+// passageRefsQuery reads PassageRefs from the covering index passages_refs
+// (migration 0011) alone.
+const passageRefsQuery = `SELECT rowid, id, section_id, seq, page_start, page_end, length(body)
+		FROM passages WHERE document_id = ? ORDER BY seq`
+
 // PassageRefs returns a document's passages, without text, in order.
 func (s *Snapshot) PassageRefs(ctx context.Context, docID string) ([]PassageRef, error) {
-	rows, err := s.tx.QueryContext(ctx, `SELECT rowid, id, section_id, seq, page_start, page_end, length(body)
-		FROM passages WHERE document_id = ? ORDER BY seq`, docID)
+	rows, err := s.tx.QueryContext(ctx, passageRefsQuery, docID)
 	if err != nil {
 		return nil, fmt.Errorf("store: passage refs: %w", err)
 	}

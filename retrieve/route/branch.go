@@ -40,9 +40,13 @@ func (w *walk) directCandidates(ctx context.Context) ([]*node, error) {
 	if err != nil {
 		return nil, err
 	}
+	keys := w.query.Keys()
 	for _, ds := range w.order {
 		p := profiles[ds.doc.ID]
-		name := w.query.Match(lex.NewText(ds.doc.Title+"\n"+fileWords(ds.doc.Filename)), w.hints.Absent)
+		if p != nil && !p.mayMatch(ds.doc, keys) {
+			continue // no word of the question is there: every coverage below is 0
+		}
+		name := w.query.Match(lex.NewText(nameText(ds.doc)), w.hints.Absent)
 		s := name.Coverage
 		if p != nil {
 			heads := w.query.Match(lex.NewText(strings.Join(p.outline, "\n")), w.hints.Absent)

@@ -26,6 +26,13 @@ type docProfile struct {
 	// statistics branch counts from them.
 	numbered map[string][]string
 	abbrevs  []app.Acronym
+	// vocab is the vocabulary of the outline and captions above, name the
+	// document's name text as the direct branch matches it and nameVocab
+	// its vocabulary: the branch skips matching a document none of the
+	// question's words can be found in (lex.Vocabulary).
+	vocab     lex.Vocabulary
+	name      string
+	nameVocab lex.Vocabulary
 }
 
 // Bounds of a search profile as menus show it.
@@ -103,6 +110,7 @@ func (p *docProfile) size() int {
 	for _, a := range p.abbrevs {
 		n += len(a.Short) + len(a.Expansion) + 40
 	}
+	n += 8*(len(p.vocab)+len(p.nameVocab)) + len(p.name)
 	return n
 }
 
@@ -154,8 +162,14 @@ func menuProfile(d app.Document, sp *app.Profile) *docProfile {
 	}
 	countYears(d.Title+" "+d.Filename, years)
 	p.years = topYears(years, 3)
+	p.vocab = lex.NewVocabulary(append(append([]string(nil), p.outline...), p.captions...)...)
+	p.name = nameText(d)
+	p.nameVocab = lex.NewVocabulary(p.name)
 	return p
 }
+
+// nameText is a document's name as the direct branch matches it.
+func nameText(d app.Document) string { return d.Title + "\n" + fileWords(d.Filename) }
 
 func profileKey(d app.Document) string { return d.ID + "@" + d.ImportedAt.String() }
 
@@ -184,4 +198,16 @@ func topYears(m map[string]int, n int) []string {
 		ys = ys[:n]
 	}
 	return ys
+}
+
+// mayMatch reports whether the question whose lex keys are keys can find
+// anything in d's name, outline or captions.
+func (p *docProfile) mayMatch(d app.Document, keys []uint64) bool {
+	if p.vocab.HoldsAny(keys) {
+		return true
+	}
+	if name := nameText(d); name != p.name {
+		return lex.NewVocabulary(name).HoldsAny(keys) // renamed since the profile was built
+	}
+	return p.nameVocab.HoldsAny(keys)
 }
