@@ -16,9 +16,10 @@ import (
 // meanwhile shows up entirely or not at all. Close it when done.
 type Snapshot struct {
 	tx *sql.Tx
+	db *DB
 
-	mu    sync.Mutex
-	ready map[string][]app.Document // ReadyDocuments, by its ids (readyKey)
+	mu      sync.Mutex
+	version int64 // of the documents table as this snapshot reads it (ready.go); -1 before it is read
 }
 
 // Snapshot opens a read snapshot.
@@ -33,39 +34,11 @@ func (db *DB) Snapshot(ctx context.Context) (*Snapshot, error) {
 		tx.Rollback()
 		return nil, fmt.Errorf("store: snapshot: %w", err)
 	}
-	return &Snapshot{tx: tx}, nil
+	return &Snapshot{tx: tx, db: db, version: -1}, nil
 }
 
 // Close ends the snapshot.
 func (s *Snapshot) Close() error { return s.tx.Rollback() }
-
-// ReadyDocuments returns the documents that may be evidence — ready and not
-// trashed — restricted to ids when ids is not empty, in no particular order.
-//
-// A snapshot reads the same state throughout, so the list is read once per
-// set of ids and copied out after that: a question asks for its scope
-// once to check it and again to route over it, and in a library of
-// thousands of documents each read is thousands of rows.
-func (s *Snapshot) ReadyDocuments(ctx context.Context, ids []string) ([]app.Document, error) {
-	key := strings.Join(ids, "\x00")
-	s.mu.Lock()
-	docs, ok := s.ready[key]
-	s.mu.Unlock()
-	if ok {
-		return append([]app.Document(nil), docs...), nil
-	}
-	docs, err := s.readyDocuments(ctx, ids)
-	if err != nil {
-		return nil, err
-	}
-	s.mu.Lock()
-	if s.ready == nil || len(s.ready) >= 4 {
-		s.ready = map[string][]app.Document{}
-	}
-	s.ready[key] = docs
-	s.mu.Unlock()
-	return append([]app.Document(nil), docs...), nil
-}
 
 func (s *Snapshot) readyDocuments(ctx context.Context, ids []string) ([]app.Document, error) {
 	q := `SELECT ` + documentColumns + ` FROM documents WHERE status = 'ready' AND trashed_at IS NULL`

@@ -171,7 +171,12 @@ func menuProfile(d app.Document, sp *app.Profile) *docProfile {
 // nameText is a document's name as the direct branch matches it.
 func nameText(d app.Document) string { return d.Title + "\n" + fileWords(d.Filename) }
 
-func profileKey(d app.Document) string { return d.ID + "@" + d.ImportedAt.String() }
+// profileKey names a document's import: its ID and import time (in
+// nanoseconds, not as formatted text: the library menu looks up every
+// document on every question).
+func profileKey(d app.Document) string {
+	return d.ID + "@" + strconv.FormatInt(d.ImportedAt.UnixNano(), 36)
+}
 
 func countYears(s string, into map[string]int) {
 	for _, t := range lex.Tokens(s) {
