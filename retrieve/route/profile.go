@@ -3,6 +3,7 @@ package route
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -26,13 +27,27 @@ type docProfile struct {
 	// statistics branch counts from them.
 	numbered map[string][]string
 	abbrevs  []app.Acronym
-	// vocab is the vocabulary of the outline and captions above, name the
-	// document's name text as the direct branch matches it and nameVocab
-	// its vocabulary: the branch skips matching a document none of the
-	// question's words can be found in (lex.Vocabulary).
-	vocab     lex.Vocabulary
-	name      string
-	nameVocab lex.Vocabulary
+	// The direct branch matches every document's name, outline and
+	// captions on every question: they are tokenized once here (name is
+	// the name text they were made from), and vocab and nameVocab let the
+	// branch skip a document that holds none of the question's words
+	// (lex.Vocabulary).
+	name              string
+	nameTok           lex.Prepared
+	headsTok, capsTok lex.Prepared
+	vocab, nameVocab  lex.Vocabulary
+}
+
+// texts returns the name, outline and captions of d to match, as
+// lex.NewText of nameText(d), the outline and the captions joined by line
+// breaks would make them.
+func (p *docProfile) texts(d app.Document) (name, heads, caps *lex.Text) {
+	if n := nameText(d); n != p.name {
+		name = lex.NewText(n) // renamed since the profile was built
+	} else {
+		name = p.nameTok.Text()
+	}
+	return name, p.headsTok.Text(), p.capsTok.Text()
 }
 
 // Bounds of a search profile as menus show it.
@@ -77,12 +92,26 @@ func (r *Router) profilesOf(ctx context.Context, snap *store.Snapshot, docs []*d
 		out[id] = p
 		size := p.size()
 		if r.profileBytes+size > profileCacheBytes {
-			r.profiles, r.profileBytes = map[string]*docProfile{}, 0
+			r.evictProfiles()
 		}
 		r.profiles[profileKey(d.doc)] = p
 		r.profileBytes += size
 	}
 	return out, nil
+}
+
+// evictProfiles drops cached profiles, in no particular order, until a
+// quarter of the budget is free: a library whose profiles outgrow the
+// budget keeps most of them, where dropping them all at once would have
+// every question rebuild the whole library's.
+func (r *Router) evictProfiles() {
+	for k, p := range r.profiles {
+		if r.profileBytes <= profileCacheBytes*3/4 {
+			return
+		}
+		delete(r.profiles, k)
+		r.profileBytes -= p.size()
+	}
 }
 
 // profileCacheBytes bounds the profiles a Router keeps, by their size: the
@@ -91,7 +120,7 @@ func (r *Router) profilesOf(ctx context.Context, snap *store.Snapshot, docs []*d
 // library read and rebuild all of them each time. A profile is bounded
 // (profileHeadings, profileCaptions, the stored profile's own bounds), a
 // few kilobytes at most, so this keeps ten thousands of documents.
-const profileCacheBytes = 48 << 20
+const profileCacheBytes = 64 << 20
 
 // size approximates the memory p holds, in bytes.
 func (p *docProfile) size() int {
@@ -111,6 +140,7 @@ func (p *docProfile) size() int {
 		n += len(a.Short) + len(a.Expansion) + 40
 	}
 	n += 8*(len(p.vocab)+len(p.nameVocab)) + len(p.name)
+	n += p.nameTok.Size() + p.headsTok.Size() + p.capsTok.Size()
 	return n
 }
 
@@ -162,9 +192,13 @@ func menuProfile(d app.Document, sp *app.Profile) *docProfile {
 	}
 	countYears(d.Title+" "+d.Filename, years)
 	p.years = topYears(years, 3)
-	p.vocab = lex.NewVocabulary(append(append([]string(nil), p.outline...), p.captions...)...)
 	p.name = nameText(d)
-	p.nameVocab = lex.NewVocabulary(p.name)
+	p.nameTok = lex.Prepare(p.name)
+	p.headsTok = lex.Prepare(strings.Join(p.outline, "\n"))
+	p.capsTok = lex.Prepare(strings.Join(p.captions, "\n"))
+	p.nameVocab = p.nameTok.Vocabulary()
+	p.vocab = append(p.headsTok.Vocabulary(), p.capsTok.Vocabulary()...) // HoldsAny needs it sorted:
+	slices.Sort(p.vocab)
 	return p
 }
 
@@ -212,7 +246,7 @@ func (p *docProfile) mayMatch(d app.Document, keys []uint64) bool {
 		return true
 	}
 	if name := nameText(d); name != p.name {
-		return lex.NewVocabulary(name).HoldsAny(keys) // renamed since the profile was built
+		return true // renamed since the profile was built: match it
 	}
 	return p.nameVocab.HoldsAny(keys)
 }

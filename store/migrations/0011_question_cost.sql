@@ -24,3 +24,8 @@ END;
 CREATE TRIGGER documents_version_ad AFTER DELETE ON documents BEGIN
     UPDATE documents_version SET n = n + 1;
 END;
+
+-- Every question first asks whether a document's passages were built by an
+-- older passage builder (StaleDocuments): with this index that is a range
+-- of an index, not a read of every ready document's row.
+CREATE INDEX documents_stale ON documents(status, index_version);

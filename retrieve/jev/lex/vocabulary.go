@@ -25,17 +25,11 @@ func vocabularyKey(stem string) uint64 { return maphash.String(vocabularySeed, s
 // NewText tokenizes its body (a line break ends a token, so the texts
 // joined by line breaks hold the same stems).
 func NewVocabulary(texts ...string) Vocabulary {
-	var v Vocabulary
+	var stems []string
 	for _, t := range texts {
-		for _, s := range tokenize(t).stems {
-			v = append(v, vocabularyKey(s))
-			if a, b, ok := script.PairClusters(s); ok {
-				v = append(v, vocabularyKey(a), vocabularyKey(b))
-			}
-		}
+		stems = append(stems, tokenize(t).stems...)
 	}
-	slices.Sort(v)
-	return slices.Compact(v)
+	return Prepared{stems: stems}.Vocabulary()
 }
 
 // Keys are the hashes of the stems q's forms and bigrams start with: what
@@ -61,3 +55,38 @@ func (v Vocabulary) HoldsAny(keys []uint64) bool {
 	}
 	return false
 }
+
+// Prepared is a text tokenized once to be matched by many questions: its
+// Text is NewText of the same string without tokenizing it again. It is
+// read-only, so questions running at once can share it.
+type Prepared struct {
+	stems   []string
+	numeric int
+}
+
+// Prepare tokenizes s as NewText tokenizes its body (past the token cache:
+// the prepared text is kept by its caller).
+func Prepare(s string) Prepared {
+	tk := tokenizeNow(s)
+	return Prepared{stems: tk.stems, numeric: tk.numeric}
+}
+
+// Text is a new Text of the prepared body, as NewText(s) makes it.
+func (p Prepared) Text() *Text { return &Text{body: p.stems, numeric: p.numeric} }
+
+// Vocabulary is the prepared text's vocabulary, as NewVocabulary(s).
+func (p Prepared) Vocabulary() Vocabulary {
+	var v Vocabulary
+	for _, s := range p.stems {
+		v = append(v, vocabularyKey(s))
+		if a, b, ok := script.PairClusters(s); ok {
+			v = append(v, vocabularyKey(a), vocabularyKey(b))
+		}
+	}
+	slices.Sort(v)
+	return slices.Compact(v)
+}
+
+// Size approximates the memory the prepared text holds, in bytes (its stems
+// are mostly shared with the stemmer's cache).
+func (p Prepared) Size() int { return 16*len(p.stems) + 24 }
