@@ -28,19 +28,21 @@ func (s *Snapshot) MatchCount(ctx context.Context, match string, docIDs []string
 }
 
 // IndexStamp identifies the state of the passage index cheaply: the highest
-// passage rowid (new passages, a reindex), and how many documents there are
-// and how many are ready and untrashed (a removal, a trashing). Term
-// statistics cached under one stamp are valid while it stays the same.
+// passage rowid (new passages, a reindex) and the documents table's
+// version (any change to a document: an import, a removal, a trashing;
+// see ready.go). Term statistics cached under one stamp are valid while
+// it stays the same. (Counting the ready documents instead read every
+// document's row on every question.)
 func (s *Snapshot) IndexStamp(ctx context.Context) (string, error) {
 	var hi sql.NullInt64
-	var docs, ready int
-	err := s.tx.QueryRowContext(ctx, `SELECT (SELECT max(rowid) FROM passages),
-		(SELECT count(*) FROM documents),
-		(SELECT count(*) FROM documents WHERE status = 'ready' AND trashed_at IS NULL)`).Scan(&hi, &docs, &ready)
+	if err := s.tx.QueryRowContext(ctx, `SELECT max(rowid) FROM passages`).Scan(&hi); err != nil {
+		return "", fmt.Errorf("store: index stamp: %w", err)
+	}
+	version, err := s.documentsVersion(ctx)
 	if err != nil {
 		return "", fmt.Errorf("store: index stamp: %w", err)
 	}
-	return fmt.Sprintf("%d/%d/%d", hi.Int64, docs, ready), nil
+	return fmt.Sprintf("%d/v%d", hi.Int64, version), nil
 }
 
 // SearchTop is Search for large result sets: FTS5 ranks and cuts to limit
@@ -93,10 +95,14 @@ type PassageRef struct {
 	Chars     int // length of the passage text in characters
 }
 
+// passageRefsQuery reads PassageRefs from the covering index passages_refs
+// (migration 0011) alone.
+const passageRefsQuery = `SELECT rowid, id, section_id, seq, page_start, page_end, length(body)
+		FROM passages WHERE document_id = ? ORDER BY seq`
+
 // PassageRefs returns a document's passages, without text, in order.
 func (s *Snapshot) PassageRefs(ctx context.Context, docID string) ([]PassageRef, error) {
-	rows, err := s.tx.QueryContext(ctx, `SELECT rowid, id, section_id, seq, page_start, page_end, length(body)
-		FROM passages WHERE document_id = ? ORDER BY seq`, docID)
+	rows, err := s.tx.QueryContext(ctx, passageRefsQuery, docID)
 	if err != nil {
 		return nil, fmt.Errorf("store: passage refs: %w", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 
 	"archivist/app"
 )
@@ -15,6 +16,10 @@ import (
 // meanwhile shows up entirely or not at all. Close it when done.
 type Snapshot struct {
 	tx *sql.Tx
+	db *DB
+
+	mu      sync.Mutex
+	version int64 // of the documents table as this snapshot reads it (ready.go); -1 before it is read
 }
 
 // Snapshot opens a read snapshot.
@@ -29,15 +34,13 @@ func (db *DB) Snapshot(ctx context.Context) (*Snapshot, error) {
 		tx.Rollback()
 		return nil, fmt.Errorf("store: snapshot: %w", err)
 	}
-	return &Snapshot{tx: tx}, nil
+	return &Snapshot{tx: tx, db: db, version: -1}, nil
 }
 
 // Close ends the snapshot.
 func (s *Snapshot) Close() error { return s.tx.Rollback() }
 
-// ReadyDocuments returns the documents that may be evidence — ready and not
-// trashed — restricted to ids when ids is not empty, in no particular order.
-func (s *Snapshot) ReadyDocuments(ctx context.Context, ids []string) ([]app.Document, error) {
+func (s *Snapshot) readyDocuments(ctx context.Context, ids []string) ([]app.Document, error) {
 	q := `SELECT ` + documentColumns + ` FROM documents WHERE status = 'ready' AND trashed_at IS NULL`
 	args := make([]any, 0, len(ids))
 	if len(ids) > 0 {

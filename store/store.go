@@ -32,6 +32,8 @@ type DB struct {
 	write *sql.DB
 	read  *sql.DB
 	lock  *libraryLock
+
+	ready readyLists // ReadyDocuments lists by documents version (ready.go)
 }
 
 // DatabaseFile is the database's file name inside the library folder.

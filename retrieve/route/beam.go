@@ -319,13 +319,7 @@ func (w *walk) edge(from *route, to *node, p, pNone, score float64, outcome stri
 // markOutcome sets the outcome of the latest edge into rt's node that has
 // none yet.
 func (w *walk) markOutcome(rt *route, outcome string) {
-	for i := len(w.tr.Edges) - 1; i >= 0; i-- {
-		e := &w.tr.Edges[i]
-		if e.To == rt.node.id && e.From == rt.from {
-			if e.Outcome == "" {
-				e.Outcome = outcome
-			}
-			return
-		}
+	if e := w.tr.lastEdge(rt.from, rt.node.id); e != nil && e.Outcome == "" {
+		e.Outcome = outcome
 	}
 }

@@ -42,13 +42,21 @@ func (w *walk) directCandidates(ctx context.Context) ([]*node, error) {
 	if err != nil {
 		return nil, err
 	}
+	keys := w.query.Keys()
 	for _, ds := range w.order {
 		p := profiles[ds.doc.ID]
-		name := w.query.Match(lex.NewText(ds.doc.Title+"\n"+fileWords(ds.doc.Filename)), w.hints.Absent)
+		if p != nil && !p.mayMatch(ds.doc, keys) {
+			continue // no word of the question is there: every coverage below is 0
+		}
+		if p == nil {
+			p = &docProfile{}
+		}
+		nameText, headsText, capsText := p.texts(ds.doc)
+		name := w.query.Match(nameText, w.hints.Absent)
 		s := name.Coverage
-		if p != nil {
-			heads := w.query.Match(lex.NewText(strings.Join(p.outline, "\n")), w.hints.Absent)
-			caps := w.query.Match(lex.NewText(strings.Join(p.captions, "\n")), w.hints.Absent)
+		if len(p.outline) > 0 || len(p.captions) > 0 {
+			heads := w.query.Match(headsText, w.hints.Absent)
+			caps := w.query.Match(capsText, w.hints.Absent)
 			s += 0.5*heads.Coverage + 0.25*caps.Coverage
 		}
 		score[ds.doc.ID] += s * name.Constraints

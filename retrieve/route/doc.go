@@ -17,7 +17,8 @@
 // structure and the candidates it yields), route_menu.go (menus),
 // excerpt.go (what an entry quotes), profile.go (the search profile the import stored: outline,
 // captions, acronyms, years), score.go (usefulness and assembly),
-// branch.go (direct, statistics and cross-reference branches), trace.go.
+// branch.go (direct, statistics and cross-reference branches), trace.go,
+// cost.go (what keeps a question's work bounded in a large library).
 //
 // The statistics branch counts numbered captions and abbreviations from
 // the stored profile (app.NumberedCaption is the one definition), so

@@ -3,6 +3,7 @@ package route
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -26,6 +27,27 @@ type docProfile struct {
 	// statistics branch counts from them.
 	numbered map[string][]string
 	abbrevs  []app.Acronym
+	// The direct branch matches every document's name, outline and
+	// captions on every question: they are tokenized once here (name is
+	// the name text they were made from), and vocab and nameVocab let the
+	// branch skip a document that holds none of the question's words
+	// (lex.Vocabulary).
+	name              string
+	nameTok           lex.Prepared
+	headsTok, capsTok lex.Prepared
+	vocab, nameVocab  lex.Vocabulary
+}
+
+// texts returns the name, outline and captions of d to match, as
+// lex.NewText of nameText(d), the outline and the captions joined by line
+// breaks would make them.
+func (p *docProfile) texts(d app.Document) (name, heads, caps *lex.Text) {
+	if n := nameText(d); n != p.name {
+		name = lex.NewText(n) // renamed since the profile was built
+	} else {
+		name = p.nameTok.Text()
+	}
+	return name, p.headsTok.Text(), p.capsTok.Text()
 }
 
 // Bounds of a search profile as menus show it.
@@ -68,12 +90,58 @@ func (r *Router) profilesOf(ctx context.Context, snap *store.Snapshot, docs []*d
 		}
 		p := menuProfile(d.doc, stored[id])
 		out[id] = p
-		if len(r.profiles) > 4096 {
-			r.profiles = map[string]*docProfile{}
+		size := p.size()
+		if r.profileBytes+size > profileCacheBytes {
+			r.evictProfiles()
 		}
 		r.profiles[profileKey(d.doc)] = p
+		r.profileBytes += size
 	}
 	return out, nil
+}
+
+// evictProfiles drops cached profiles, in no particular order, until a
+// quarter of the budget is free: a library whose profiles outgrow the
+// budget keeps most of them, where dropping them all at once would have
+// every question rebuild the whole library's.
+func (r *Router) evictProfiles() {
+	for k, p := range r.profiles {
+		if r.profileBytes <= profileCacheBytes*3/4 {
+			return
+		}
+		delete(r.profiles, k)
+		r.profileBytes -= p.size()
+	}
+}
+
+// profileCacheBytes bounds the profiles a Router keeps, by their size: the
+// library menu reads every document's profile on every question, so a
+// bound by count below the library's documents (it was 4,096) made a large
+// library read and rebuild all of them each time. A profile is bounded
+// (profileHeadings, profileCaptions, the stored profile's own bounds), a
+// few kilobytes at most, so this keeps ten thousands of documents.
+const profileCacheBytes = 64 << 20
+
+// size approximates the memory p holds, in bytes.
+func (p *docProfile) size() int {
+	n := 256
+	for _, xs := range [][]string{p.outline, p.captions, p.acronyms, p.years} {
+		for _, x := range xs {
+			n += len(x) + 16
+		}
+	}
+	for k, xs := range p.numbered {
+		n += len(k) + 48
+		for _, x := range xs {
+			n += len(x) + 16
+		}
+	}
+	for _, a := range p.abbrevs {
+		n += len(a.Short) + len(a.Expansion) + 40
+	}
+	n += 8*(len(p.vocab)+len(p.nameVocab)) + len(p.name)
+	n += p.nameTok.Size() + p.headsTok.Size() + p.capsTok.Size()
+	return n
 }
 
 // menuProfile bounds a stored profile for menus: the shallowest headings
@@ -124,10 +192,25 @@ func menuProfile(d app.Document, sp *app.Profile) *docProfile {
 	}
 	countYears(d.Title+" "+d.Filename, years)
 	p.years = topYears(years, 3)
+	p.name = nameText(d)
+	p.nameTok = lex.Prepare(p.name)
+	p.headsTok = lex.Prepare(strings.Join(p.outline, "\n"))
+	p.capsTok = lex.Prepare(strings.Join(p.captions, "\n"))
+	p.nameVocab = p.nameTok.Vocabulary()
+	p.vocab = append(p.headsTok.Vocabulary(), p.capsTok.Vocabulary()...) // HoldsAny needs it sorted:
+	slices.Sort(p.vocab)
 	return p
 }
 
-func profileKey(d app.Document) string { return d.ID + "@" + d.ImportedAt.String() }
+// nameText is a document's name as the direct branch matches it.
+func nameText(d app.Document) string { return d.Title + "\n" + fileWords(d.Filename) }
+
+// profileKey names a document's import: its ID and import time (in
+// nanoseconds, not as formatted text: the library menu looks up every
+// document on every question).
+func profileKey(d app.Document) string {
+	return d.ID + "@" + strconv.FormatInt(d.ImportedAt.UnixNano(), 36)
+}
 
 func countYears(s string, into map[string]int) {
 	for _, t := range lex.Tokens(s) {
@@ -154,4 +237,16 @@ func topYears(m map[string]int, n int) []string {
 		ys = ys[:n]
 	}
 	return ys
+}
+
+// mayMatch reports whether the question whose lex keys are keys can find
+// anything in d's name, outline or captions.
+func (p *docProfile) mayMatch(d app.Document, keys []uint64) bool {
+	if p.vocab.HoldsAny(keys) {
+		return true
+	}
+	if name := nameText(d); name != p.name {
+		return true // renamed since the profile was built: match it
+	}
+	return p.nameVocab.HoldsAny(keys)
 }

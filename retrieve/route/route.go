@@ -36,6 +36,8 @@ type Router struct {
 	// matching an expression in it) while the index stamp stays the same.
 	counts     map[string]int
 	countStamp string
+
+	costCaches // what keeps a question's work bounded in a large library (cost.go)
 }
 
 // Limits are the router's budgets; DefaultLimits holds the design's.

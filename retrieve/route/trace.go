@@ -19,6 +19,32 @@ type Trace struct {
 	Edges      []TraceEdge   `json:"edges"`
 	Visits     []TraceVisit  `json:"visits"`
 	Results    []TraceResult `json:"results"`
+
+	// latest indexes Edges by their ends, the last edge of each pair: the
+	// walk marks the outcome of routes again and again (a large library's
+	// deferred pool on every promotion), and scanning every edge each time
+	// made that quadratic. Edges[:indexed] are in it.
+	latest  map[edgeEnds]int
+	indexed int
+}
+
+type edgeEnds struct{ from, to string }
+
+// lastEdge returns the latest edge from from to to, nil when there is none.
+// Edges are only ever appended, so the index catches up with the new ones.
+func (t *Trace) lastEdge(from, to string) *TraceEdge {
+	if t.latest == nil {
+		t.latest = map[edgeEnds]int{}
+	}
+	for ; t.indexed < len(t.Edges); t.indexed++ {
+		e := &t.Edges[t.indexed]
+		t.latest[edgeEnds{e.From, e.To}] = t.indexed
+	}
+	i, ok := t.latest[edgeEnds{from, to}]
+	if !ok {
+		return nil
+	}
+	return &t.Edges[i]
 }
 
 // TraceEdge is one option of one menu: the probability the provider gave
