@@ -28,9 +28,10 @@ import (
 //     titles and outlines, and a passage's bm25 does not see it. Each
 //     routed passage's place goes to the best fused passage of its
 //     document not yet taken.
-//   - Past the routed passages, the FTS5 pass over the whole scope fills
-//     the list up to its length, so a short walk never shortens the
-//     evidence.
+//   - Routed passages the fusion moved out of those places follow, so
+//     the floor never drops a kept passage; then the FTS5 pass over the
+//     whole scope fills the list up to its length, so a short walk never
+//     shortens the evidence.
 //
 // Asking one document is the case of one document: the evidence is the
 // fusion, then the FTS5 ranking, so the FTS5 pass's passage at rank r is
@@ -104,7 +105,15 @@ func (w *walk) floor(ctx context.Context, routed []*candidate, n int) ([]*candid
 			}
 		}
 	}
-
+	// A routed passage the fusion moved out of the routed places still
+	// comes before the floor: the floor adds, it never takes a kept
+	// passage's place in the list.
+	for _, c := range routed {
+		if c.kind != "statistics" && !taken[c.key] {
+			taken[c.key] = true
+			out = append(out, c)
+		}
+	}
 	if len(out) < n {
 		rest, err := w.candidatesOf(ctx, w.hits, taken, n-len(out))
 		if err != nil {
