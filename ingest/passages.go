@@ -87,6 +87,19 @@ type packer struct {
 // holding little text. Each slide says one thing, under its own title; a
 // passage joining ten of them ranks as one and cites all ten.
 func isSlideDeck(p *app.Parsed) bool {
+	if !mostlyWide(p) {
+		return false
+	}
+	text := 0
+	for _, b := range p.Blocks {
+		text += len(b.Text)
+	}
+	return text/len(p.PageInfo) < slideTextBytes
+}
+
+// mostlyWide reports whether at least three pages and four in five of
+// them are wider than tall.
+func mostlyWide(p *app.Parsed) bool {
 	if len(p.PageInfo) < 3 {
 		return false
 	}
@@ -96,14 +109,7 @@ func isSlideDeck(p *app.Parsed) bool {
 			wide++
 		}
 	}
-	if wide*5 < len(p.PageInfo)*4 {
-		return false
-	}
-	text := 0
-	for _, b := range p.Blocks {
-		text += len(b.Text)
-	}
-	return text/len(p.PageInfo) < slideTextBytes
+	return wide*5 >= len(p.PageInfo)*4
 }
 
 // slideTextBytes is the mean text a page of a slide deck holds at most: a

@@ -29,19 +29,55 @@ func (im *Importer) Reindex(ctx context.Context, all bool) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	for i, id := range ids {
+	rebuilt := 0
+	for _, id := range ids {
 		if err := ctx.Err(); err != nil {
-			return i, err
+			return rebuilt, err
+		}
+		if !all && im.Passages == nil {
+			same, err := im.cutAlike(ctx, id)
+			if err != nil {
+				return rebuilt, err
+			}
+			if same {
+				if err := im.DB.MarkIndexVersion(ctx, id, version); err != nil {
+					return rebuilt, err
+				}
+				continue
+			}
 		}
 		parsed, title, err := im.DB.StoredParse(ctx, id)
 		if err != nil {
-			return i, err
+			return rebuilt, err
 		}
 		if err := im.DB.ReplacePassages(ctx, id, build(id, title, parsed), version); err != nil {
-			return i, err
+			return rebuilt, err
 		}
+		rebuilt++
 	}
-	return len(ids), nil
+	return rebuilt, nil
+}
+
+// cutAlike reports whether this passage builder cuts a stale document
+// exactly as the builder that made its passages did, judged without
+// reading its blocks: version 3 changed only slide decks (isSlideDeck),
+// so a version-2 document whose pages are not mostly wider than tall keeps
+// its passages. A large library then pays for the change only where it
+// changes something.
+func (im *Importer) cutAlike(ctx context.Context, id string) (bool, error) {
+	v, err := im.DB.IndexVersion(ctx, id)
+	if err != nil || v != 2 || IndexVersion != 3 {
+		return false, err
+	}
+	rows, err := im.DB.Pages(ctx, id)
+	if err != nil {
+		return false, err
+	}
+	p := &app.Parsed{}
+	for _, r := range rows {
+		p.PageInfo = append(p.PageInfo, r.Page)
+	}
+	return !mostlyWide(p), nil
 }
 
 // Upgrade rebuilds the passages of documents built by an older passage

@@ -293,3 +293,23 @@ func appendWordBoxes(b []byte, ws []app.WordBox) []byte {
 	}
 	return append(b, ']')
 }
+
+// IndexVersion returns the version of the passage builder that made a
+// document's passages.
+func (db *DB) IndexVersion(ctx context.Context, docID string) (int, error) {
+	var v int
+	if err := db.read.QueryRowContext(ctx, `SELECT index_version FROM documents WHERE id = ?`, docID).Scan(&v); err != nil {
+		return 0, fmt.Errorf("store: index version: %w", err)
+	}
+	return v, nil
+}
+
+// MarkIndexVersion records that a document's passages are as the builder
+// of version would cut them, without rebuilding them: for a document a new
+// builder is known to cut exactly as the old one did.
+func (db *DB) MarkIndexVersion(ctx context.Context, docID string, version int) error {
+	if _, err := db.write.ExecContext(ctx, `UPDATE documents SET index_version = ? WHERE id = ?`, version, docID); err != nil {
+		return fmt.Errorf("store: index version: %w", err)
+	}
+	return nil
+}
