@@ -144,3 +144,29 @@ func TestAddScanned(t *testing.T) {
 		t.Errorf("OCR of a picture without print added %v", got)
 	}
 }
+
+// TestScanWordsJoinBroken: a word OCR read broken by a hyphen at a line's
+// end is one word again, as a text layer's is; a hyphen before a capital
+// or a digit stays, and one at the foot of a column is left alone.
+func TestScanWordsJoinBroken(t *testing.T) {
+	g := &geom{a: 1, d: 1, w: 612, h: 792}
+	ws := []ScanWord{
+		// OCR boxes hug the ink: "reinforce-" has no descender, and the
+		// next line starts 6 pt below it, within the 10 pt line.
+		{Text: "the", X0: 72, Y0: 100, X1: 90, Y1: 107, SizePt: 10, Line: 0},
+		{Text: "reinforce-", X0: 95, Y0: 100, X1: 150, Y1: 107, SizePt: 10, Line: 0},
+		{Text: "ment", X0: 72, Y0: 113, X1: 98, Y1: 120, SizePt: 10, Line: 1},
+		{Text: "GPT-", X0: 100, Y0: 113, X1: 125, Y1: 120, SizePt: 10, Line: 1},
+		{Text: "4", X0: 72, Y0: 126, X1: 78, Y1: 133, SizePt: 10, Line: 2},
+		{Text: "learn-", X0: 80, Y0: 700, X1: 120, Y1: 707, SizePt: 10, Line: 3},
+		{Text: "ing", X0: 320, Y0: 100, X1: 340, Y1: 107, SizePt: 10, Line: 4}, // the next column's top
+	}
+	var got []string
+	for _, w := range scanWords(g, ws) {
+		got = append(got, w.text)
+	}
+	want := []string{"the", "reinforcement", "GPT-4", "learn-", "ing"}
+	if !slices.Equal(got, want) {
+		t.Errorf("words %q, want %q", got, want)
+	}
+}

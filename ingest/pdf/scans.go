@@ -34,6 +34,8 @@ type ScanWord struct {
 	SizePt float64
 	// Conf is Tesseract's confidence in the word, 0–100.
 	Conf float64
+	// Line numbers the word's printed line; words of one line share it.
+	Line int
 }
 
 // ScanPage is one page read by OCR.
@@ -181,10 +183,14 @@ func hasAlnum(s string) bool {
 	return strings.ContainsFunc(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) })
 }
 
-// scanWords turns OCR words into layout words in g's text frame.
+// scanWords turns OCR words into layout words in g's text frame. A word
+// broken by a hyphen at the end of its line is put back together with its
+// end on the next line, as the text layer's are (see joinBroken): OCR sees
+// the hyphen as ink and reads "reinforce-" and "ment" as two words.
 func scanWords(g *geom, ws []ScanWord) []word {
 	out := make([]word, 0, len(ws))
-	for _, w := range ws {
+	var ends []bool // out[k] ends its line with a hyphen
+	for i, w := range ws {
 		b := box{w.X0, w.Y0, w.X1, w.Y1}
 		if b.w() <= 0 || b.h() <= 0 {
 			continue
@@ -197,8 +203,37 @@ func scanWords(g *geom, ws []ScanWord) []word {
 			size = b.h() / 1.15
 		}
 		out = append(out, word{text: w.Text, box: b, size: math.Round(size*2) / 2})
+		ends = append(ends, lineEndHyphen(ws, i))
 	}
-	return out
+	broken := map[int]bool{}
+	for k := range out {
+		if ends[k] && k+1 < len(out) && scanContinues(out[k], out[k+1]) {
+			out[k].text = strings.TrimRightFunc(out[k].text, isHyphen)
+			broken[k] = true
+		}
+	}
+	return joinBrokenBy(out, broken, scanContinues)
+}
+
+// scanContinues is continues for OCR boxes, which hug the ink: the next
+// line starts within a line's height (the tallest word of w's line) below
+// w, and left of it.
+func scanContinues(w, next word) bool {
+	return next.y0 > w.y0 && next.y0-w.y1 <= w.size && next.x0 < w.x0
+}
+
+// lineEndHyphen reports whether ws[i] is the last word of its line and ends
+// in a hyphen after a letter, with a next line to go on.
+func lineEndHyphen(ws []ScanWord, i int) bool {
+	t := []rune(ws[i].Text)
+	if len(t) < 3 || !isHyphen(t[len(t)-1]) || !unicode.IsLetter(t[len(t)-2]) {
+		return false
+	}
+	return i+1 < len(ws) && ws[i+1].Line != ws[i].Line
+}
+
+func isHyphen(r rune) bool {
+	return r == '-' || r == '\u2010' || r == '\u2011' || r == '\u00ad'
 }
 
 // AssembleScans builds a document from pages read by OCR alone (an image

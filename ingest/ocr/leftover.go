@@ -1,0 +1,168 @@
+package ocr
+
+import (
+	"context"
+	"image"
+	"slices"
+	"sort"
+)
+
+// Print left unread. Tesseract's page layout (--psm 3) sets aside what it
+// takes for pictures, and with them the print inside: a chart's axis
+// labels and data labels, the labels of a diagram or a map, table cells on
+// shaded bands. After the first reading, the page's ink outside the words
+// read is grouped into shapes; shapes of the height of the page's own
+// print are words not read. When there are enough of them, the part of the
+// page holding them is read again as sparse text (--psm 11, which finds
+// every line it can, in no order: the layout puts them in order later),
+// and the words found there join the reading. A page of plain text leaves
+// no such shapes and costs nothing more.
+
+// Leftover bounds.
+const (
+	// cellPx is the side of the cells the ink is grouped in: 4 × 4 pixels
+	// (a third of a letter's stroke-to-stroke at 300 dpi), so the grouping
+	// costs a sixteenth of the page's pixels.
+	cellPx = 4
+	// minLeftShapes is how many unread print-sized shapes make a second
+	// reading worth it.
+	minLeftShapes = 3
+	// minLeftConf is the least confidence (0–100) of a word the second
+	// reading adds: outside the page's print, faint marks are read too.
+	minLeftConf = 50
+)
+
+// leftovers reads again, as sparse text, the part of img holding print
+// the first reading pg missed, and adds the words found there to pg.
+func (e *Engine) leftovers(ctx context.Context, exe string, img *image.Gray, pg *Page, langs string) {
+	area, ok := unreadInk(img, pg)
+	if !ok {
+		return
+	}
+	sub := img.SubImage(area).(*image.Gray)
+	crop := Gray(sub) // origin at 0,0, as pgm wants
+	out, err := run(ctx, exe, pgm(crop), "stdin", "stdout", "-l", langs, "--psm", "11", "tsv")
+	if err != nil {
+		return
+	}
+	more, err := ParseTSV(out)
+	if err != nil {
+		return
+	}
+	lines := 0
+	for _, w := range pg.Words {
+		lines = max(lines, w.Line+1)
+	}
+	first := len(pg.Words)
+	for _, w := range more.Words {
+		w.X0, w.X1 = w.X0+area.Min.X, w.X1+area.Min.X
+		w.Y0, w.Y1 = w.Y0+area.Min.Y, w.Y1+area.Min.Y
+		if w.Conf < minLeftConf || overlapsAny(pg.Words[:first], w) {
+			continue
+		}
+		w.Line += lines
+		pg.Words = append(pg.Words, w)
+	}
+}
+
+// overlapsAny reports whether w covers a third of itself with a word of ws.
+func overlapsAny(ws []Word, w Word) bool {
+	a := (w.X1 - w.X0) * (w.Y1 - w.Y0)
+	return slices.ContainsFunc(ws, func(o Word) bool {
+		iw := min(o.X1, w.X1) - max(o.X0, w.X0)
+		ih := min(o.Y1, w.Y1) - max(o.Y0, w.Y0)
+		return iw > 0 && ih > 0 && 3*iw*ih > a
+	})
+}
+
+// unreadInk returns the part of img (padded by a line) holding the
+// print-sized shapes of ink that lie outside pg's words, and whether there
+// are at least minLeftShapes of them. The page's print sets the size: a
+// shape counts when it is between half and twice the median word height.
+func unreadInk(img *image.Gray, pg *Page) (image.Rectangle, bool) {
+	if len(pg.Words) < 5 {
+		return image.Rectangle{}, false
+	}
+	hs := make([]int, 0, len(pg.Words))
+	for _, w := range pg.Words {
+		hs = append(hs, w.Y1-w.Y0)
+	}
+	sort.Ints(hs)
+	lineH := hs[len(hs)/2]
+	if lineH < 2*cellPx {
+		return image.Rectangle{}, false
+	}
+	w, h := img.Rect.Dx(), img.Rect.Dy()
+	cw, ch := (w+cellPx-1)/cellPx, (h+cellPx-1)/cellPx
+	var hist [256]int
+	for y := 0; y < h; y += 2 {
+		for x := 0; x < w; x += 2 {
+			hist[img.Pix[y*img.Stride+x]]++
+		}
+	}
+	bg := 0
+	for v := range hist {
+		if hist[v] > hist[bg] {
+			bg = v
+		}
+	}
+	// A cell is ink when any of its pixels is far from the background.
+	ink := make([]bool, cw*ch)
+	for y := range h {
+		row := img.Pix[y*img.Stride : y*img.Stride+w]
+		for x, v := range row {
+			if d := int(v) - bg; d > 80 || d < -80 {
+				ink[(y/cellPx)*cw+x/cellPx] = true
+			}
+		}
+	}
+	for _, wd := range pg.Words {
+		for cy := max(wd.Y0/cellPx-1, 0); cy < min(wd.Y1/cellPx+2, ch); cy++ {
+			for cx := max(wd.X0/cellPx-1, 0); cx < min(wd.X1/cellPx+2, cw); cx++ {
+				ink[cy*cw+cx] = false
+			}
+		}
+	}
+	minH, maxH := max(lineH/2/cellPx, 1), 2*lineH/cellPx+1
+	var found image.Rectangle
+	shapes := 0
+	seen := make([]bool, len(ink))
+	var stack []int
+	for start, on := range ink {
+		if !on || seen[start] {
+			continue
+		}
+		seen[start] = true
+		stack = append(stack[:0], start)
+		x0, y0, x1, y1 := cw, ch, -1, -1
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			x, y := i%cw, i/cw
+			x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					nx, ny := x+dx, y+dy
+					if nx < 0 || ny < 0 || nx >= cw || ny >= ch {
+						continue
+					}
+					if j := ny*cw + nx; ink[j] && !seen[j] {
+						seen[j] = true
+						stack = append(stack, j)
+					}
+				}
+			}
+		}
+		// Print-sized: as tall as a line of the page's print, and no wider
+		// than a line of it could be long.
+		if sh := y1 - y0 + 1; sh >= minH && sh <= maxH && x1-x0+1 <= 40*maxH {
+			shapes++
+			found = found.Union(image.Rect(x0*cellPx, y0*cellPx, (x1+1)*cellPx, (y1+1)*cellPx))
+		}
+	}
+	if shapes < minLeftShapes {
+		return image.Rectangle{}, false
+	}
+	found = found.Inset(-lineH).Intersect(img.Rect)
+	return found, !found.Empty()
+}
