@@ -140,8 +140,8 @@ func TestMeasureOCRAccuracy(t *testing.T) {
 	if len(offs) > 0 {
 		med = offs[len(offs)/2]
 	}
-	t.Logf("pages %d, words %d: agreement %.3f; boxes: median edge error %.2f pt, %.3f of found words within 2 pt",
-		len(refs), total, float64(found)/float64(total), med, float64(within2)/float64(max(found, 1)))
+	t.Logf("pages %d, words %d: %d found, agreement %.4f; boxes: median edge error %.2f pt, %.3f of found words within 2 pt",
+		len(refs), total, found, float64(found)/float64(total), med, float64(within2)/float64(max(found, 1)))
 }
 
 // refWord is a word with letters or digits, folded to lower case without

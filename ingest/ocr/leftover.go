@@ -30,17 +30,76 @@ const (
 	// minLeftConf is the least confidence (0–100) of a word the second
 	// reading adds: outside the page's print, faint marks are read too.
 	minLeftConf = 50
+	// leftLinePx is the word height the second reading wants; larger
+	// print is shrunk by a whole factor towards it.
+	leftLinePx = 20
 )
+
+// medianHeight is the median height of ws's boxes, in pixels; 0 for none.
+func medianHeight(ws []Word) int {
+	if len(ws) == 0 {
+		return 0
+	}
+	hs := make([]int, 0, len(ws))
+	for _, w := range ws {
+		hs = append(hs, w.Y1-w.Y0)
+	}
+	sort.Ints(hs)
+	return hs[len(hs)/2]
+}
+
+// shrink returns a copy of g (any origin) with its origin at 0,0, scaled
+// down by the whole factor k, each pixel the mean of a k × k square.
+func shrink(g *image.Gray, k int) *image.Gray {
+	if k <= 1 {
+		c := image.NewGray(image.Rect(0, 0, g.Rect.Dx(), g.Rect.Dy()))
+		for y := range c.Rect.Dy() {
+			copy(c.Pix[y*c.Stride:y*c.Stride+c.Rect.Dx()], g.Pix[y*g.Stride:])
+		}
+		return c
+	}
+	b := g.Rect
+	w, h := b.Dx()/k, b.Dy()/k
+	out := image.NewGray(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
+			sum := 0
+			for dy := range k {
+				row := g.Pix[(y*k+dy)*g.Stride+x*k:]
+				for dx := range k {
+					sum += int(row[dx])
+				}
+			}
+			out.Pix[y*out.Stride+x] = uint8(sum / (k * k))
+		}
+	}
+	return out
+}
 
 // leftovers reads again, as sparse text, the part of img holding print
 // the first reading pg missed, and adds the words found there to pg.
 func (e *Engine) leftovers(ctx context.Context, exe string, img *image.Gray, pg *Page, langs string) {
-	area, ok := unreadInk(img, pg)
+	area, bg, ok := unreadInk(img, pg)
 	if !ok {
 		return
 	}
-	sub := img.SubImage(area).(*image.Gray)
-	crop := Gray(sub) // origin at 0,0, as pgm wants
+	// Large print (a slide's, at 300 dpi) is read at a smaller scale: it
+	// reads as well with its words ~20 px tall, and Tesseract's time goes
+	// with the pixels.
+	scale := max(1, min(medianHeight(pg.Words)/leftLinePx, 4))
+	crop := shrink(img.SubImage(area).(*image.Gray), scale)
+	// What was read is painted over with the paper's grey: Tesseract's
+	// time goes to the print left, not to reading the rest again.
+	for _, w := range pg.Words {
+		r := image.Rect((w.X0-area.Min.X)/scale-1, (w.Y0-area.Min.Y)/scale-1,
+			(w.X1-area.Min.X+scale-1)/scale+1, (w.Y1-area.Min.Y+scale-1)/scale+1).Intersect(crop.Rect)
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			row := crop.Pix[y*crop.Stride+r.Min.X : y*crop.Stride+r.Max.X]
+			for i := range row {
+				row[i] = bg
+			}
+		}
+	}
 	out, err := run(ctx, exe, pgm(crop), "stdin", "stdout", "-l", langs, "--psm", "11", "tsv")
 	if err != nil {
 		return
@@ -55,8 +114,8 @@ func (e *Engine) leftovers(ctx context.Context, exe string, img *image.Gray, pg 
 	}
 	first := len(pg.Words)
 	for _, w := range more.Words {
-		w.X0, w.X1 = w.X0+area.Min.X, w.X1+area.Min.X
-		w.Y0, w.Y1 = w.Y0+area.Min.Y, w.Y1+area.Min.Y
+		w.X0, w.X1 = w.X0*scale+area.Min.X, w.X1*scale+area.Min.X
+		w.Y0, w.Y1 = w.Y0*scale+area.Min.Y, w.Y1*scale+area.Min.Y
 		if w.Conf < minLeftConf || overlapsAny(pg.Words[:first], w) {
 			continue
 		}
@@ -79,18 +138,13 @@ func overlapsAny(ws []Word, w Word) bool {
 // print-sized shapes of ink that lie outside pg's words, and whether there
 // are at least minLeftShapes of them. The page's print sets the size: a
 // shape counts when it is between half and twice the median word height.
-func unreadInk(img *image.Gray, pg *Page) (image.Rectangle, bool) {
+func unreadInk(img *image.Gray, pg *Page) (area image.Rectangle, bg uint8, ok bool) {
 	if len(pg.Words) < 5 {
-		return image.Rectangle{}, false
+		return image.Rectangle{}, 0, false
 	}
-	hs := make([]int, 0, len(pg.Words))
-	for _, w := range pg.Words {
-		hs = append(hs, w.Y1-w.Y0)
-	}
-	sort.Ints(hs)
-	lineH := hs[len(hs)/2]
+	lineH := medianHeight(pg.Words)
 	if lineH < 2*cellPx {
-		return image.Rectangle{}, false
+		return image.Rectangle{}, 0, false
 	}
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	cw, ch := (w+cellPx-1)/cellPx, (h+cellPx-1)/cellPx
@@ -100,10 +154,10 @@ func unreadInk(img *image.Gray, pg *Page) (image.Rectangle, bool) {
 			hist[img.Pix[y*img.Stride+x]]++
 		}
 	}
-	bg := 0
+	mode := 0
 	for v := range hist {
-		if hist[v] > hist[bg] {
-			bg = v
+		if hist[v] > hist[mode] {
+			mode = v
 		}
 	}
 	// A cell is ink when any of its pixels is far from the background.
@@ -111,7 +165,7 @@ func unreadInk(img *image.Gray, pg *Page) (image.Rectangle, bool) {
 	for y := range h {
 		row := img.Pix[y*img.Stride : y*img.Stride+w]
 		for x, v := range row {
-			if d := int(v) - bg; d > 80 || d < -80 {
+			if d := int(v) - mode; d > 80 || d < -80 {
 				ink[(y/cellPx)*cw+x/cellPx] = true
 			}
 		}
@@ -161,8 +215,8 @@ func unreadInk(img *image.Gray, pg *Page) (image.Rectangle, bool) {
 		}
 	}
 	if shapes < minLeftShapes {
-		return image.Rectangle{}, false
+		return image.Rectangle{}, 0, false
 	}
 	found = found.Inset(-lineH).Intersect(img.Rect)
-	return found, !found.Empty()
+	return found, uint8(mode), !found.Empty()
 }

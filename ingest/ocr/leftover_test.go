@@ -33,21 +33,38 @@ func TestUnreadInk(t *testing.T) {
 			read.Words = append(read.Words, Word{Text: "word", X0: r.Min.X, Y0: r.Min.Y, X1: r.Max.X, Y1: r.Max.Y, Conf: 95, Line: l})
 		}
 	}
-	if _, ok := unreadInk(g, &read); ok {
+	if _, _, ok := unreadInk(g, &read); ok {
 		t.Error("a page whose print was all read is read again")
 	}
 	// A rule across the page and a photograph-sized block: not print.
 	fill(g, image.Rect(100, 700, 1100, 704))
 	fill(g, image.Rect(200, 800, 900, 1300))
-	if _, ok := unreadInk(g, &read); ok {
+	if _, _, ok := unreadInk(g, &read); ok {
 		t.Error("a rule and a picture were taken for unread print")
 	}
-	// A chart's labels: four number-sized shapes left unread.
-	for k := range 4 {
+	// A chart's labels: six number-sized shapes left unread.
+	for k := range 6 {
 		fill(g, image.Rect(200+k*150, 1400, 260+k*150, 1428))
 	}
-	area, ok := unreadInk(g, &read)
-	if !ok || !image.Rect(200, 1400, 710, 1428).In(area) || area.Min.Y < 1300 {
+	area, bg, ok := unreadInk(g, &read)
+	if !ok || !image.Rect(200, 1400, 1010, 1428).In(area) || area.Min.Y < 1300 {
 		t.Errorf("unread labels at y 1400–1428: got %v, %v", area, ok)
+	}
+	if bg != 250 {
+		t.Errorf("paper grey %d, want 250", bg)
+	}
+}
+
+// TestShrink: a part of an image shrunk by 2 is the mean of each 2 × 2
+// square, with its origin at 0,0.
+func TestShrink(t *testing.T) {
+	g := image.NewGray(image.Rect(0, 0, 6, 6))
+	for i := range g.Pix {
+		g.Pix[i] = uint8(i)
+	}
+	s := shrink(g.SubImage(image.Rect(2, 2, 6, 6)).(*image.Gray), 2)
+	// The top-left square holds pixels 14, 15, 20 and 21.
+	if s.Rect != image.Rect(0, 0, 2, 2) || s.Pix[0] != (14+15+20+21)/4 || s.Pix[3] != (28+29+34+35)/4 {
+		t.Errorf("shrunk to %v %v", s.Rect, s.Pix)
 	}
 }
