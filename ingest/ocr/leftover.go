@@ -3,7 +3,6 @@ package ocr
 import (
 	"context"
 	"image"
-	"slices"
 	"sort"
 )
 
@@ -30,6 +29,11 @@ const (
 	// minLeftConf is the least confidence (0–100) of a word the second
 	// reading adds: outside the page's print, faint marks are read too.
 	minLeftConf = 50
+	// sureConf is the confidence (0–100) of a first reading's word above
+	// which it is taken as read; a second reading replaces words under it
+	// where it is betterConf surer.
+	sureConf   = 70
+	betterConf = 15
 	// leftLinePx is the word height the second reading wants; larger
 	// print is shrunk by a whole factor towards it.
 	leftLinePx = 20
@@ -88,11 +92,15 @@ func (e *Engine) leftovers(ctx context.Context, exe string, img *image.Gray, pg 
 	// with the pixels.
 	scale := max(1, min(medianHeight(pg.Words)/leftLinePx, 4))
 	crop := shrink(img.SubImage(area).(*image.Gray), scale)
-	// What was read is painted over with the paper's grey: Tesseract's
-	// time goes to the print left, not to reading the rest again.
+	// What was read surely is painted over with the paper's grey:
+	// Tesseract's time goes to the print left, not to reading the rest
+	// again. Words read unsurely stay, to be read again.
 	for _, w := range pg.Words {
-		r := image.Rect((w.X0-area.Min.X)/scale-1, (w.Y0-area.Min.Y)/scale-1,
-			(w.X1-area.Min.X+scale-1)/scale+1, (w.Y1-area.Min.Y+scale-1)/scale+1).Intersect(crop.Rect)
+		if w.Conf < sureConf {
+			continue
+		}
+		r := image.Rect((w.X0-area.Min.X)/scale, (w.Y0-area.Min.Y)/scale,
+			(w.X1-area.Min.X+scale-1)/scale, (w.Y1-area.Min.Y+scale-1)/scale).Intersect(crop.Rect)
 		for y := r.Min.Y; y < r.Max.Y; y++ {
 			row := crop.Pix[y*crop.Stride+r.Min.X : y*crop.Stride+r.Max.X]
 			for i := range row {
@@ -108,30 +116,64 @@ func (e *Engine) leftovers(ctx context.Context, exe string, img *image.Gray, pg 
 	if err != nil {
 		return
 	}
-	lines := 0
-	for _, w := range pg.Words {
-		lines = max(lines, w.Line+1)
-	}
-	first := len(pg.Words)
-	for _, w := range more.Words {
+	for i := range more.Words {
+		w := &more.Words[i]
 		w.X0, w.X1 = w.X0*scale+area.Min.X, w.X1*scale+area.Min.X
 		w.Y0, w.Y1 = w.Y0*scale+area.Min.Y, w.Y1*scale+area.Min.Y
-		if w.Conf < minLeftConf || overlapsAny(pg.Words[:first], w) {
-			continue
-		}
-		w.Line += lines
-		pg.Words = append(pg.Words, w)
 	}
+	pg.Words = mergeReadings(pg.Words, more.Words)
 }
 
-// overlapsAny reports whether w covers a third of itself with a word of ws.
-func overlapsAny(ws []Word, w Word) bool {
-	a := (w.X1 - w.X0) * (w.Y1 - w.Y0)
-	return slices.ContainsFunc(ws, func(o Word) bool {
-		iw := min(o.X1, w.X1) - max(o.X0, w.X0)
-		ih := min(o.Y1, w.Y1) - max(o.Y0, w.Y0)
-		return iw > 0 && ih > 0 && 3*iw*ih > a
-	})
+// mergeReadings adds to the first reading's words the second's (in the
+// same pixels) that are sure enough: where nothing was read, or over words
+// read unsurely when the second reading is much surer than every one of
+// them, which it then replaces.
+func mergeReadings(first, second []Word) []Word {
+	lines := 0
+	for _, w := range first {
+		lines = max(lines, w.Line+1)
+	}
+	drop := make([]bool, len(first))
+	var added []Word
+	for _, w := range second {
+		if w.Conf < minLeftConf {
+			continue
+		}
+		var under []int
+		better := true
+		for i, o := range first {
+			if overlaps(o, w) {
+				under = append(under, i)
+				better = better && o.Conf < sureConf && w.Conf >= o.Conf+betterConf
+			}
+		}
+		if len(under) > 0 && !better {
+			continue
+		}
+		for _, i := range under {
+			drop[i] = true
+		}
+		w.Line += lines
+		added = append(added, w)
+	}
+	kept := make([]Word, 0, len(first)+len(added))
+	for i, o := range first {
+		if !drop[i] {
+			kept = append(kept, o)
+		}
+	}
+	return append(kept, added...)
+}
+
+// overlaps reports whether o and w share a third of either's box.
+func overlaps(o, w Word) bool {
+	iw := min(o.X1, w.X1) - max(o.X0, w.X0)
+	ih := min(o.Y1, w.Y1) - max(o.Y0, w.Y0)
+	if iw <= 0 || ih <= 0 {
+		return false
+	}
+	a, b := (w.X1-w.X0)*(w.Y1-w.Y0), (o.X1-o.X0)*(o.Y1-o.Y0)
+	return 3*iw*ih > min(a, b)
 }
 
 // unreadInk returns the part of img (padded by a line) holding the

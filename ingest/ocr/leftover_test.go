@@ -2,6 +2,7 @@ package ocr
 
 import (
 	"image"
+	"strings"
 	"testing"
 )
 
@@ -66,5 +67,28 @@ func TestShrink(t *testing.T) {
 	// The top-left square holds pixels 14, 15, 20 and 21.
 	if s.Rect != image.Rect(0, 0, 2, 2) || s.Pix[0] != (14+15+20+21)/4 || s.Pix[3] != (28+29+34+35)/4 {
 		t.Errorf("shrunk to %v %v", s.Rect, s.Pix)
+	}
+}
+
+// TestMergeReadings: the second reading adds words where nothing was read
+// and replaces a word read unsurely when it is much surer; a sure word
+// stays, and faint marks are not added.
+func TestMergeReadings(t *testing.T) {
+	first := []Word{
+		{Text: "Growing", X0: 0, Y0: 0, X1: 100, Y1: 30, Conf: 96, Line: 0},
+		{Text: "eniy", X0: 200, Y0: 0, X1: 260, Y1: 30, Conf: 31, Line: 0},
+	}
+	second := []Word{
+		{Text: "Crowing", X0: 2, Y0: 0, X1: 100, Y1: 30, Conf: 90, Line: 0}, // over a sure word
+		{Text: "claim", X0: 198, Y0: 0, X1: 262, Y1: 30, Conf: 88, Line: 0}, // over an unsure one
+		{Text: "68", X0: 400, Y0: 100, X1: 430, Y1: 124, Conf: 93, Line: 1}, // a chart's label
+		{Text: "ee", X0: 500, Y0: 300, X1: 520, Y1: 310, Conf: 20, Line: 2}, // a faint mark
+	}
+	var got []string
+	for _, w := range mergeReadings(first, second) {
+		got = append(got, w.Text)
+	}
+	if strings.Join(got, " ") != "Growing claim 68" {
+		t.Errorf("merged %q, want Growing claim 68", got)
 	}
 }
