@@ -255,7 +255,7 @@ func scanWords(r *store.OCRReading, ptPerPx float64) []pdf.ScanWord {
 		out = append(out, pdf.ScanWord{Text: w.Text,
 			X0: float64(w.X0) * ptPerPx, Y0: float64(w.Y0) * ptPerPx,
 			X1: float64(w.X1) * ptPerPx, Y1: float64(w.Y1) * ptPerPx,
-			SizePt: float64(lineH[w.Line]) * ptPerPx})
+			SizePt: float64(lineH[w.Line]) * ptPerPx, Conf: w.Conf, Line: w.Line})
 	}
 	return out
 }

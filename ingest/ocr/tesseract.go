@@ -4,7 +4,9 @@
 //
 // Tesseract's TSV output gives every word with its box (pixels of the
 // image, origin top-left) and its confidence, in reading order, grouped
-// into blocks, paragraphs and lines. Upright and quarter-turned text reads
+// into blocks, paragraphs and lines. Print its page layout set aside with
+// the pictures (a chart's labels) is read in a second, sparse pass over
+// that part of the page (see leftover.go). Upright and quarter-turned text reads
 // directly; a page that reads poorly is asked for its orientation
 // (Tesseract's OSD) and read again turned upright when that helps.
 //
@@ -188,6 +190,7 @@ func (e *Engine) Read(ctx context.Context, img image.Image, langs string) (*Page
 		return nil, err
 	}
 	if pg.Confidence() >= poorConfidence {
+		e.leftovers(ctx, exe, gray, pg, langs)
 		return pg, nil
 	}
 	// A poor read may be a page upside down: ask for its orientation and,

@@ -196,7 +196,11 @@ func (run *docRun) read(p *proc, c *chunker) {
 				}
 			}
 			for i := range pgs {
-				layoutPage(&pgs[i])
+				// A page that may gain OCR words is laid out once it has
+				// them (assembleTree).
+				if !sparseLayer(&pgs[i]) {
+					layoutPage(&pgs[i])
+				}
 			}
 		}
 		c.complete(from, to, err)

@@ -26,6 +26,10 @@ type page struct {
 	// likely (ClassifyPage's PageImageOnly).
 	textless bool
 	hasText  bool // set by layoutPage, which drops words
+	// inkChars: how many printed characters the page's ink outside its
+	// text layer's words could hold, measured only on pages with a short
+	// text layer (see ink.go); 0 when not measured.
+	inkChars int
 	laidOut  bool
 	// unreadable: PDFium could not load the page; it stands empty.
 	unreadable bool
@@ -138,6 +142,9 @@ func (s *session) readPage(i int) (pg page, ok bool) {
 	pg.info.WidthPt, pg.info.HeightPt, pg.info.Rotation = g.w, g.h, g.rot
 	pg.words, _ = s.pageWords(ref, &pg.g)
 	pg.words = append(pg.words, s.annotWords(ref, &pg.g)...)
+	if c := layerChars(pg.words); c > 0 && c < sparseChars {
+		pg.inkChars = s.inkChars(ref, &pg.g, pg.words)
+	}
 	if len(pg.words) == 0 {
 		// Without text, does the page hold a picture (a scan)? A page of
 		// lines and shapes alone is simply empty.

@@ -149,6 +149,7 @@ func (w *wbuf) putPage(pg *page, ok bool) {
 	w.int(g.rot)
 	w.int(g.q)
 	w.bool(pg.textless)
+	w.int(pg.inkChars)
 	// The words' texts go as one string, so the reader makes one
 	// allocation per page rather than one per word.
 	n := 0
@@ -185,6 +186,7 @@ func (r *rbuf) page() (pg page, ok bool) {
 	g.rot = r.int()
 	g.q = r.int()
 	pg.textless = r.bool()
+	pg.inkChars = r.int()
 	all := r.bytes()
 	text := string(all)
 	nw := r.uint()

@@ -201,13 +201,19 @@ const softBreak = 0xFFFE
 // the next line still starts where it did (it would read as indented);
 // the first line ends a word early.
 func joinBroken(words []word, broken map[int]bool) []word {
+	return joinBrokenBy(words, broken, continues)
+}
+
+// joinBrokenBy is joinBroken with cont telling whether a word goes on at
+// the start of the next.
+func joinBrokenBy(words []word, broken map[int]bool, cont func(w, next word) bool) []word {
 	if len(broken) == 0 {
 		return words
 	}
 	out := words[:0]
 	for i := 0; i < len(words); i++ {
 		w := words[i]
-		for broken[i] && i+1 < len(words) && continues(w, words[i+1]) {
+		for broken[i] && i+1 < len(words) && cont(w, words[i+1]) {
 			next := words[i+1]
 			last, _ := utf8.DecodeLastRuneInString(w.text)
 			first, _ := utf8.DecodeRuneInString(next.text)
