@@ -10,6 +10,7 @@ import (
 	"image"
 	"slices"
 	"sort"
+	"strconv"
 	"sync"
 
 	"archivist/app"
@@ -128,7 +129,7 @@ func (im *Importer) readPages(ctx context.Context, nums []int, src pageSource, b
 			err := src(ctx, part, func(page int, img image.Image) error {
 				g := ocr.Gray(img)
 				h := pixelHash(g)
-				if r, err := im.DB.CachedOCR(ctx, h, langs); err == nil && r != nil {
+				if r, err := im.DB.CachedOCR(ctx, h, cacheKey(langs)); err == nil && r != nil {
 					finish(page, r, nil)
 					return nil
 				}
@@ -177,7 +178,7 @@ func (im *Importer) readPages(ctx context.Context, nums []int, src pageSource, b
 					continue
 				}
 				r := reading(pg)
-				if err := im.DB.PutOCR(ctx, it.hash, langs, r); err != nil && ctx.Err() == nil {
+				if err := im.DB.PutOCR(ctx, it.hash, cacheKey(langs), r); err != nil && ctx.Err() == nil {
 					finish(it.page, nil, err)
 					continue
 				}
@@ -340,4 +341,15 @@ func (im *Importer) scanReader(ctx context.Context, need []app.Page, render pdf.
 		out = append(out, pdf.ScanPage{Info: p, Words: scanWords(r, ptPerPx), Turn: r.Turn})
 	}
 	return out, unreadNotice(failed)
+}
+
+// ReadingVersion numbers how Archivist reads a page image (Tesseract's
+// settings, the second sparse pass, joined hyphenations). A cached reading
+// is reused only by the same version: an improved reader reads again.
+const ReadingVersion = 2
+
+// cacheKey is what a cached reading is filed under beside the image's
+// hash: the languages read and the reading's version.
+func cacheKey(langs string) string {
+	return langs + "#" + strconv.Itoa(ReadingVersion)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/zlib"
 	"context"
+	"database/sql"
 	"encoding/binary"
 	"hash/crc32"
 	"image"
@@ -23,6 +24,7 @@ import (
 
 	"archivist/app"
 	"archivist/ingest"
+	"archivist/store"
 )
 
 // scanPNG is a page of print drawn as a picture (1700 × 1000 pixels):
@@ -237,6 +239,29 @@ func TestImportScannedPDF(t *testing.T) {
 	}
 	if !strings.Contains(allText(blocksOf(t, im, r2.DocumentID)), "Harbour") {
 		t.Error("the cached reading did not make the copy's text")
+	}
+	// A reading an older reader made (filed under its languages alone, as
+	// the first release filed them) is read again by this one.
+	raw, err := sql.Open("sqlite", "file:"+filepath.Join(im.DB.Dir, store.DatabaseFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	if _, err := raw.Exec(`UPDATE ocr_cache SET langs = 'eng'`); err != nil {
+		t.Fatal(err)
+	}
+	before = reads()
+	g.AddPage()
+	g.Text(72, 100, "A third page, so the file differs again.")
+	b.Reset()
+	if err := g.Output(&b); err != nil {
+		t.Fatal(err)
+	}
+	if r3 := importAll(t, im, write(t, t.TempDir(), "third.pdf", b.Bytes()))["third.pdf"]; r3.Outcome != app.OutcomeImported {
+		t.Fatalf("third copy: %v %v", r3.Outcome, r3.Err)
+	}
+	if n := reads() - before; n != 1 {
+		t.Errorf("the page an older reader read was read %d times, want 1", n)
 	}
 }
 
