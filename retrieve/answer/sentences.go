@@ -154,7 +154,12 @@ func isLetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
 // number of a note, item or page it refers to. With years it also counts
 // years, for questions that ask when.
 func hasAmount(s string, years bool) bool {
-	s = crossRefRE.ReplaceAllString(s, "")
+	if !strings.ContainsAny(s, "0123456789") {
+		return false // no number at all: nothing to find, nothing to strip
+	}
+	if mayPoint(s) {
+		s = crossRefRE.ReplaceAllString(s, "")
+	}
 	for _, n := range numbers(s) {
 		if !n.year || years {
 			return true
@@ -162,6 +167,21 @@ func hasAmount(s string, years bool) bool {
 	}
 	return false
 }
+
+// mayPoint reports whether s holds a word crossRefRE needs, so the
+// expression runs only where it can match.
+func mayPoint(s string) bool {
+	l := strings.ToLower(s)
+	for _, w := range pointerWords {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// pointerWords are the kinds of place crossRefRE names, as prefixes.
+var pointerWords = []string{"note", "item", "part", "section", "page", "exhibit", "schedule"}
 
 // crossRefRE matches a pointer to another part of a filing or report:
 // "Refer to Note 7", "see Item 8", "included in Part II", "on page 45".
