@@ -13,7 +13,8 @@ func withCPULimit(ctx context.Context, d time.Duration) context.Context {
 }
 
 // watchCPU returns a channel closed when the process has used more
-// processor time than ctx allows (checked twice a second), or never where
+// processor time than ctx allows (checked four times within the limit, at
+// most twice a second), or never where
 // the system does not tell. It stops watching once done has a value or
 // ctx ends; done is not drained.
 func watchCPU(ctx context.Context, pid int, done <-chan error) <-chan struct{} {
@@ -23,7 +24,7 @@ func watchCPU(ctx context.Context, pid int, done <-chan error) <-chan struct{} {
 		return over
 	}
 	go func() {
-		t := time.NewTicker(500 * time.Millisecond)
+		t := time.NewTicker(min(max(limit/4, 10*time.Millisecond), 500*time.Millisecond))
 		defer t.Stop()
 		for {
 			select {
