@@ -94,7 +94,7 @@ var commonAbbreviations = []Abbreviation{
 	{"FY", "Fiscal Year"}, {"YoY", "Year over Year"}, {"Q1", "First Quarter"}, {"Q2", "Second Quarter"},
 	{"Q3", "Third Quarter"}, {"Q4", "Fourth Quarter"}, {"HQ", "Headquarters"}, {"SEC", "Securities and Exchange Commission"},
 	{"GAAP", "Generally Accepted Accounting Principles"}, {"EBITDA", "Earnings Before Interest, Taxes, Depreciation and Amortization"},
-	{"FAA", "Federal Aviation Administration"}, {"AD", "Airworthiness Directive"}, {"EU", "European Union"},
+	{"EU", "European Union"},
 	{"UK", "United Kingdom"}, {"US", "United States"}, {"USA", "United States of America"}, {"UN", "United Nations"},
 }
 
