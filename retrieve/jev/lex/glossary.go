@@ -51,6 +51,11 @@ table | tables | tabular
 photo | photos | photograph | photographs | picture | pictures | image | images
 abbreviation | acronym | stands for | stand for
 author | authors | written by
+chief executive officer | ceo
+chief financial officer | cfo
+chief operating officer | coo
+initial public offering | ipo
+generally accepted accounting principles | gaap
 `
 
 // relatedGroups name what a derived measure is computed from: a question
