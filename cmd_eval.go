@@ -183,7 +183,7 @@ func cmdEval(ctx context.Context, p *parts, args []string, stdout, stderr io.Wri
 			fmt.Fprintf(stderr, "archivist: question %s: %s\n", q.ID, describe(err))
 			return 1
 		}
-		o := eval.Outcome{Doc: q.Doc, Answerable: q.IsAnswerable(), FirstHit: eval.FirstHit(ranked, ids[q.Doc], q.EvidencePages),
+		o := eval.Outcome{Doc: q.Doc, Answerable: q.IsAnswerable(), Ungraded: q.IsAnswerable() && len(q.EvidencePages) == 0, FirstHit: eval.FirstHit(ranked, ids[q.Doc], q.EvidencePages),
 			Insufficient: !ans.Sufficient, Elapsed: time.Since(start)}
 		if cpuStart > 0 {
 			o.CPU = processCPU() - cpuStart

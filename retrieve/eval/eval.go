@@ -129,8 +129,12 @@ type Latency struct {
 
 // Outcome is one asked question's result.
 type Outcome struct {
-	Doc          string // the question's document, for the halves
-	Answerable   bool
+	Doc        string // the question's document, for the halves
+	Answerable bool
+	// Ungraded is an answerable question the set gives no gold page: no
+	// ranking can hit it, so hit@k leaves it out (as the sets' reference
+	// figures do) rather than count it a miss.
+	Ungraded     bool
 	FirstHit     int // rank of the first passage on a gold page; 0 for none
 	Insufficient bool
 	Elapsed      time.Duration
@@ -206,7 +210,7 @@ func hitAt(outcomes []Outcome, ks []int) map[string]float64 {
 	answerable := 0
 	hits := make([]int, len(ks))
 	for _, o := range outcomes {
-		if !o.Answerable {
+		if !o.Answerable || o.Ungraded {
 			continue
 		}
 		answerable++

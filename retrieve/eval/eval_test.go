@@ -87,6 +87,7 @@ func TestHalves(t *testing.T) {
 		{Doc: "b.pdf", Answerable: true, FirstHit: 2},
 		{Doc: "b.pdf", Answerable: false},
 		{Doc: "a.pdf", Answerable: true, FirstHit: 3},
+		{Doc: "c.pdf", Answerable: true, Ungraded: true}, // no gold page: not counted
 	}
 	half := HalfOf(outcomes)
 	if half["a.pdf"] != "A" || half["b.pdf"] != "B" || half["c.pdf"] != "A" {
