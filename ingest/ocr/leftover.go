@@ -190,18 +190,7 @@ func unreadInk(img *image.Gray, pg *Page) (area image.Rectangle, bg uint8, ok bo
 	}
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	cw, ch := (w+cellPx-1)/cellPx, (h+cellPx-1)/cellPx
-	var hist [256]int
-	for y := 0; y < h; y += 2 {
-		for x := 0; x < w; x += 2 {
-			hist[img.Pix[y*img.Stride+x]]++
-		}
-	}
-	mode := 0
-	for v := range hist {
-		if hist[v] > hist[mode] {
-			mode = v
-		}
-	}
+	mode := int(Background(img, 2))
 	// A cell is ink when any of its pixels is far from the background.
 	ink := make([]bool, cw*ch)
 	for y := range h {

@@ -123,6 +123,27 @@ func pgm(g *image.Gray) []byte {
 
 // inkless reports whether a page is blank: under one pixel in 20,000
 // darker than mid-grey (a single letter of body text at 200 dpi has more).
+// Background returns the commonest grey of img, its paper, counting every
+// step-th pixel of every step-th row (step 1: all of them).
+func Background(img *image.Gray, step int) uint8 {
+	step = max(step, 1)
+	w, h := img.Rect.Dx(), img.Rect.Dy()
+	var hist [256]int
+	for y := 0; y < h; y += step {
+		row := img.Pix[y*img.Stride : y*img.Stride+w]
+		for x := 0; x < w; x += step {
+			hist[row[x]]++
+		}
+	}
+	mode := 0
+	for v := range hist {
+		if hist[v] > hist[mode] {
+			mode = v
+		}
+	}
+	return uint8(mode)
+}
+
 func inkless(g *image.Gray) bool {
 	dark := 0
 	for _, p := range g.Pix {

@@ -7,6 +7,8 @@ import (
 
 	"github.com/klippa-app/go-pdfium/enums"
 	"github.com/klippa-app/go-pdfium/requests"
+
+	"archivist/ingest/ocr"
 )
 
 // Ink that the text layer does not explain. A scan saved with an
@@ -108,18 +110,7 @@ func textInk(img *image.Gray, g *geom, ws []word, ptPerPx float64) int {
 	if w < 4 || h < 4 {
 		return 0
 	}
-	var hist [256]int
-	for y := range h {
-		for _, v := range img.Pix[y*img.Stride : y*img.Stride+w] {
-			hist[v]++
-		}
-	}
-	bg := 0
-	for v := range hist {
-		if hist[v] > hist[bg] {
-			bg = v
-		}
-	}
+	bg := int(ocr.Background(img, 1))
 	ink := make([]bool, w*h)
 	for y := range h {
 		row := img.Pix[y*img.Stride : y*img.Stride+w]

@@ -408,7 +408,7 @@ func (w *walk) resolveReference(ctx context.Context, ds *docState, kind, num str
 // well or not, open the evidence (w.located); a place the document does not
 // have (no such page, no heading or caption naming it) adds nothing.
 func (w *walk) followLocators(ctx context.Context, ds *docState, route float64) error {
-	for _, loc := range lex.Locators(w.question.Text) {
+	for _, loc := range w.locators {
 		var targets []int
 		name := loc.Kind
 		switch {

@@ -153,6 +153,7 @@ type walk struct {
 	pending    map[string]*candidate
 	scored     map[string]bool
 	rated      map[string]float64 // usefulness of every passage scored
+	locators   []lex.Locator      // the places the question names (read once)
 	located    []located          // passages at places the question names, in its order
 	kept       []*candidate
 	checked    string // the partial set last checked for coverage

@@ -85,6 +85,7 @@ func (w *walk) weighTerms(ctx context.Context) error {
 	}
 	w.hints = h
 	w.query = lex.Analyze(w.question.Text, h.IDF)
+	w.locators = lex.Locators(w.question.Text)
 
 	if len(all) == 0 {
 		all = found // every concept is common: search them all
