@@ -219,22 +219,13 @@ func (db *DB) StoredParse(ctx context.Context, docID string) (*app.Parsed, strin
 	}
 	// The pages' sizes too: how a document is cut into passages may depend
 	// on its pages' shape (a slide deck's).
-	rows, err := snap.tx.QueryContext(ctx, `SELECT number, label, width_pt, height_pt, rotation FROM pages
-		WHERE document_id = ? ORDER BY number`, docID)
+	rows, err := readPages(ctx, snap.tx, docID)
 	if err != nil {
-		return nil, "", fmt.Errorf("store: stored parse: %w", err)
+		return nil, "", err
 	}
-	defer rows.Close()
 	var info []app.Page
-	for rows.Next() {
-		var pg app.Page
-		if err := rows.Scan(&pg.Number, &pg.Label, &pg.WidthPt, &pg.HeightPt, &pg.Rotation); err != nil {
-			return nil, "", fmt.Errorf("store: stored parse: %w", err)
-		}
-		info = append(info, pg)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, "", fmt.Errorf("store: stored parse: %w", err)
+	for _, r := range rows {
+		info = append(info, r.Page)
 	}
 	return &app.Parsed{Title: title, Pages: pages, PageInfo: info, Sections: secs, Blocks: blocks}, title, nil
 }

@@ -58,7 +58,11 @@ func readSections(ctx context.Context, q querier, docID string) ([]app.Section, 
 
 // Pages returns a document's pages in order.
 func (db *DB) Pages(ctx context.Context, docID string) ([]PageRow, error) {
-	rows, err := db.read.QueryContext(ctx, `SELECT number, label, width_pt, height_pt, rotation, words FROM pages
+	return readPages(ctx, db.read, docID)
+}
+
+func readPages(ctx context.Context, q querier, docID string) ([]PageRow, error) {
+	rows, err := q.QueryContext(ctx, `SELECT number, label, width_pt, height_pt, rotation, words FROM pages
 		WHERE document_id = ? ORDER BY number`, docID)
 	if err != nil {
 		return nil, fmt.Errorf("store: pages: %w", err)
