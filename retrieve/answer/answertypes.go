@@ -44,6 +44,27 @@ var (
 	whichRE   = regexp.MustCompile(`(?i)^\s*(which|what)\s+\w+\s+(is|was|has|had|are|were|did|does|do)\b|^\s*which\b`)
 )
 
+// kindNounRE finds the noun that names the kind of answer a what- or
+// which-question asks for: "What score did … achieve", "What is the
+// position of …", "Which paper uses …".
+var kindNounRE = regexp.MustCompile(`(?i)^\s*(?:what|which)\s+(?:(?:is|are|was|were)\s+(?:the|a|an)\s+)?([a-z]+)\b`)
+
+// kindNoun returns the family key of the noun a question's answer is an
+// instance of, or "": "position" in "What is the position of Ibrahim?".
+// The quote that answers gives the instance ("Core Assurance", "73.2%"),
+// seldom the word for its kind.
+func kindNoun(question string) string {
+	m := kindNounRE.FindStringSubmatch(question)
+	if m == nil {
+		return ""
+	}
+	w := strings.ToLower(m[1])
+	if lex.IsStopWord(w) {
+		return ""
+	}
+	return lex.Family(w)
+}
+
 // readType reads the answer type from a question, and for a count the
 // family keys of the counted noun ("how many employees" → "employ").
 func readType(question string) (answerType, []string) {

@@ -119,10 +119,19 @@ func (tc tableCell) statement(row, context string) string {
 	if strings.Contains(row[:tc.start], "$") && !strings.ContainsAny(v, "$€£¥₹") {
 		v = "$" + v
 	}
-	if m := tableUnitRE.FindString(context); m != "" {
+	if m := tableUnitRE.FindString(context); m != "" && !unscaled(tc.label, v) {
 		v += " " + strings.TrimSuffix(strings.ToLower(m), "s")
 	}
 	return tc.label + ", " + tc.column + ": " + v
+}
+
+// unscaled reports whether a cell keeps its own unit whatever scale its
+// table states: statements are "in millions, except per share amounts",
+// and a percentage or ratio is never in millions.
+func unscaled(label, value string) bool {
+	l := strings.ToLower(label)
+	return strings.Contains(l, "per ") || strings.HasSuffix(strings.TrimSpace(value), "%") ||
+		strings.Contains(l, "ratio") || strings.Contains(l, "percent")
 }
 
 // cellCitation narrows a row's citation to its answering cell: the cell

@@ -126,7 +126,7 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 			strong = append(strong, c)
 		}
 	}
-	weights := termWeights(qstems, strong)
+	weights := termWeights(withoutSlips(qstems, ev.Terms, strong), kindNoun(ev.Question.Text), strong)
 	shape := askedShape(ev.Question.Text, ev.Terms)
 	for i := range cands {
 		c := &cands[i]
@@ -175,6 +175,10 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 	// A year the question names is a constraint: quotes that never say it
 	// (nor their header, heading or title) answer for another period.
 	yearMet := len(shape.years) == 0
+	// So is a name it gives: quotes whose passage, title and heading never
+	// say "LLaVa" answer about another model.
+	unmet := givenNames(ev.Question.Text)
+	windowNames := map[*app.Window]map[string]bool{}
 	for len(ans.Citations) < maxQuotes {
 		best, bestScore := -1, 0.0
 		for i := range cands {
@@ -211,6 +215,19 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 		for y := range shape.years {
 			yearMet = yearMet || c.words[y] || c.context[y]
 		}
+		if len(unmet) > 0 {
+			held := windowNames[c.window]
+			if held == nil {
+				held = exactWords(c.window.Text + "\n" + c.src.Title + "\n" + cit.Section + "\n" + label + "\n" + under)
+				fm.expand(held, contentFamilies(c.window.Text))
+				windowNames[c.window] = held
+			}
+			for n := range unmet {
+				if held[n] || held[Stem(n)] {
+					delete(unmet, n)
+				}
+			}
+		}
 		perSrc[c.src.N]++
 		ans.Citations = append(ans.Citations, cit)
 		labels, unders = append(labels, label), append(unders, under)
@@ -220,7 +237,7 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 		w := weights[t]
 		coverage += w * float64(covered[t]) / full
 	}
-	if len(ans.Citations) == 0 || coverage/total < minCoverage || !yearMet {
+	if len(ans.Citations) == 0 || coverage/total < minCoverage || !yearMet || len(unmet) > 0 {
 		// Not an answer: say so, and show what came closest, never as the
 		// answer (DESIGN.md §6).
 		ans.Citations, labels, unders = closest(ev, cands, ans.Citations, labels, unders, shape, gain)
@@ -280,6 +297,25 @@ func questionNames(q string) map[string]bool {
 				names[Stem(t.Lower)], names[lex.Family(t.Lower)] = true, true
 			}
 		}
+	}
+	return names
+}
+
+// givenNames returns the names a question gives, lower-case, as the
+// constraint they are: capitalised words past its first, all-capital
+// words and letters run with digits ("LLaVa", "PwC", "NARL", "3M"),
+// without years ("FY2023" names a period, met as a year is).
+func givenNames(q string) map[string]bool {
+	names := map[string]bool{}
+	for i, t := range lex.Tokens(q) {
+		letters := strings.Trim(t.Lower, "0123456789.") != ""
+		if !(t.AllCaps || t.Cap && i > 0 || t.Num && letters) || lex.IsStopWord(t.Lower) || taskWords[Stem(t.Lower)] {
+			continue
+		}
+		if _, ok := yearOf(t.Lower); ok {
+			continue
+		}
+		names[t.Lower] = true
 	}
 	return names
 }

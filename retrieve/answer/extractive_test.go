@@ -322,7 +322,7 @@ func TestQuoteShape(t *testing.T) {
 		}
 	})
 	t.Run("NarrowerRowLabelLoses", func(t *testing.T) {
-		q := "What was Acme total net sales in 2022?"
+		q := "What were total net sales in 2022?"
 		ev := tableEvidence(q, "Net Sales (Millions) | 2022 | 2021\nTotal Safety and Industrial Business Group | 11,604 | 12,010\nTotal Company | 34,229 | 35,355")
 		if got := firstQuote(t, ev); got != "Total Company | 34,229 | 35,355" {
 			t.Fatalf("quote = %q, want the company's total", got)

@@ -192,16 +192,18 @@ const figureMaxChars = 40
 // and fact sheets set their figures — or "" when the text is no such
 // figure: longer, without a number, or a table row (read by its header).
 func figureLabel(ev *app.Evidence, w *app.Window, off int, text string) string {
-	span, _, ok := locate(w, off)
+	span, boff, ok := locate(w, off)
 	if !ok {
 		return ""
 	}
 	b := ev.Blocks[span.BlockID]
-	if b.Kind == app.BlockTable || b.Kind == app.BlockHeading || len(strings.TrimSpace(b.Text)) > figureMaxChars || !hasAmount(text, true) {
+	if b.Kind == app.BlockTable || b.Kind == app.BlockHeading {
 		return ""
 	}
-	if wordsBesideNumbers(b.Text) > 2 {
-		return "" // "Graduate Programme Brochure 7": a line of words, not a figure
+	if len(strings.TrimSpace(b.Text)) > figureMaxChars || !hasAmount(text, true) || wordsBesideNumbers(b.Text) > 2 {
+		// "Graduate Programme Brochure 7": a line of words, not a figure,
+		// unless it is the line set under a heading.
+		return lineLabel(ev, b, boff, text)
 	}
 	path := ev.Sections[b.SectionID]
 	if i := strings.LastIndex(path, " › "); i >= 0 {
@@ -219,4 +221,21 @@ func wordsBesideNumbers(s string) int {
 		}
 	}
 	return n
+}
+
+// lineLabel returns the heading a short line is set under when the line
+// opens the block that follows the heading — a role under a person's
+// name on a people page, a value under its field on a fact sheet:
+// "Consulting FftF Core Assurance" under "Ghada Ibrahim" — or "" for
+// anything else: a sentence, a longer line, a line further down.
+func lineLabel(ev *app.Evidence, b app.Block, boff int, text string) string {
+	if len(text) > figureMaxChars || strings.TrimSpace(b.Text[:boff]) != "" || strings.ContainsAny(text, ".!?:;") {
+		return ""
+	}
+	for _, h := range ev.Blocks {
+		if h.Seq == b.Seq-1 && h.Kind == app.BlockHeading && h.Page == b.Page && h.SectionID == b.SectionID {
+			return strings.Join(strings.Fields(h.Text), " ")
+		}
+	}
+	return ""
 }

@@ -68,9 +68,59 @@ func questionStems(terms []string) []string {
 	return out
 }
 
+// mistyped reports whether a question term is a function word with two
+// neighbouring letters swapped — "dose" for "does", "fro" for "for", "hte"
+// for "the" — the commonest slip of typing.
+func mistyped(term string) bool {
+	b := []byte(term)
+	for i := 0; i+1 < len(b); i++ {
+		if b[i] == b[i+1] {
+			continue
+		}
+		b[i], b[i+1] = b[i+1], b[i]
+		stop := lex.IsStopWord(string(b))
+		b[i], b[i+1] = b[i+1], b[i]
+		if stop {
+			return true
+		}
+	}
+	return false
+}
+
+// withoutSlips drops from stems the question's mistyped function words
+// (mistyped) that no candidate holds: "How many employees dose PwC
+// Assurance have?" asks nothing about doses. A term some quote does
+// hold is kept, whatever it looks like.
+func withoutSlips(stems, terms []string, cands []candidate) []string {
+	slip := map[string]bool{}
+	for _, t := range terms {
+		if mistyped(t) {
+			slip[lex.Family(t)] = true
+		}
+	}
+	if len(slip) == 0 {
+		return stems
+	}
+	for _, c := range cands {
+		for st := range slip {
+			if c.words[st] {
+				delete(slip, st)
+			}
+		}
+	}
+	var out []string
+	for _, s := range stems {
+		if !slip[s] {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // termWeights gives each question stem an inverse-frequency weight over the
-// candidate sentences, so rare terms count for more than common ones.
-func termWeights(stems []string, cands []candidate) map[string]float64 {
+// candidate sentences, so rare terms count for more than common ones; kind
+// is the family key of the word for the answer's kind (kindNoun), or "".
+func termWeights(stems []string, kind string, cands []candidate) map[string]float64 {
 	df := map[string]int{}
 	for _, c := range cands {
 		for _, s := range stems {
@@ -84,6 +134,18 @@ func termWeights(stems []string, cands []candidate) map[string]float64 {
 	for _, s := range stems {
 		w[s] = math.Log(1 + (n+1)/(float64(df[s])+0.5))
 	}
+	// The word for the answer's kind (kindNoun) counts half the lightest
+	// of the others: a quote holding it is a little better placed, one
+	// without it no less an answer.
+	if _, ok := w[kind]; ok && len(w) > 1 {
+		lightest := math.Inf(1)
+		for s, v := range w {
+			if s != kind {
+				lightest = math.Min(lightest, v)
+			}
+		}
+		w[kind] = lightest / 2
+	}
 	return w
 }
 
@@ -92,7 +154,15 @@ func termWeights(stems []string, cands []candidate) map[string]float64 {
 // also "deep"), so a question's plain word meets its derived forms.
 func wordStems(s string) map[string]bool {
 	m := map[string]bool{}
-	for _, t := range lex.Tokens(s) {
+	toks := lex.Tokens(s)
+	for i, t := range toks {
+		if i > 0 && joinable(toks[i-1], t, s) {
+			// A name of two capitalised words is also written as one:
+			// "Best Buy" is the question's "Bestbuy", "Power Point" its
+			// "PowerPoint".
+			j := toks[i-1].Lower + t.Lower
+			m[j], m[Stem(j)], m[lex.Family(j)] = true, true, true
+		}
 		if a, b, ok := script.PairClusters(t.Lower); ok {
 			m[a], m[b] = true, true // a question's one-character unit meets its pairs
 		}
@@ -107,6 +177,32 @@ func wordStems(s string) map[string]bool {
 		}
 	}
 	return m
+}
+
+// exactWords returns the words of s as they are written, lower-case, each
+// also as its stem ("models" → "model") and two capitalised words also
+// joined, but never reduced to a family: a name is met by itself, not by
+// a word it resembles ("Technic" is not "technical").
+func exactWords(s string) map[string]bool {
+	m := map[string]bool{}
+	toks := lex.Tokens(s)
+	for i, t := range toks {
+		m[t.Lower], m[Stem(t.Lower)] = true, true
+		if i > 0 && joinable(toks[i-1], t, s) {
+			j := toks[i-1].Lower + t.Lower
+			m[j], m[Stem(j)] = true, true
+		}
+	}
+	return m
+}
+
+// joinable reports whether two neighbouring tokens of s are words of one
+// name: both capitalised, all letters, with only a space between them.
+func joinable(a, b lex.Token, s string) bool {
+	if !(a.Cap || a.AllCaps) || !(b.Cap || b.AllCaps) || a.Num || b.Num {
+		return false
+	}
+	return s[a.End:b.Start] == " "
 }
 
 var derivational = []string{"ness", "ment", "ity", "ion", "ive", "est", "en", "er", "al"}

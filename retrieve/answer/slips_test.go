@@ -1,0 +1,59 @@
+package answer
+
+import (
+	"testing"
+
+	"archivist/retrieve/jev/lex"
+)
+
+func TestMistyped(t *testing.T) {
+	for term, want := range map[string]bool{"dose": true, "hte": true, "fro": true, "does": false, "offices": false, "revenue": false} {
+		if got := mistyped(term); got != want {
+			t.Errorf("mistyped(%q) = %v, want %v", term, got, want)
+		}
+	}
+	// A slip some quote holds is a word of the documents: kept.
+	cands := []candidate{{words: wordStems("The form was filed.")}}
+	if got := withoutSlips([]string{"form", "fil"}, []string{"form", "filed"}, cands); len(got) != 2 {
+		t.Errorf("held term dropped: %v", got)
+	}
+	if got := withoutSlips([]string{"employ", lex.Family("dose")}, []string{"employees", "dose"}, cands); len(got) != 1 || got[0] != "employ" {
+		t.Errorf("slip kept: %v", got)
+	}
+}
+
+func TestKindNoun(t *testing.T) {
+	for q, want := range map[string]string{
+		"What is the position of Ibrahim?":                            lex.Family("position"),
+		"What score did PaLM-2L + Step-Back achieve in MMLU Physics?": lex.Family("score"),
+		"Which paper uses the Fast NMS processing?":                   lex.Family("paper"),
+		"What does AD stand for?":                                     "",
+		"How many employees does 3M have?":                            "",
+	} {
+		if got := kindNoun(q); got != want {
+			t.Errorf("kindNoun(%q) = %q, want %q", q, got, want)
+		}
+	}
+	// The kind's word weighs half the lightest other term.
+	cands := []candidate{{words: wordStems("Ibrahim Core Assurance")}, {words: wordStems("Ghada Consulting")}}
+	w := termWeights([]string{"ibrahim", "posit"}, "posit", cands)
+	if w["posit"] != w["ibrahim"]/2 {
+		t.Errorf("weights %v", w)
+	}
+}
+
+func TestGivenNamesAndExactWords(t *testing.T) {
+	got := givenNames("What score did LLaVa + Step-Back achieve in MMLU Physics for FY2023?")
+	for _, n := range []string{"llava", "step", "back", "mmlu", "physics"} {
+		if !got[n] {
+			t.Errorf("%q not read as a name: %v", n, got)
+		}
+	}
+	if got["what"] || got["fy2023"] || got["score"] {
+		t.Errorf("names %v", got)
+	}
+	w := exactWords("Technical skills at BEST BUY Co.")
+	if w["technic"] || !w["technical"] || !w["bestbuy"] || w["skillsat"] {
+		t.Errorf("exact words %v", w)
+	}
+}
