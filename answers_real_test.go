@@ -29,6 +29,8 @@ var (
 	brochure = filepath.Join("..", "shared", "eval", "mmlongbench", "documents", "PWC_opportunity_of_lifetime.pdf")
 	// bestBuy's statements are "in millions, except per share amounts".
 	bestBuy = filepath.Join("..", "shared", "eval", "mmlongbench", "documents", "BESTBUY_2023_10K.pdf")
+	// stepBack reports its results in a table of methods by benchmark.
+	stepBack = filepath.Join("..", "shared", "eval", "mmlongbench", "documents", "STEPBACK.pdf")
 )
 
 var realLibs sync.Map // path → library folder, imported once per test run
@@ -267,6 +269,19 @@ func TestAnswersOnRealDocuments(t *testing.T) {
 		ans := askReal(t, realLibrary(t, bestBuy), "what is basic earnings per share in FY2023 for Bestbuy?")
 		if !ans.Sufficient || ans.Citations[0].Cell != "6.31" || !strings.Contains(ans.Answer, ": $6.31 — “") {
 			t.Fatalf("answer %s", ans.Answer)
+		}
+	})
+	t.Run("RowAndColumnTheQuestionNames", func(t *testing.T) {
+		// The question names the row by its label and the column by its
+		// header: the cell answers, though a sentence shares the verb.
+		ans := askReal(t, realLibrary(t, stepBack), "What score did PaLM-2L + Step-Back achieve in MMLU Physics?")
+		if !ans.Sufficient || ans.Citations[0].Cell != "73.2% (1.9%)" || ans.Citations[0].Precision != "cell" ||
+			!strings.Contains(ans.Answer, "PaLM-2L + Step-Back (ours), MMLU Physics: 73.2% (1.9%) — “") {
+			t.Fatalf("answer %s", ans.Answer)
+		}
+		// Another model's row is not addressed, and no row names LLaVa.
+		if ans := askReal(t, realLibrary(t, stepBack), "What score did LLaVa + Step-Back achieve in MMLU Physics?"); ans.Sufficient {
+			t.Fatalf("answered for a model the paper never ran: %s", ans.Answer)
 		}
 	})
 	t.Run("WhichAsksForAName", func(t *testing.T) {

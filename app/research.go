@@ -111,9 +111,10 @@ type Window struct {
 	PageEnd   int
 	// Weak marks a window the walk did not find useful — rated below it,
 	// or never reached — shown because the full-text ranking places it
-	// (the evidence's floor): the reader and a model see it, the
-	// extractive answer never quotes it as the answer, only as the closest
-	// evidence.
+	// (the evidence's floor): the reader and a model see it; the
+	// extractive answer quotes it as the answer only when one of its
+	// sentences holds the whole question, and otherwise only as the
+	// closest evidence.
 	Weak bool
 }
 

@@ -83,6 +83,34 @@ func (sh shape) askedCell(header []string, row string) (tableCell, bool) {
 	return tableCell{}, false
 }
 
+// addresses reports whether the question names a row of a table by its
+// label and one of its columns by its header: "What score did PaLM-2L +
+// Step-Back achieve in MMLU Physics?" addresses the row "PaLM-2L +
+// Step-Back (ours) | 73.2% (1.9%) | 81.8% (1.4%)" under "Method | MMLU
+// Physics | MMLU Chemistry". Every content word of the label must be
+// asked, at least two, and the column must hold a figure.
+func (sh shape) addresses(header []string, row string) bool {
+	cells := cellSpans(row)
+	if len(cells) < 2 {
+		return false
+	}
+	words := 0
+	for _, t := range lex.Tokens(cells[0].text) {
+		if lex.IsStopWord(t.Lower) {
+			continue
+		}
+		words++
+		if !sh.stems[lex.Family(t.Lower)] {
+			return false
+		}
+	}
+	if words < 2 {
+		return false
+	}
+	_, ok := sh.askedCell(header, row)
+	return ok
+}
+
 // namesColumn reports whether a header cell is one the question asks for.
 func (sh shape) namesColumn(cell string) bool {
 	ns := numbers(cell)

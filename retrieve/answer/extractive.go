@@ -31,6 +31,7 @@ const (
 	minNewCoverage  = 0.2 // each quote must itself add this much not yet covered
 	minQuoteChars   = 12
 	maxQuoteChars   = 700
+	wholeQuestion   = 0.999 // a quote's own coverage when it holds every term
 )
 
 // Lead introduces an extractive answer, saying plainly that it quotes.
@@ -45,6 +46,9 @@ type candidate struct {
 	context map[string]bool // stems of the source title and the block's section path
 	penalty float64         // for later sources and overlong sentences
 	fit     float64         // how well the quote's shape fits the question's (see shapeFit)
+	// exact holds, for a floor window's quote, its words as written
+	// (exactWords) with its header's and label's; nil for other quotes.
+	exact map[string]bool
 	// label is what a short figure is read under — the heading set above
 	// "1914" in a brochure — stated before its quote; "" for prose.
 	label string
@@ -63,6 +67,7 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 	if define != "" {
 		qstems = withoutDefinitionWords(qstems)
 	}
+	shape := askedShape(ev.Question.Text, ev.Terms)
 	var cands []candidate
 	// A document speaks of its own subject as "the Company": the names a
 	// question gives (capitalised, or letters with digits, like "3M")
@@ -100,16 +105,36 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 				for st := range titleStems[src.N] {
 					words[st] = true
 				}
+				var exact map[string]bool // the floor's quotes answer only by their own words
+				if w.Weak {
+					exact = exactWords(text + "\n" + label)
+					fm.expand(exact, contentFamilies(text))
+					for st := range titleStems[src.N] {
+						exact[st] = true
+					}
+				}
 				if header := tableHeader(ev, w, s[0]); header != nil {
 					// A row answers through its header: "Total Company |
 					// 34,229" is net sales in 2022 because the header says so.
 					for st := range wordStems(strings.Join(header, "\n")) {
 						words[st] = true
 					}
+					for t := range exactWords(strings.Join(header, "\n")) {
+						if exact != nil {
+							exact[t] = true
+						}
+					}
+					if shape.addresses(header, text) {
+						// The question names the row and the column: the
+						// cell is what it asks, whatever verb it asks with.
+						for _, st := range qstems {
+							words[st] = true
+						}
+					}
 				}
 				cands = append(cands, candidate{
 					src: src, window: w, start: s[0], end: s[1],
-					words: words, label: label,
+					words: words, label: label, exact: exact,
 					context: contextStems(ev, src, w, s[0]),
 					penalty: 0.02*float64(src.N-1) + 0.05*math.Max(0, n-400)/400,
 				})
@@ -127,7 +152,6 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 		}
 	}
 	weights := termWeights(withoutSlips(qstems, ev.Terms, strong), kindNoun(ev.Question.Text), strong)
-	shape := askedShape(ev.Question.Text, ev.Terms)
 	for i := range cands {
 		c := &cands[i]
 		c.fit = shape.fit(ev, c)
@@ -184,7 +208,11 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 		for i := range cands {
 			c := &cands[i]
 			all, own := gain(c)
-			if own < minNewCoverage || perSrc[c.src.N] == maxQuotesPerSrc || seen[squash(c)] || c.window.Weak {
+			// A floor window (Weak) opens the answer only with a quote
+			// that holds the whole question by itself: that is no guess,
+			// whichever ranking found it.
+			if own < minNewCoverage || perSrc[c.src.N] == maxQuotesPerSrc || seen[squash(c)] ||
+				c.window.Weak && (len(ans.Citations) > 0 || own < wholeQuestion || !holdsAsWritten(c, weights, ev.Terms)) {
 				continue
 			}
 			if score := all - c.penalty + c.fit; best < 0 || score > bestScore {
@@ -299,6 +327,29 @@ func questionNames(q string) map[string]bool {
 		}
 	}
 	return names
+}
+
+// holdsAsWritten reports whether c's own words hold every weighed term
+// of the question as the question writes it, not only by family:
+// "trustee" is not met by "Trust Company".
+func holdsAsWritten(c *candidate, weights map[string]float64, terms []string) bool {
+	for key := range weights {
+		met, written := false, false
+		for _, t := range terms {
+			if y, ok := yearOf(t); ok && y == key {
+				written, met = true, met || c.exact[y]
+			} else if lex.Family(t) == key {
+				written, met = true, met || c.exact[t] || c.exact[Stem(t)]
+			}
+		}
+		if !written {
+			met = c.exact[key] // a form the question does not write itself
+		}
+		if !met {
+			return false
+		}
+	}
+	return true
 }
 
 // givenNames returns the names a question gives, lower-case, as the

@@ -26,7 +26,8 @@ const (
 	crossRefFit  = -0.30
 	labelWordFit = 0.02 // for each word of a row's label the question does not name
 	labelMax     = 0.10
-	headerRowMax = 3 // table rows read as the header, at most
+	addressedFit = 0.20 // a row the question names by its label and column (shape.addresses)
+	headerRowMax = 3    // table rows read as the header, at most
 )
 
 // shape is what kind of answer a question asks for.
@@ -166,6 +167,9 @@ func (sh shape) fit(ev *app.Evidence, c *candidate) float64 {
 			fit += totalFit
 		}
 		return fit
+	}
+	if sh.addresses(header, text) {
+		fit += addressedFit
 	}
 	cells := rowCells(strings.TrimSpace(text))
 	if len(cells) == 0 {

@@ -57,3 +57,22 @@ func TestGivenNamesAndExactWords(t *testing.T) {
 		t.Errorf("exact words %v", w)
 	}
 }
+
+func TestAddresses(t *testing.T) {
+	header := []string{"Method | MMLU Physics | MMLU Chemistry"}
+	q := "What score did PaLM-2L + Step-Back achieve in MMLU Physics?"
+	sh := askedShape(q, []string{"score", "palm", "2l", "step", "back", "achieve", "mmlu", "physics"})
+	for row, want := range map[string]bool{
+		"PaLM-2L + Step-Back (ours) | 73.2% (1.9%) | 81.8% (1.4%)": true,
+		"PaLM-2L + CoT | 65% (2%) | 75.3% (1.5%)":                  false, // a label word not asked
+		"PaLM-2L | 66.4% (0.8%) | 70.9% (0.9%)":                    true,
+		"Step-Back | n/a | n/a":                                    false, // no figure in the column
+	} {
+		if got := sh.addresses(header, row); got != want {
+			t.Errorf("addresses(%q) = %v, want %v", row, got, want)
+		}
+	}
+	if sh.addresses([]string{"Method | Accuracy | Latency"}, "PaLM-2L + Step-Back | 73.2% | 4 s") {
+		t.Error("no column the question names, yet addressed")
+	}
+}
