@@ -29,6 +29,9 @@ var (
 	brochure = filepath.Join("..", "shared", "eval", "mmlongbench", "documents", "PWC_opportunity_of_lifetime.pdf")
 	// bestBuy's statements are "in millions, except per share amounts".
 	bestBuy = filepath.Join("..", "shared", "eval", "mmlongbench", "documents", "BESTBUY_2023_10K.pdf")
+	// pepsiCo lists its executive officers: the company's Chief Executive
+	// Officer and several "Chief Executive Officer, <sector>".
+	pepsiCo = filepath.Join("..", "shared", "eval", "financebench", "pdfs", "PEPSICO_2022_10K.pdf")
 	// stepBack reports its results in a table of methods by benchmark.
 	stepBack = filepath.Join("..", "shared", "eval", "mmlongbench", "documents", "STEPBACK.pdf")
 )
@@ -268,6 +271,14 @@ func TestAnswersOnRealDocuments(t *testing.T) {
 		// dollars though the statement is in millions.
 		ans := askReal(t, realLibrary(t, bestBuy), "what is basic earnings per share in FY2023 for Bestbuy?")
 		if !ans.Sufficient || ans.Citations[0].Cell != "6.31" || !strings.Contains(ans.Answer, ": $6.31 — “") {
+			t.Fatalf("answer %s", ans.Answer)
+		}
+	})
+	t.Run("UnqualifiedTitle", func(t *testing.T) {
+		// "CEO" is the company's, not "Chief Executive Officer,
+		// International Beverages".
+		ans := askReal(t, realLibrary(t, pepsiCo), "Who is the CEO of PepsiCo?")
+		if !ans.Sufficient || !strings.Contains(ans.Citations[0].Quote, "Ramon L. Laguarta has served as PepsiCo’s Chief Executive Officer") {
 			t.Fatalf("answer %s", ans.Answer)
 		}
 	})

@@ -158,6 +158,9 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 		if define != "" && defines(c.window.Text[c.start:c.end], define) {
 			c.fit += definesFit
 		}
+		if fm.narrowed(c.window.Text[c.start:c.end], shape.stems) {
+			c.fit -= narrowedFit
+		}
 	}
 	// Sums run over the terms in one order, so that equal quotes tie
 	// exactly and the first one read wins, every time.

@@ -91,6 +91,46 @@ func (f forms) expand(words map[string]bool, families []string) {
 	}
 }
 
+// narrowed reports whether text writes the long form of a short form the
+// question asks for as a narrower one: followed by a comma and a
+// capitalised word the question does not ask — "Chief Executive Officer,
+// International Beverages" is not the company's CEO, as a row labelled
+// "Total Health Care Business Group" is not the company's total.
+func (f forms) narrowed(text string, asked map[string]bool) bool {
+	if len(f.long) == 0 {
+		return false
+	}
+	var toks []lex.Token
+	for _, t := range lex.Tokens(text) {
+		if !smallWord(t.Lower) {
+			toks = append(toks, t)
+		}
+	}
+	for _, long := range f.long {
+		for i := 0; i+len(long) < len(toks); i++ {
+			run := true
+			for j, w := range long {
+				if lex.Family(toks[i+j].Lower) != w {
+					run = false
+					break
+				}
+			}
+			if !run {
+				continue
+			}
+			last, next := toks[i+len(long)-1], toks[i+len(long)]
+			if strings.TrimSpace(text[last.End:next.Start]) == "," && next.Cap && !asked[lex.Family(next.Lower)] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// narrowedFit is what a quote loses for writing an asked title as a
+// narrower one (forms.narrowed), in units of coverage.
+const narrowedFit = 0.10
+
 // containsRun reports whether seq holds run, word after word (small words
 // are already left out of both).
 func containsRun(seq, run []string) bool {

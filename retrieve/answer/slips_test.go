@@ -76,3 +76,18 @@ func TestAddresses(t *testing.T) {
 		t.Error("no column the question names, yet addressed")
 	}
 }
+
+func TestNarrowedTitle(t *testing.T) {
+	f := forms{long: map[string][]string{"ceo": {lex.Family("chief"), lex.Family("executive"), lex.Family("officer")}}}
+	asked := map[string]bool{"ceo": true, lex.Family("pepsico"): true}
+	for text, want := range map[string]bool{
+		"Ram Krishnan has served as Chief Executive Officer, International Beverages and Chief Commercial Officer of PepsiCo.": true,
+		"Ramon L. Laguarta has served as PepsiCo’s Chief Executive Officer and a director on the Board since 2018.":            false,
+		"Chairman of the Board of Directors and Chief Executive Officer, PepsiCo":                                              false, // the asked company
+		"the Chief Executive Officer, who chairs it":                                                                           false,
+	} {
+		if got := f.narrowed(text, asked); got != want {
+			t.Errorf("narrowed(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
