@@ -32,6 +32,8 @@ var (
 	// pepsiCo lists its executive officers: the company's Chief Executive
 	// Officer and several "Chief Executive Officer, <sector>".
 	pepsiCo = filepath.Join("..", "shared", "eval", "financebench", "pdfs", "PEPSICO_2022_10K.pdf")
+	// watchManual is a manual whose sentences run on from one page to the next.
+	watchManual = filepath.Join("..", "shared", "eval", "mmlongbench", "documents", "honor_watch_gs_pro.pdf")
 	// stepBack reports its results in a table of methods by benchmark.
 	stepBack = filepath.Join("..", "shared", "eval", "mmlongbench", "documents", "STEPBACK.pdf")
 )
@@ -272,6 +274,29 @@ func TestAnswersOnRealDocuments(t *testing.T) {
 		ans := askReal(t, realLibrary(t, bestBuy), "what is basic earnings per share in FY2023 for Bestbuy?")
 		if !ans.Sufficient || ans.Citations[0].Cell != "6.31" || !strings.Contains(ans.Answer, ": $6.31 — “") {
 			t.Fatalf("answer %s", ans.Answer)
+		}
+	})
+	t.Run("SentenceAcrossAPageBreak", func(t *testing.T) {
+		// "In this case, ensure that you" ends page 24; "measure your
+		// resting heart rate in a quiet and relaxed environment …" opens
+		// page 25 under its running head.
+		ans := askReal(t, realLibrary(t, watchManual), "What should you ensure when the watch is unable to measure your resting heart rate?")
+		var c *app.Citation
+		for i := range ans.Citations {
+			if len(ans.Citations[i].Blocks) == 2 {
+				c = &ans.Citations[i]
+			}
+		}
+		if !ans.Sufficient || c == nil || c.PageStart != 24 || c.PageEnd != 25 ||
+			!strings.HasPrefix(strings.Join(strings.Fields(c.Quote), " "), "In this case, ensure that you measure your resting heart rate in a quiet and relaxed environment") {
+			t.Fatalf("answer %s\n%+v", ans.Answer, ans.Citations)
+		}
+		pages := map[int]bool{}
+		for _, r := range c.Rects {
+			pages[r.Page] = true
+		}
+		if !pages[24] || !pages[25] {
+			t.Fatalf("highlights on pages %v, want 24 and 25", pages)
 		}
 	})
 	t.Run("UnqualifiedTitle", func(t *testing.T) {

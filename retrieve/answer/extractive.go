@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"archivist/app"
 	"archivist/retrieve/jev/lex"
@@ -86,7 +88,8 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 		src := &ev.Sources[i]
 		for j := range src.Windows {
 			w := &src.Windows[j]
-			for _, s := range quoteUnits(ev, w) {
+			for _, u := range quoteUnits(ev, w) {
+				w, s := u.w, u.s
 				if err := ctx.Err(); err != nil {
 					return nil, err
 				}
@@ -381,7 +384,7 @@ func squash(c *candidate) string {
 // quoteUnits returns the byte ranges of w's text that may be quoted:
 // sentences of prose, and each row of a table on its own (a row is the
 // unit that answers "what was X in 2022"). Headings are never quotes.
-func quoteUnits(ev *app.Evidence, w *app.Window) [][2]int {
+func quoteUnits(ev *app.Evidence, w *app.Window) []unit {
 	var units [][2]int
 	for _, s := range Sentences(w.Text) {
 		switch kindAt(ev, w, s[0]) {
@@ -403,7 +406,118 @@ func quoteUnits(ev *app.Evidence, w *app.Window) [][2]int {
 			units = append(units, s)
 		}
 	}
-	return units
+	return joinBroken(ev, w, units)
+}
+
+// unit is a span of text that may be quoted: s in w's text.
+type unit struct {
+	w *app.Window
+	s [2]int
+}
+
+// joinBroken makes one quote of a sentence a page or column break cuts:
+// "… In this case, ensure that you" at the foot of one page, "measure
+// your resting heart rate in a quiet and relaxed environment …" at the
+// head of the next, with the page's foot and the next one's head between
+// them. The joined sentence is read as a window of its own: its two parts,
+// each a span of its block.
+func joinBroken(ev *app.Evidence, w *app.Window, units [][2]int) []unit {
+	out := make([]unit, 0, len(units))
+	for i := 0; i < len(units); i++ {
+		if j, ok := continuation(ev, w, units, i); ok {
+			out = append(out, unit{joined(w, units[i], units[j]), [2]int{}})
+			out[len(out)-1].s[1] = len(out[len(out)-1].w.Text)
+			for k := i + 1; k < j; k++ {
+				out = append(out, unit{w, units[k]}) // the page furniture between stays itself
+			}
+			i = j
+			continue
+		}
+		out = append(out, unit{w, units[i]})
+	}
+	return out
+}
+
+// maxFurniture is how many page-edge lines (a foot, a page number, the
+// next page's head) may stand between a sentence's two parts.
+const maxFurniture = 5
+
+// continuation returns the unit that continues units[i] across a break:
+// units[i] ends its block of prose without ending its sentence, and the
+// next unit that is not a page-edge line starts a later block of prose,
+// on the same page or the next, in lower case.
+func continuation(ev *app.Evidence, w *app.Window, units [][2]int, i int) (int, bool) {
+	a := units[i]
+	first := strings.TrimSpace(w.Text[a[0]:a[1]])
+	sa, oa, ok := locate(w, a[0])
+	if first == "" || !ok {
+		return 0, false
+	}
+	// A sentence cut mid-way ends on a word or a comma; a period, a colon
+	// or a bracket ends something else.
+	if last, _ := utf8.DecodeLastRuneInString(first); !unicode.IsLetter(last) && last != ',' {
+		return 0, false
+	}
+	ba := ev.Blocks[sa.BlockID]
+	if !prose(ba.Kind) || strings.TrimSpace(ba.Text[oa+(a[1]-a[0]):]) != "" || pageFurniture(ba, first) {
+		return 0, false
+	}
+	for j := i + 1; j < len(units) && j <= i+1+maxFurniture; j++ {
+		b := units[j]
+		next := strings.TrimSpace(w.Text[b[0]:b[1]])
+		sb, ob, ok := locate(w, b[0])
+		if !ok || next == "" {
+			return 0, false
+		}
+		bb := ev.Blocks[sb.BlockID]
+		if pageFurniture(bb, next) {
+			continue
+		}
+		r, _ := utf8.DecodeRuneInString(next)
+		ok = unicode.IsLower(r) && prose(bb.Kind) && bb.Seq > ba.Seq && strings.TrimSpace(bb.Text[:ob]) == "" &&
+			layoutBreak(ba, bb) && len(first)+1+len(next) <= maxQuoteChars
+		return j, ok
+	}
+	return 0, false
+}
+
+// layoutBreak reports whether block b follows block a across a break the
+// parser cannot join: the next page, or the next column of the page (b
+// set higher and to the right of a).
+func layoutBreak(a, b app.Block) bool {
+	switch {
+	case a.Page == 0 || a.Box == (app.Rect{}) || b.Box == (app.Rect{}):
+		return false // formats without pages keep a paragraph whole
+	case b.Page == a.Page+1:
+		return true
+	case b.Page == a.Page:
+		return b.Box.Y0 < a.Box.Y0 && b.Box.X0 >= a.Box.X1-0.02
+	}
+	return false
+}
+
+func prose(k app.BlockKind) bool { return k == app.BlockParagraph || k == app.BlockListItem }
+
+// pageFurniture reports whether a block's line is set at the top or the
+// foot of its page and short: a running head, a foot, a page number.
+func pageFurniture(b app.Block, line string) bool {
+	return b.Box != (app.Rect{}) && (b.Box.Y1 <= pageEdge || b.Box.Y0 >= 1-pageEdge) && runningKey(line) != "" ||
+		b.Box != (app.Rect{}) && strings.Trim(line, "0123456789 ") == ""
+}
+
+// joined is the window of a sentence's two parts, a[0]:a[1] and b[0]:b[1]
+// of w, each a span of its own block.
+func joined(w *app.Window, a, b [2]int) *app.Window {
+	sa, oa, _ := locate(w, a[0])
+	sb, ob, _ := locate(w, b[0])
+	head, tail := w.Text[a[0]:a[1]], w.Text[b[0]:b[1]]
+	return &app.Window{
+		PassageID: w.PassageID, SectionID: w.SectionID, Section: w.Section,
+		Text: head + app.PassageSeparator + tail,
+		Spans: []app.Span{{BlockID: sa.BlockID, Start: oa, End: oa + len(head)},
+			{BlockID: sb.BlockID, Start: ob, End: ob + len(tail)}},
+		PageStart: w.PageStart, PageEnd: w.PageEnd, Weak: w.Weak,
+	}
 }
 
 // SourceRefs lists the evidence's sources as an answer shows them.
@@ -454,9 +568,30 @@ func cite(ev *app.Evidence, c candidate) (app.Citation, bool) {
 	return cit, ok
 }
 
-// citeAt is cite, also returning where the quote starts in its block.
+// citeAt is cite, also returning where the quote starts in its block. A
+// sentence a break cuts (joinBroken) is quoted as its two parts joined by
+// a space, each verbatim text of its block, citing both blocks, their
+// pages and their lines.
 func citeAt(ev *app.Evidence, c candidate) (app.Citation, int, bool) {
 	text := c.window.Text[c.start:c.end]
+	if i := strings.Index(strings.TrimRight(text, " \n\t"), app.PassageSeparator); i >= 0 {
+		head, tail := c, c
+		head.end = c.start + i
+		tail.start = c.start + i + len(app.PassageSeparator)
+		first, bstart, ok := citeAt(ev, head)
+		if !ok {
+			return app.Citation{}, 0, false
+		}
+		rest, _, ok := citeAt(ev, tail)
+		if !ok || len(first.Quote)+1+len(rest.Quote) > maxQuoteChars {
+			return app.Citation{}, 0, false
+		}
+		first.Quote += " " + rest.Quote
+		first.Blocks = append(first.Blocks, rest.Blocks...)
+		first.Rects = append(first.Rects, rest.Rects...)
+		first.PageEnd, first.LineEnd = rest.PageEnd, rest.LineEnd
+		return first, bstart, true
+	}
 	lead := len(text) - len(strings.TrimLeft(text, " \n\t"))
 	trail := len(text) - len(strings.TrimRight(text, " \n\t"))
 	span, bstart, ok := locate(c.window, c.start+lead)

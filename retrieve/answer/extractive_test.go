@@ -155,6 +155,9 @@ func TestQuotesAreAlwaysSourceText(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, c := range ans.Citations {
+			if len(c.Blocks) != 1 {
+				t.Fatalf("trial %d: a quote of %d blocks where no break cuts a sentence: %+v", trial, len(c.Blocks), c)
+			}
 			b := ev.Blocks[c.Blocks[0]]
 			if c.Quote == "" || !strings.Contains(b.Text, c.Quote) {
 				t.Fatalf("trial %d: quote %q is not text of block %q", trial, c.Quote, b.Text)

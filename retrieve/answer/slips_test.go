@@ -1,8 +1,12 @@
 package answer
 
 import (
+	"context"
+	"fmt"
+	"strings"
 	"testing"
 
+	"archivist/app"
 	"archivist/retrieve/jev/lex"
 )
 
@@ -88,6 +92,71 @@ func TestNarrowedTitle(t *testing.T) {
 	} {
 		if got := f.narrowed(text, asked); got != want {
 			t.Errorf("narrowed(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
+
+// TestSentenceAcrossAPageBreak: a sentence the page break cuts, with the
+// page's foot and the next page's head between its parts, is one quote of
+// its two parts, each verbatim text of its block, citing both pages.
+func TestSentenceAcrossAPageBreak(t *testing.T) {
+	type blk struct {
+		text string
+		page int
+		y0   float64
+		kind app.BlockKind
+	}
+	build := func(q string, terms []string, blocks ...blk) *app.Evidence {
+		ev := &app.Evidence{Question: app.Question{Text: q}, Terms: terms, Blocks: map[string]app.Block{}, Sections: map[string]string{"s": "Heart rate"}}
+		w := app.Window{PageStart: 1, PageEnd: 2}
+		var texts []string
+		for i, b := range blocks {
+			id := fmt.Sprintf("b%d", i)
+			ev.Blocks[id] = app.Block{ID: id, Seq: i, SectionID: "s", Kind: b.kind, Text: b.text, Page: b.page,
+				Box: app.Rect{Page: b.page, X0: 0.1, Y0: b.y0, X1: 0.9, Y1: b.y0 + 0.03}}
+			w.Spans = append(w.Spans, app.Span{BlockID: id, Start: 0, End: len(b.text)})
+			texts = append(texts, b.text)
+		}
+		w.Text = strings.Join(texts, app.PassageSeparator)
+		ev.Sources = []app.Source{{N: 1, DocumentID: "d", Title: "Watch manual", Windows: []app.Window{w}, Text: w.Text}}
+		return ev
+	}
+	p := app.BlockParagraph
+	q := "In which environment should you measure your resting heart rate?"
+	terms := []string{"environment", "measure", "resting", "heart", "rate"}
+	ev := build(q, terms,
+		blk{"If the reading is blank, the watch could not read it. In this case, ensure that you", 1, 0.80, p},
+		blk{"Issue 01 (2020-09-07)", 1, 0.93, p},
+		blk{"20", 1, 0.96, p},
+		blk{"Watch OnlineHelp", 2, 0.02, p},
+		blk{"measure your resting heart rate in a quiet and relaxed environment when you are awake.", 2, 0.10, p})
+	ans, err := Extractive{}.Answer(context.Background(), ev)
+	if err != nil || !ans.Sufficient {
+		t.Fatalf("answer %+v, %v", ans, err)
+	}
+	c := ans.Citations[0]
+	want := "In this case, ensure that you measure your resting heart rate in a quiet and relaxed environment when you are awake."
+	if c.Quote != want || len(c.Blocks) != 2 || c.Blocks[0] != "b0" || c.Blocks[1] != "b4" || c.PageStart != 1 || c.PageEnd != 2 {
+		t.Fatalf("citation %+v", c)
+	}
+	for i, part := range []string{"In this case, ensure that you", "measure your resting heart rate in a quiet and relaxed environment when you are awake."} {
+		if !strings.Contains(ev.Blocks[c.Blocks[i]].Text, part) {
+			t.Fatalf("part %q is not text of its block", part)
+		}
+	}
+	// Not a break: a block ending on a bracket, a block below on the
+	// same page, a continuation starting in capitals.
+	for _, pair := range [][2]blk{
+		{{"Return type list[Tensor]", 1, 0.80, p}, {"class heads.SOLOHead measures rate of resting heart environment", 2, 0.10, p}},
+		{{"In this case, ensure that you", 1, 0.40, p}, {"measure your resting heart rate in a quiet environment.", 1, 0.50, p}},
+		{{"In this case, ensure that you", 1, 0.80, p}, {"Measure your resting heart rate in a quiet environment.", 2, 0.10, p}},
+	} {
+		ev := build(q, terms, pair[0], pair[1])
+		ans, _ := Extractive{}.Answer(context.Background(), ev)
+		for _, c := range ans.Citations {
+			if len(c.Blocks) != 1 {
+				t.Fatalf("joined %q and %q: %+v", pair[0].text, pair[1].text, c)
+			}
 		}
 	}
 }
