@@ -48,6 +48,10 @@ type candidate struct {
 	context map[string]bool // stems of the source title and the block's section path
 	penalty float64         // for later sources and overlong sentences
 	fit     float64         // how well the quote's shape fits the question's (see shapeFit)
+	// ante and anteStart place the sentence before one that points back
+	// to it ("In this case, …"); ante is nil for other sentences.
+	ante      *app.Window
+	anteStart int
 	// exact holds, for a floor window's quote, its words as written
 	// (exactWords) with its header's and label's; nil for other quotes.
 	exact map[string]bool
@@ -88,12 +92,18 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 		src := &ev.Sources[i]
 		for j := range src.Windows {
 			w := &src.Windows[j]
+			prev, prevWin, prevStart := "", (*app.Window)(nil), 0
 			for _, u := range quoteUnits(ev, w) {
 				w, s := u.w, u.s
 				if err := ctx.Err(); err != nil {
 					return nil, err
 				}
 				text := strings.TrimSpace(w.Text[s[0]:s[1]])
+				before, beforeWin, beforeStart := prev, prevWin, prevStart
+				prev, prevWin, prevStart = text, w, s[0]
+				if !pointsBack(text) {
+					before, beforeWin = "", nil
+				}
 				label := figureLabel(ev, w, s[0], text)
 				if len(text) < minQuoteChars && label == "" {
 					continue
@@ -138,7 +148,8 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 				cands = append(cands, candidate{
 					src: src, window: w, start: s[0], end: s[1],
 					words: words, label: label, exact: exact,
-					context: contextStems(ev, src, w, s[0]),
+					context: withAntecedent(contextStems(ev, src, w, s[0]), before),
+					ante:    beforeWin, anteStart: beforeStart,
 					penalty: 0.02*float64(src.N-1) + 0.05*math.Max(0, n-400)/400,
 				})
 			}
@@ -154,7 +165,7 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 			strong = append(strong, c)
 		}
 	}
-	weights := termWeights(withoutSlips(qstems, ev.Terms, strong), kindNoun(ev.Question.Text), strong)
+	weights := termWeights(withoutKindOf(withoutSlips(qstems, ev.Terms, strong), ev.Question.Text), kindNoun(ev.Question.Text), strong)
 	for i := range cands {
 		c := &cands[i]
 		c.fit = shape.fit(ev, c)
@@ -262,6 +273,19 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 				}
 			}
 		}
+		if a := antecedentOf(cands, c); a != nil && !seen[squash(a)] && len(ans.Citations) < maxQuotes-1 {
+			// "In this case, …" is quoted after the case it speaks of.
+			if acit, ok := cite(ev, *a); ok {
+				seen[squash(a)] = true
+				for t := range weights {
+					if a.words[t] {
+						covered[t] = full
+					}
+				}
+				ans.Citations = append(ans.Citations, acit)
+				labels, unders = append(labels, ""), append(unders, "")
+			}
+		}
 		perSrc[c.src.N]++
 		ans.Citations = append(ans.Citations, cit)
 		labels, unders = append(labels, label), append(unders, under)
@@ -333,6 +357,19 @@ func questionNames(q string) map[string]bool {
 		}
 	}
 	return names
+}
+
+// antecedentOf returns the candidate c points back to, or nil.
+func antecedentOf(cands []candidate, c *candidate) *candidate {
+	if c.ante == nil {
+		return nil
+	}
+	for i := range cands {
+		if cands[i].window == c.ante && cands[i].start == c.anteStart {
+			return &cands[i]
+		}
+	}
+	return nil
 }
 
 // holdsAsWritten reports whether c's own words hold every weighed term

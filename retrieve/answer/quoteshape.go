@@ -89,6 +89,26 @@ func stemSet(words string) map[string]bool {
 var reasonLeads = []string{"why ", "what drove ", "what drives ", "what caused ", "explain ", "describe ",
 	"how did ", "how does ", "how do ", "how has ", "how have ", "what are the main ", "what are the key "}
 
+// conditionLeads open a clause that sets the question's condition, not
+// what it asks: "If "--" is displayed as the resting heart rate reading,
+// what kind of environment …" asks for no rate.
+var conditionLeads = []string{"if ", "when ", "whenever ", "once ", "after ", "before ", "assuming ", "given ", "suppose ", "according to "}
+
+// mainClause returns the terms of what a question asks: those past the
+// comma that ends a leading condition clause, or all of them.
+func mainClause(q string, terms []string) []string {
+	for _, l := range conditionLeads {
+		if i := strings.Index(q, ","); strings.HasPrefix(q, l) && i > 0 {
+			var out []string
+			for _, t := range lex.Tokens(q[i+1:]) {
+				out = append(out, t.Lower)
+			}
+			return out
+		}
+	}
+	return terms
+}
+
 // askedShape reads the kind of answer a question asks for from its words.
 func askedShape(question string, terms []string) shape {
 	q := strings.ToLower(strings.TrimSpace(question))
@@ -115,7 +135,7 @@ func askedShape(question string, terms []string) shape {
 	if reason {
 		return sh
 	}
-	for _, t := range terms {
+	for _, t := range mainClause(q, terms) {
 		if amountWords[Stem(t)] {
 			sh.amount = true
 		}

@@ -134,7 +134,11 @@ func TestSentenceAcrossAPageBreak(t *testing.T) {
 	if err != nil || !ans.Sufficient {
 		t.Fatalf("answer %+v, %v", ans, err)
 	}
-	c := ans.Citations[0]
+	// The sentence that says which case "In this case" is comes first.
+	if len(ans.Citations) != 2 || ans.Citations[0].Quote != "If the reading is blank, the watch could not read it." {
+		t.Fatalf("citations %+v", ans.Citations)
+	}
+	c := ans.Citations[1]
 	want := "In this case, ensure that you measure your resting heart rate in a quiet and relaxed environment when you are awake."
 	if c.Quote != want || len(c.Blocks) != 2 || c.Blocks[0] != "b0" || c.Blocks[1] != "b4" || c.PageStart != 1 || c.PageEnd != 2 {
 		t.Fatalf("citation %+v", c)
@@ -157,6 +161,31 @@ func TestSentenceAcrossAPageBreak(t *testing.T) {
 			if len(c.Blocks) != 1 {
 				t.Fatalf("joined %q and %q: %+v", pair[0].text, pair[1].text, c)
 			}
+		}
+	}
+}
+
+func TestQuestionClauses(t *testing.T) {
+	q := `If "--" is displayed as the resting heart rate reading, what kind of environment should the user stay in?`
+	if sh := askedShape(q, []string{"displayed", "resting", "heart", "rate", "reading", "kind", "environment", "user", "stay"}); sh.amount {
+		t.Error("the condition's rate read as an asked amount")
+	}
+	if sh := askedShape("What was the interest rate in 2022?", []string{"interest", "rate", "2022"}); !sh.amount {
+		t.Error("an asked rate not read as an amount")
+	}
+	got := withoutKindOf([]string{lex.Family("kind"), lex.Family("environment")}, q)
+	if len(got) != 1 || got[0] != lex.Family("environment") {
+		t.Errorf("withoutKindOf = %v", got)
+	}
+	for text, want := range map[string]bool{
+		"In this case, ensure that you measure it.": true,
+		"If so, restart the watch.":                 true,
+		"In this cases study we show":               false,
+		"Otherwise the alarm sounds.":               true,
+		"Otherwiseland is a place.":                 false,
+	} {
+		if pointsBack(text) != want {
+			t.Errorf("pointsBack(%q) = %v", text, !want)
 		}
 	}
 }

@@ -2,8 +2,10 @@ package answer
 
 import (
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"archivist/app/script"
 	"archivist/retrieve/jev/lex"
@@ -115,6 +117,56 @@ func withoutSlips(stems, terms []string, cands []candidate) []string {
 		}
 	}
 	return out
+}
+
+// kindOfRE finds the words that only say a question asks for a kind of
+// something: "what kind of environment", "which type of loan".
+var kindOfRE = regexp.MustCompile(`(?i)\b(kind|kinds|type|types|sort|sorts)\s+of\b`)
+
+// withoutKindOf drops those words (kindOfRE) from a question's stems: the
+// answer names the kind, not the word "kind".
+func withoutKindOf(stems []string, question string) []string {
+	drop := map[string]bool{}
+	for _, m := range kindOfRE.FindAllStringSubmatch(question, -1) {
+		drop[lex.Family(strings.ToLower(m[1]))] = true
+	}
+	if len(drop) == 0 {
+		return stems
+	}
+	var out []string
+	for _, s := range stems {
+		if !drop[s] {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// anaphoricLeads open a sentence that speaks of the one before it: "In
+// this case, ensure that you measure …" is about the case the sentence
+// before describes.
+var anaphoricLeads = []string{"in this case", "in that case", "in such cases", "in such a case", "if so", "if not", "otherwise", "in this situation"}
+
+// pointsBack reports whether a sentence opens by pointing back to the
+// one before it (anaphoricLeads).
+func pointsBack(text string) bool {
+	t := strings.ToLower(text)
+	for _, l := range anaphoricLeads {
+		if strings.HasPrefix(t, l) && len(t) > len(l) && !unicode.IsLetter(rune(t[len(l)])) {
+			return true
+		}
+	}
+	return false
+}
+
+// withAntecedent adds to a sentence's context (the words that place it,
+// weighed half) those of before, the sentence it points back to ("" for
+// none).
+func withAntecedent(context map[string]bool, before string) map[string]bool {
+	for st := range wordStems(before) {
+		context[st] = true
+	}
+	return context
 }
 
 // termWeights gives each question stem an inverse-frequency weight over the
