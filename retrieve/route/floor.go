@@ -2,6 +2,7 @@ package route
 
 import (
 	"context"
+	"fmt"
 	"sort"
 
 	"archivist/store"
@@ -32,6 +33,12 @@ import (
 //     the floor never drops a kept passage; then the FTS5 pass over the
 //     whole scope fills the list up to its length, so a short walk never
 //     shortens the evidence.
+//   - The FTS5 pass searches the question's concepts, and a phrase or
+//     name found nowhere as written — in a scan a line break or one
+//     misread letter is enough — leaves it with its words. When the list
+//     is still short, the scope's passages holding any word of the
+//     question, by bm25, fill it: the evidence is shorter than its length
+//     only when fewer passages than that hold a word of the question.
 //
 // Asking one document is the case of one document: the evidence is the
 // fusion, then the FTS5 ranking, so the FTS5 pass's passage at rank r is
@@ -116,6 +123,17 @@ func (w *walk) floor(ctx context.Context, routed []*candidate, n int) ([]*candid
 	}
 	if len(out) < n {
 		rest, err := w.candidatesOf(ctx, w.hits, taken, n-len(out))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, rest...)
+	}
+	if len(out) < n {
+		hits, err := w.snap.SearchTop(ctx, phrasesMatch(w.ev.Terms), w.scope, n+len(taken))
+		if err != nil {
+			return nil, fmt.Errorf("retrieve: route: %w", err)
+		}
+		rest, err := w.candidatesOf(ctx, hits, taken, n-len(out))
 		if err != nil {
 			return nil, err
 		}
