@@ -408,6 +408,29 @@ func (w *walk) resolveReference(ctx context.Context, ds *docState, kind, num str
 // well or not, open the evidence (w.located); a place the document does not
 // have (no such page, no heading or caption naming it) adds nothing.
 func (w *walk) followLocators(ctx context.Context, ds *docState, route float64) error {
+	return w.locate(ctx, ds, func(i int, name string) {
+		w.yieldPassage(ds, i, route, "xref")
+		if p := w.pending[ds.refs[i].ID]; p != nil && p.prior < 0.5 {
+			p.prior = 0.5
+		}
+		if name != "" {
+			w.tr.Edges = append(w.tr.Edges, TraceEdge{From: ds.node.id, To: "xref:" + name, Label: "named in the question",
+				Probability: 1, RouteScore: round6(route), Outcome: "followed"})
+		}
+	})
+}
+
+// locate finds in ds the passages at the places the question names and
+// records them in w.located, once per document; found is told of each,
+// with the place's name on the last passage of a place.
+func (w *walk) locate(ctx context.Context, ds *docState, found func(i int, name string)) error {
+	if ds.located {
+		return nil
+	}
+	ds.located = true
+	if err := w.load(ctx, ds); err != nil {
+		return err
+	}
 	for _, loc := range w.locators {
 		var targets []int
 		name := loc.Kind
@@ -430,16 +453,15 @@ func (w *walk) followLocators(ctx context.Context, ds *docState, route float64) 
 			}
 		}
 		targets = capList(targets, xrefPassages)
-		for _, i := range targets {
-			w.yieldPassage(ds, i, route, "xref")
-			if p := w.pending[ds.refs[i].ID]; p != nil && p.prior < 0.5 {
-				p.prior = 0.5
-			}
+		for k, i := range targets {
 			w.located = append(w.located, located{ds: ds, ref: i})
-		}
-		if len(targets) > 0 {
-			w.tr.Edges = append(w.tr.Edges, TraceEdge{From: ds.node.id, To: "xref:" + name, Label: "named in the question",
-				Probability: 1, RouteScore: round6(route), Outcome: "followed"})
+			if found != nil {
+				n := ""
+				if k == len(targets)-1 {
+					n = name
+				}
+				found(i, n)
+			}
 		}
 	}
 	return nil

@@ -2,6 +2,7 @@ package route
 
 import (
 	"context"
+	"fmt"
 	"sort"
 
 	"archivist/store"
@@ -32,6 +33,12 @@ import (
 //     the floor never drops a kept passage; then the FTS5 pass over the
 //     whole scope fills the list up to its length, so a short walk never
 //     shortens the evidence.
+//   - The FTS5 pass searches the question's concepts, and a phrase or
+//     name found nowhere as written — in a scan a line break or one
+//     misread letter is enough — leaves it with its words. When the list
+//     is still short, the scope's passages holding any word of the
+//     question, by bm25, fill it: the evidence is shorter than its length
+//     only when fewer passages than that hold a word of the question.
 //
 // Asking one document is the case of one document: the evidence is the
 // fusion, then the FTS5 ranking, so the FTS5 pass's passage at rank r is
@@ -50,22 +57,11 @@ const fuseK = 60
 func (w *walk) floor(ctx context.Context, routed []*candidate, n int) ([]*candidate, error) {
 	taken := map[string]bool{}
 	var out []*candidate
-	// The places the question names open the evidence (followLocators):
-	// in the documents routing chose, in their order; asked of one
-	// document, in it.
-	rank := map[*docState]int{}
-	for _, c := range routed {
-		if _, ok := rank[c.doc]; !ok {
-			rank[c.doc] = len(rank)
-		}
+	// The places the question names open the evidence (followLocators).
+	places, err := w.places(ctx, routed, n)
+	if err != nil {
+		return nil, err
 	}
-	var places []located
-	for _, l := range w.located {
-		if _, ok := rank[l.ds]; ok || len(w.order) == 1 {
-			places = append(places, l)
-		}
-	}
-	sort.SliceStable(places, func(i, j int) bool { return rank[places[i].ds] < rank[places[j].ds] })
 	for _, l := range places {
 		ref := l.ds.refs[l.ref]
 		if taken[ref.ID] || len(out) == n {
@@ -121,7 +117,107 @@ func (w *walk) floor(ctx context.Context, routed []*candidate, n int) ([]*candid
 		}
 		out = append(out, rest...)
 	}
+	if len(out) < n {
+		hits, err := w.snap.SearchTop(ctx, phrasesMatch(w.ev.Terms), w.scope, n+len(taken))
+		if err != nil {
+			return nil, fmt.Errorf("retrieve: route: %w", err)
+		}
+		rest, err := w.candidatesOf(ctx, hits, taken, n-len(out))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, rest...)
+	}
 	return out, nil
+}
+
+// places returns the passages at the places the question names that open
+// the evidence. Asked of one document, all of them, in the question's
+// order. Across documents a place such as "slide 11" is in most of them:
+// the places in the documents routing chose come first, in routing's
+// order; then, sought also in the documents of the FTS5 pass's first n
+// passages, the places of other documents whose passage the pass ranks
+// (the question's other words are there), by its rank. A place neither
+// reading points at stays out. The first passage of each document's place
+// goes before a second passage of a page already shown, so one document's
+// page does not take every place.
+func (w *walk) places(ctx context.Context, routed []*candidate, n int) ([]located, error) {
+	if len(w.locators) == 0 {
+		return nil, nil
+	}
+	if len(w.order) == 1 {
+		return w.located, nil
+	}
+	rank := map[*docState]int{}
+	for _, c := range routed {
+		if _, ok := rank[c.doc]; !ok {
+			rank[c.doc] = len(rank)
+		}
+	}
+	for i, h := range w.hits {
+		if i == n {
+			break
+		}
+		if ds := w.docs[h.DocumentID]; ds != nil {
+			if err := w.locate(ctx, ds, nil); err != nil {
+				return nil, err
+			}
+		}
+	}
+	hitRank := map[int64]int{}
+	for i, h := range w.hits {
+		if _, ok := hitRank[h.RowID]; !ok {
+			hitRank[h.RowID] = i
+		}
+	}
+	type place struct {
+		located
+		doc, hit int
+	}
+	var ps []place
+	for _, l := range w.located {
+		p := place{located: l, doc: len(rank), hit: len(w.hits)}
+		if r, ok := rank[l.ds]; ok {
+			p.doc = r
+		}
+		if r, ok := hitRank[l.ds.refs[l.ref].RowID]; ok {
+			p.hit = r
+		}
+		if p.doc == len(rank) && p.hit == len(w.hits) {
+			continue // neither reading puts the question there
+		}
+		ps = append(ps, p)
+	}
+	sort.SliceStable(ps, func(i, j int) bool {
+		if ps[i].doc != ps[j].doc {
+			return ps[i].doc < ps[j].doc
+		}
+		return ps[i].doc == len(rank) && ps[i].hit < ps[j].hit
+	})
+	// A page holds several passages: the first of each document's place
+	// goes before a second passage of a place already shown.
+	type page struct {
+		ds *docState
+		n  int
+	}
+	seen := map[page]bool{}
+	var fresh, again []located
+	for _, p := range ps {
+		ref := p.ds.refs[p.ref]
+		adds := ref.PageStart == 0
+		for k := ref.PageStart; k > 0 && k <= max(ref.PageStart, ref.PageEnd); k++ {
+			if !seen[page{p.ds, k}] {
+				seen[page{p.ds, k}] = true
+				adds = true
+			}
+		}
+		if adds {
+			fresh = append(fresh, p.located)
+		} else {
+			again = append(again, p.located)
+		}
+	}
+	return append(fresh, again...), nil
 }
 
 // documentRanking is ds's passages as the scope's FTS5 pass ranks them,

@@ -62,6 +62,8 @@ type docState struct {
 	nodes  map[int]*node
 	stats  *node
 
+	located bool // the question's locators were resolved in it
+
 	visits int // sections reached
 	served int // fairness rounds granted to other documents
 }

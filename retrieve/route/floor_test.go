@@ -1,0 +1,80 @@
+package route
+
+import (
+	"strings"
+	"testing"
+
+	"archivist/app"
+	"archivist/retrieve/jev"
+)
+
+// TestFloorRanksTheWordsOfAnAbsentPhrase: a quoted phrase found nowhere
+// as written (here a word stands between its words, as a scan's line
+// break or misread letter leaves it) drops out of the FTS5 pass with its
+// words; when the walk keeps nothing, the floor still ranks the passages
+// holding the question's words, so the evidence is not one passage long.
+func TestFloorRanksTheWordsOfAnAbsentPhrase(t *testing.T) {
+	db := testDB(t)
+	makeDoc(t, db, "d", "Talk", []tsec{{heading: "Slides", paras: []string{
+		"Examples of slide layouts.",
+		"Kiln firing schedule.",
+		"Having lots of reports does not really make you data driven.",
+		"Compost turning in spring.",
+	}}})
+	f := &fake{noneW: 0.01, use: func(string) float64 { return 0.2 }} // nothing is kept
+	q := `Which examples show "what does not make you data-driven"?`
+	_, tr := gatherRouted(t, db, f, app.Question{Text: q, Scope: one("d")})
+	found := false
+	for _, r := range tr.Results {
+		if r.PageStart == 3 {
+			found = true
+		}
+		if r.PageStart == 2 || r.PageStart == 4 {
+			t.Errorf("results %+v: page %d holds no word of the question", tr.Results, r.PageStart)
+		}
+	}
+	if !found {
+		t.Fatalf("results %+v: the page holding the quotation's words (3) is not in the evidence", tr.Results)
+	}
+}
+
+// TestLocatorsAcrossDocumentsFollowTheWords: "slide 2" in a library is
+// page 2 of most documents; which one the question means its other words
+// tell. Page 2 of a document routing passed over opens the evidence when
+// the FTS5 pass ranks it, right after the places in the documents routing
+// chose, though the walk kept more passages than the evidence holds;
+// page 2 of a document neither routing nor the pass points at does not.
+func TestLocatorsAcrossDocumentsFollowTheWords(t *testing.T) {
+	db := testDB(t)
+	makeDoc(t, db, "a", "Kiln manual", []tsec{{heading: "Kilns", paras: para("Kiln firing schedule", 14)}})
+	makeDoc(t, db, "b", "Garden notes", []tsec{{heading: "Beds", paras: []string{"Raised beds.", "Compost turning."}}})
+	makeDoc(t, db, "c", "Bird survey", []tsec{{heading: "Survey", paras: []string{"Survey method.", "Figure: heron nests counted at each lake."}}})
+	f := &fake{noneW: 0.05,
+		pick: func(o jev.Option) float64 {
+			if strings.Contains(o.Description, "Bird survey") {
+				return 0.001 // routing passes the survey over
+			}
+			return 1
+		},
+		use: func(ev string) float64 {
+			if strings.Contains(ev, "Kiln") {
+				return 3 // decisive passages agree: the walk stops, a dozen kept
+			}
+			return 0.2
+		}}
+	_, tr := gatherRouted(t, db, f, app.Question{Text: "In the figure on slide 2, how many heron nests are counted?"})
+	for _, r := range tr.Results {
+		if r.DocumentID == "b" && r.PageStart == 2 {
+			t.Errorf("results %+v: page 2 of the garden notes holds no word of the question", tr.Results)
+		}
+	}
+	for _, v := range tr.Visits {
+		if v.DocumentID == "c" {
+			t.Fatalf("the walk reached the survey (%+v): the test needs it passed over", tr.Visits)
+		}
+	}
+	r := tr.Results
+	if len(r) < 2 || r[0].DocumentID != "a" || r[0].PageStart != 2 || r[1].DocumentID != "c" || r[1].PageStart != 2 || r[1].Kind != "located" {
+		t.Fatalf("results %+v: page 2 of the survey, whose words the question has, does not open the evidence", tr.Results)
+	}
+}
