@@ -511,6 +511,29 @@ func (im *Importer) CitedText(ctx context.Context, c app.Citation) (*app.CitedTe
 		LineStart: c.LineStart, LineEnd: c.LineEnd}
 	if i := strings.Index(ct.Text, c.Quote); i >= 0 && c.Quote != "" {
 		ct.QuoteStart, ct.QuoteEnd = i, i+len(c.Quote)
+	} else if len(texts) == 2 {
+		ct.QuoteStart, ct.QuoteEnd = acrossBlocks(texts[0], texts[1], c.Quote)
 	}
 	return ct, nil
+}
+
+// acrossBlocks places a quote of a sentence a page break cuts — its end of
+// the first block and its start of the second, joined by a space — in the
+// two blocks' text joined by app.PassageSeparator; 0, 0 when it is not
+// such a quote.
+func acrossBlocks(first, second, quote string) (int, int) {
+	head := strings.TrimRight(first, " \n\t")
+	lead := len(second) - len(strings.TrimLeft(second, " \n\t"))
+	for k := strings.IndexByte(quote, ' '); k >= 0; {
+		if strings.HasSuffix(head, quote[:k]) && strings.HasPrefix(second[lead:], quote[k+1:]) {
+			tail := len(first) + len(app.PassageSeparator) + lead + len(quote) - k - 1
+			return len(head) - k, tail
+		}
+		next := strings.IndexByte(quote[k+1:], ' ')
+		if next < 0 {
+			break
+		}
+		k += next + 1
+	}
+	return 0, 0
 }
