@@ -177,6 +177,9 @@ func (w *walk) decide(m *menu, a jev.Answer) []*route {
 			continue
 		}
 		w.edge(m.from, c, p, pNone, rt.Score(), "")
+		if c.kind == kindDocument {
+			w.chose = true
+		}
 		out = append(out, rt)
 	}
 	return out
@@ -250,6 +253,15 @@ func (w *walk) pickForExpansion() (batch, rest []*route) {
 // section visits (and again after each further FairVisits), the best route
 // into a document not yet visited — from the candidates or the deferred
 // pool — goes before that document's remaining sections.
+//
+// Which route is best depends on what routing has said about documents.
+// When it rated some document above "none of these", or the question
+// names a document, the route scores order the unvisited documents. When
+// it rated every document at or below "none" and no name points at one,
+// those scores are all "probably not here" and do not tell the documents
+// apart; the FTS5 pass's document order does, so the next document is the
+// one whose passages the pass ranks first (documents it does not rank
+// come after, by route score).
 func (w *walk) fairOrder(routes []*route) []*route {
 	var due *docState
 	for _, ds := range w.order {
@@ -262,16 +274,26 @@ func (w *walk) fairOrder(routes []*route) []*route {
 		return routes
 	}
 	// The best route into an unvisited document, wherever it waits.
+	merit := func(rt *route) float64 { return rt.Score() } // at most 1
+	if !w.chose && !w.named {
+		rank := w.lexicalRank()
+		merit = func(rt *route) float64 {
+			if r, ok := rank[rt.node.doc]; ok {
+				return float64(2 + len(rank) - r) // above every route score
+			}
+			return rt.Score()
+		}
+	}
 	pick, from := -1, ""
-	bestScore := -1.0
+	best := -1.0
 	for i, rt := range routes {
-		if d := rt.node.doc; d != nil && d.visits == 0 && rt.Score() > bestScore {
-			pick, from, bestScore = i, "routes", rt.Score()
+		if d := rt.node.doc; d != nil && d.visits == 0 && merit(rt) > best {
+			pick, from, best = i, "routes", merit(rt)
 		}
 	}
 	for i, rt := range w.deferred {
-		if d := rt.node.doc; d != nil && d.visits == 0 && !w.reached[rt.node.id] && rt.Score() > bestScore {
-			pick, from, bestScore = i, "deferred", rt.Score()
+		if d := rt.node.doc; d != nil && d.visits == 0 && !w.reached[rt.node.id] && merit(rt) > best {
+			pick, from, best = i, "deferred", merit(rt)
 		}
 	}
 	if pick < 0 {
@@ -287,6 +309,22 @@ func (w *walk) fairOrder(routes []*route) []*route {
 		w.deferred = append(w.deferred[:pick:pick], w.deferred[pick+1:]...)
 	}
 	return append([]*route{first}, routes...)
+}
+
+// lexicalRank numbers the documents of the FTS5 pass by their best
+// passage, best first.
+func (w *walk) lexicalRank() map[*docState]int {
+	if w.lexRank == nil {
+		w.lexRank = map[*docState]int{}
+		for _, h := range w.hits {
+			if ds := w.docs[h.DocumentID]; ds != nil {
+				if _, ok := w.lexRank[ds]; !ok {
+					w.lexRank[ds] = len(w.lexRank)
+				}
+			}
+		}
+	}
+	return w.lexRank
 }
 
 // promoteDeferred brings back the best deferred routes when the beam is

@@ -60,6 +60,9 @@ func (w *walk) directCandidates(ctx context.Context) ([]*node, error) {
 			s += 0.5*heads.Coverage + 0.25*caps.Coverage
 		}
 		score[ds.doc.ID] += s * name.Constraints
+		if name.Coverage*name.Constraints > 0 {
+			w.named = true
+		}
 	}
 	ids := make([]string, 0, len(score))
 	for id, s := range score {

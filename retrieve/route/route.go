@@ -159,6 +159,12 @@ type walk struct {
 	checked    string // the partial set last checked for coverage
 	stopped    string
 	xrefs      int
+	// chose is set when routing rated a document above "none of these"
+	// in a menu of documents; named when a document's name holds a word
+	// of the question (directCandidates). With neither, routing has not
+	// told which document the question is about (fairOrder).
+	chose, named bool
+	lexRank      map[*docState]int // documents in the FTS5 pass's order, best first (lexicalRank)
 }
 
 // route is a path from the root to a node.

@@ -343,6 +343,53 @@ func TestFairness(t *testing.T) {
 	}
 }
 
+// When routing rated every document at or below "none of these" and the
+// question names none, its scores do not tell the documents apart: the
+// fairness turn goes to the document the FTS5 pass ranks first. When
+// routing chose a document, or a name points at one, route scores decide.
+func TestFairnessFollowsTheFTSPassWhenRoutingChoseNoDocument(t *testing.T) {
+	setup := func() (*walk, *route, *route, *route) {
+		a := &docState{doc: app.Document{ID: "a"}, visits: 8}
+		b := &docState{doc: app.Document{ID: "b"}}
+		c := &docState{doc: app.Document{ID: "c"}}
+		w := &walk{lim: DefaultLimits, order: []*docState{a, b, c}, reached: map[string]bool{},
+			docs: map[string]*docState{"a": a, "b": b, "c": c},
+			hits: []store.Hit{{DocumentID: "a"}, {DocumentID: "c"}, {DocumentID: "c"}, {DocumentID: "b"}}}
+		sa := &route{node: &node{id: "sec:a:1", kind: kindSection, doc: a}, logSum: math.Log(0.3), decisions: 1}
+		db := &route{node: &node{id: "doc:b", kind: kindDocument, doc: b}, logSum: math.Log(0.2), decisions: 1}
+		dc := &route{node: &node{id: "doc:c", kind: kindDocument, doc: c}, logSum: math.Log(0.1), decisions: 1}
+		w.deferred = []*route{db, dc}
+		return w, sa, db, dc
+	}
+	t.Run("NoDocumentChosen", func(t *testing.T) {
+		w, sa, _, dc := setup()
+		if got := w.fairOrder([]*route{sa}); got[0] != dc {
+			t.Fatalf("the FTS5 pass ranks c before b, but %s came first", got[0].node.id)
+		}
+	})
+	t.Run("DocumentChosen", func(t *testing.T) {
+		w, sa, db, _ := setup()
+		w.chose = true
+		if got := w.fairOrder([]*route{sa}); got[0] != db {
+			t.Fatalf("routing rated b above c, but %s came first", got[0].node.id)
+		}
+	})
+	t.Run("DocumentNamed", func(t *testing.T) {
+		w, sa, db, _ := setup()
+		w.named = true
+		if got := w.fairOrder([]*route{sa}); got[0] != db {
+			t.Fatalf("routing rated b above c, but %s came first", got[0].node.id)
+		}
+	})
+	t.Run("UnrankedDocumentsByRouteScore", func(t *testing.T) {
+		w, sa, db, _ := setup()
+		w.hits = nil
+		if got := w.fairOrder([]*route{sa}); got[0] != db {
+			t.Fatalf("with no FTS5 ranking, route scores decide, but %s came first", got[0].node.id)
+		}
+	})
+}
+
 func TestKeepStopAndOrder(t *testing.T) {
 	db := testDB(t)
 	makeDoc(t, db, "d", "Pricing", []tsec{
