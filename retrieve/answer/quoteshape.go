@@ -174,7 +174,10 @@ func (sh shape) fit(ev *app.Evidence, c *candidate) float64 {
 		fit += crossRefFit
 	}
 	if sh.amount {
-		if hasAmount(text, sh.when) {
+		// A figure set under a heading that names what the question
+		// counts is a count, even when it reads like a year: "1914"
+		// under "Employees".
+		if hasAmount(text, sh.when) || sh.typ == countType && c.label != "" && hasCount(text, c.label, sh.counted) {
 			fit += amountFit
 		} else {
 			fit += noAmountFit

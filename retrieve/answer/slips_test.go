@@ -3,6 +3,7 @@ package answer
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -187,5 +188,21 @@ func TestQuestionClauses(t *testing.T) {
 		if pointsBack(text) != want {
 			t.Errorf("pointsBack(%q) = %v", text, !want)
 		}
+	}
+}
+
+// A figure under a heading naming what is counted is a count, though it
+// reads like a year.
+func TestCountUnderItsHeading(t *testing.T) {
+	sh := askedShape("How many employees does PwC Assurance have?", []string{"employees", "pwc", "assurance"})
+	w := &app.Window{Text: "1914"}
+	with := candidate{window: w, start: 0, end: 4, label: "Employees"}
+	without := candidate{window: w, start: 0, end: 4}
+	ev := &app.Evidence{Blocks: map[string]app.Block{}}
+	if got, want := sh.fit(ev, &with), amountFit+typeFit; math.Abs(got-want) > 1e-9 {
+		t.Errorf("1914 under Employees fits %.2f, want an amount's and a count's %.2f", got, want)
+	}
+	if got, want := sh.fit(ev, &without), noAmountFit+noTypeFit; math.Abs(got-want) > 1e-9 {
+		t.Errorf("a bare 1914 fits %.2f, want %.2f: a year is no count by itself", got, want)
 	}
 }
