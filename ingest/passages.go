@@ -12,7 +12,7 @@ import (
 // passage. Bump it whenever BuildPassages would cut the same blocks
 // differently: passages of an older version are rebuilt from the stored
 // blocks.
-const IndexVersion = 3
+const IndexVersion = 4
 
 // PassageTarget is the size a passage's Text aims at, in bytes (not
 // characters: a byte count is what SQLite and the evidence budgets see,
@@ -50,8 +50,13 @@ func AssignIDs(p *app.Parsed, newID func() string) {
 // the table (bounded), its caption and its first row, the header. Passage IDs are derived from docID and the passage's
 // sequence number, so rebuilding the same blocks gives the same IDs.
 //
-// A slide deck's page is a unit of its own: its passages do not cross from
-// one slide to the next (see isSlideDeck).
+// A slide deck's page is a unit of its own: each slide is one passage
+// (more only when it holds more than PassageTarget), never crossing to the
+// next slide, and its sections — the headings a slide's type sizes make —
+// do not cut it: a question's words spread over a slide's title, bullets
+// and chart labels meet in one passage, as they stand on one page (see
+// isSlideDeck). The passage is filed under the section of the slide's
+// first block.
 func BuildPassages(docID, title string, p *app.Parsed) []app.Passage {
 	pk := &packer{doc: docID, title: title, p: p, prev: map[int]int{}, slides: isSlideDeck(p)}
 	var units []unit
@@ -126,7 +131,8 @@ const tableContextBytes = 200
 
 // sectionsInOrder groups the blocks by section, in reading order, the
 // sections ordered by their first block. A block naming no valid section
-// counts as the root's.
+// counts as the root's. A slide deck's blocks are grouped by slide, each
+// group under the section of its first block.
 func (pk *packer) sectionsInOrder() []sectionBlocks {
 	order := make([]int, len(pk.p.Blocks))
 	for i := range order {
@@ -144,10 +150,14 @@ func (pk *packer) sectionsInOrder() []sectionBlocks {
 		if s < 0 || s >= len(pk.p.Sections) {
 			s = 0
 		}
-		k, ok := at[s]
+		key := s
+		if pk.slides {
+			key = -1 - b.Page // a slide is one group, whatever its headings
+		}
+		k, ok := at[key]
 		if !ok {
 			k = len(secs)
-			at[s] = k
+			at[key] = k
 			secs = append(secs, sectionBlocks{index: s})
 		}
 		secs[k].blocks = append(secs[k].blocks, bi)

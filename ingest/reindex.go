@@ -58,15 +58,20 @@ func (im *Importer) Reindex(ctx context.Context, all bool) (int, error) {
 	return rebuilt, nil
 }
 
+// slideOnlySince is the oldest passage builder whose successors up to
+// IndexVersion changed slide decks alone.
+const slideOnlySince = 2
+
 // cutAlike reports whether this passage builder cuts a stale document
 // exactly as the builder that made its passages did, judged without
-// reading its blocks: version 3 changed only slide decks (isSlideDeck),
-// so a version-2 document whose pages are not mostly wider than tall keeps
-// its passages. A large library then pays for the change only where it
-// changes something.
+// reading its blocks: versions 3 and 4 changed only slide decks
+// (isSlideDeck: 3 ended passages at each slide, 4 made each slide one
+// passage whatever its headings), so a version-2 or -3 document whose
+// pages are not mostly wider than tall keeps its passages. A large library
+// then pays for the change only where it changes something.
 func (im *Importer) cutAlike(ctx context.Context, id string) (bool, error) {
 	v, err := im.DB.IndexVersion(ctx, id)
-	if err != nil || v != 2 || IndexVersion != 3 {
+	if err != nil || v < slideOnlySince || v >= IndexVersion {
 		return false, err
 	}
 	rows, err := im.DB.Pages(ctx, id)
