@@ -57,8 +57,8 @@ func TestGivenNamesAndExactWords(t *testing.T) {
 	if got["what"] || got["fy2023"] || got["score"] {
 		t.Errorf("names %v", got)
 	}
-	w := exactWords("Technical skills at BEST BUY Co.")
-	if w["technic"] || !w["technical"] || !w["bestbuy"] || w["skillsat"] {
+	w := exactWords("Technical skills at BEST BUY Co. and Wal-Mart")
+	if w["technic"] || !w["technical"] || !w["bestbuy"] || w["skillsat"] || !w["walmart"] {
 		t.Errorf("exact words %v", w)
 	}
 }

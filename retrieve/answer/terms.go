@@ -249,12 +249,14 @@ func exactWords(s string) map[string]bool {
 }
 
 // joinable reports whether two neighbouring tokens of s are words of one
-// name: both capitalised, all letters, with only a space between them.
+// name: both capitalised, all letters, with only a space or a hyphen
+// between them ("Best Buy", "Wal-Mart", "Coca-Cola").
 func joinable(a, b lex.Token, s string) bool {
 	if !(a.Cap || a.AllCaps) || !(b.Cap || b.AllCaps) || a.Num || b.Num {
 		return false
 	}
-	return s[a.End:b.Start] == " "
+	gap := s[a.End:b.Start]
+	return gap == " " || gap == "-"
 }
 
 var derivational = []string{"ness", "ment", "ity", "ion", "ive", "est", "en", "er", "al"}
