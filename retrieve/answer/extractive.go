@@ -399,11 +399,33 @@ func holdsAsWritten(c *candidate, weights map[string]float64, terms []string) bo
 // constraint they are: capitalised words past its first, all-capital
 // words and letters run with digits ("LLaVa", "PwC", "NARL", "3M"),
 // without years ("FY2023" names a period, met as a year is).
+//
+// A question typed in capitals, or in title case, says nothing by its
+// capitals: in one whose small words past the first are capitalised too
+// ("What Was The Total …"), or written all in capitals, only letters run
+// with digits are names.
 func givenNames(q string) map[string]bool {
 	names := map[string]bool{}
-	for i, t := range lex.Tokens(q) {
+	toks := lex.Tokens(q)
+	letterWords, allCaps, capStops := 0, 0, 0
+	for i, t := range toks {
+		if t.Num {
+			continue
+		}
+		letterWords++
+		if t.AllCaps || len(t.Lower) == 1 && t.Cap {
+			allCaps++
+		}
+		if i > 0 && t.Cap && lex.IsStopWord(t.Lower) {
+			capStops++
+		}
+	}
+	capsSay := capStops < 2
+	allCapsSay := letterWords < 3 || 5*allCaps < 4*letterWords
+	for i, t := range toks {
 		letters := strings.Trim(t.Lower, "0123456789.") != ""
-		if !(t.AllCaps || t.Cap && i > 0 || t.Num && letters) || lex.IsStopWord(t.Lower) || taskWords[Stem(t.Lower)] {
+		named := t.AllCaps && allCapsSay || t.Cap && i > 0 && capsSay || t.Num && letters
+		if !named || lex.IsStopWord(t.Lower) || taskWords[Stem(t.Lower)] {
 			continue
 		}
 		if _, ok := yearOf(t.Lower); ok {

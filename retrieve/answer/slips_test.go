@@ -57,6 +57,16 @@ func TestGivenNamesAndExactWords(t *testing.T) {
 	if got["what"] || got["fy2023"] || got["score"] {
 		t.Errorf("names %v", got)
 	}
+	// Capitals say nothing in a question typed in capitals or title case.
+	if got := givenNames("WHAT IS THE LAST YEAR PRESENT IN THE TABULUAR COLUMN?"); len(got) != 0 {
+		t.Errorf("an all-capitals question gave names %v", got)
+	}
+	if got := givenNames("What Was The Total Operating Income Of 3M In FY2022?"); len(got) != 1 || !got["3m"] {
+		t.Errorf("a title-case question gave names %v, want only 3m", got)
+	}
+	if got := givenNames("How many offices does PwC Technic have?"); !got["pwc"] || !got["technic"] {
+		t.Errorf("names %v", got)
+	}
 	w := exactWords("Technical skills at BEST BUY Co. and Wal-Mart")
 	if w["technic"] || !w["technical"] || !w["bestbuy"] || w["skillsat"] || !w["walmart"] {
 		t.Errorf("exact words %v", w)
