@@ -42,9 +42,13 @@ import (
 //
 // Asking one document is the case of one document: the evidence is the
 // fusion, then the FTS5 ranking, so the FTS5 pass's passage at rank r is
-// in the evidence by rank r+|routed|. A document's passages are ranked the
-// same way whichever scope they compete in, which is why narrowing a
-// question to its document does not lose what the library found in it.
+// in the evidence by rank r+|routed|. Across documents the FTS5 pass
+// orders a document's passages by the same bm25 as asked alone, as deep
+// (scopeHits), though from fewer concepts (maxMatchShare); the walk's
+// reading of them is not the same: the judge weighs the question's terms
+// over the scope, and the scoring budget is shared among the documents
+// routing opens. So a library's evidence from a document and the
+// document's own ask can differ either way.
 
 // fuseK is the reciprocal-rank constant of the literature: it damps the
 // difference between the first few ranks so neither list's first passage

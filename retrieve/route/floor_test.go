@@ -1,11 +1,15 @@
 package route
 
 import (
+	"context"
+	"fmt"
 	"strings"
 	"testing"
 
 	"archivist/app"
+	"archivist/retrieve/fts"
 	"archivist/retrieve/jev"
+	"archivist/store"
 )
 
 // TestFloorRanksTheWordsOfAnAbsentPhrase: a quoted phrase found nowhere
@@ -76,5 +80,52 @@ func TestLocatorsAcrossDocumentsFollowTheWords(t *testing.T) {
 	r := tr.Results
 	if len(r) < 2 || r[0].DocumentID != "a" || r[0].PageStart != 2 || r[1].DocumentID != "c" || r[1].PageStart != 2 || r[1].Kind != "located" {
 		t.Fatalf("results %+v: page 2 of the survey, whose words the question has, does not open the evidence", tr.Results)
+	}
+}
+
+// TestLibraryPassIsAsDeepAsTheDocumentsOwn: a document holding every
+// passage the question's words match is ranked from as many FTS5 hits,
+// in the same order, when the whole library is asked as when it is asked
+// alone.
+func TestLibraryPassIsAsDeepAsTheDocumentsOwn(t *testing.T) {
+	db := testDB(t)
+	var filters, notes []string
+	for i := 0; i < 2*scopeHits; i++ {
+		filters = append(filters, fmt.Sprintf("Filter cartridge note %d: replace the cartridge %s.", i, strings.Repeat("yearly ", 1+i%7)))
+	}
+	for i := 0; i < 4*scopeHits; i++ {
+		notes = append(notes, fmt.Sprintf("Compost turning note %d.", i))
+	}
+	makeDoc(t, db, "a", "Manual", []tsec{{heading: "Care", paras: filters}})
+	makeDoc(t, db, "b", "Garden notes", []tsec{{heading: "Beds", paras: notes}})
+	pass := func(scope app.Scope) []store.Hit {
+		t.Helper()
+		ctx := context.Background()
+		snap, err := db.Snapshot(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer snap.Close()
+		q := app.Question{Text: "filter cartridge", Scope: scope}
+		docs, err := snap.ReadyDocuments(ctx, scope.DocumentIDs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := &walk{r: NewRouter(&fake{}), lim: DefaultLimits, snap: snap, question: q,
+			ev: &app.Evidence{Question: q, Terms: fts.Terms(q.Text), Blocks: map[string]app.Block{}, Sections: map[string]string{}},
+			tr: &Trace{}, docs: map[string]*docState{}, pending: map[string]*candidate{}, scored: map[string]bool{}, rated: map[string]float64{}, reached: map[string]bool{}}
+		if err := w.prepare(ctx, docs); err != nil {
+			t.Fatal(err)
+		}
+		return w.hitsOf["a"]
+	}
+	own, library := pass(one("a")), pass(app.Scope{})
+	if len(own) == 0 || len(library) != len(own) {
+		t.Fatalf("the manual has %d hits asked alone and %d in the library", len(own), len(library))
+	}
+	for i := range own {
+		if own[i].RowID != library[i].RowID {
+			t.Fatalf("hit %d: passage %d alone, %d in the library", i+1, own[i].RowID, library[i].RowID)
+		}
 	}
 }

@@ -145,24 +145,21 @@ func (r *Router) count(stamp, key string, compute func() (int, error)) (int, err
 // the whole scope at once (bm25 shares its statistics across the index,
 // so ranks from different documents compare), seeding the direct-candidate
 // branch and the order of passages inside every explored document.
-// Across several documents fewer hits go further: a passage far down the
-// whole scope's ranking is no better a prior than none, and every hit is a
-// row read and joined.
-const (
-	scopeHitsOne  = 400 // one document in scope
-	scopeHitsMany = 300 // several
-)
+//
+// The bound is the same whether one document or many are in scope. With
+// the same expression, a document's hits in a pass over many documents
+// are then the first of its hits asked alone — bm25 orders them the same
+// way — and all of them when it holds the scope's best hits: the document
+// a question is about is not ranked from a shallower pass in the library
+// than on its own.
+const scopeHits = 400
 
 func (w *walk) rankPassages(ctx context.Context) error {
 	w.hitsOf = map[string][]store.Hit{}
 	if w.match == "" {
 		return nil
 	}
-	limit := scopeHitsMany
-	if len(w.order) == 1 {
-		limit = scopeHitsOne
-	}
-	hits, err := w.snap.SearchTop(ctx, w.match, w.scope, limit)
+	hits, err := w.snap.SearchTop(ctx, w.match, w.scope, scopeHits)
 	if err != nil {
 		return fmt.Errorf("retrieve: route: %w", err)
 	}
