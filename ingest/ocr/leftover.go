@@ -211,40 +211,14 @@ func unreadInk(img *image.Gray, pg *Page) (area image.Rectangle, bg uint8, ok bo
 	minH, maxH := max(lineH/2/cellPx, 1), 2*lineH/cellPx+1
 	var found image.Rectangle
 	shapes := 0
-	seen := make([]bool, len(ink))
-	var stack []int
-	for start, on := range ink {
-		if !on || seen[start] {
-			continue
-		}
-		seen[start] = true
-		stack = append(stack[:0], start)
-		x0, y0, x1, y1 := cw, ch, -1, -1
-		for len(stack) > 0 {
-			i := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			x, y := i%cw, i/cw
-			x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
-			for dy := -1; dy <= 1; dy++ {
-				for dx := -1; dx <= 1; dx++ {
-					nx, ny := x+dx, y+dy
-					if nx < 0 || ny < 0 || nx >= cw || ny >= ch {
-						continue
-					}
-					if j := ny*cw + nx; ink[j] && !seen[j] {
-						seen[j] = true
-						stack = append(stack, j)
-					}
-				}
-			}
-		}
+	Shapes(ink, cw, ch, func(sh Shape) {
 		// Print-sized: as tall as a line of the page's print, and no wider
 		// than a line of it could be long.
-		if sh := y1 - y0 + 1; sh >= minH && sh <= maxH && x1-x0+1 <= 40*maxH {
+		if ht := sh.Y1 - sh.Y0 + 1; ht >= minH && ht <= maxH && sh.X1-sh.X0+1 <= 40*maxH {
 			shapes++
-			found = found.Union(image.Rect(x0*cellPx, y0*cellPx, (x1+1)*cellPx, (y1+1)*cellPx))
+			found = found.Union(image.Rect(sh.X0*cellPx, sh.Y0*cellPx, (sh.X1+1)*cellPx, (sh.Y1+1)*cellPx))
 		}
-	}
+	})
 	if shapes < minLeftShapes {
 		return image.Rectangle{}, 0, false
 	}

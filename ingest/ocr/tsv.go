@@ -121,8 +121,6 @@ func pgm(g *image.Gray) []byte {
 	return out
 }
 
-// inkless reports whether a page is blank: under one pixel in 20,000
-// darker than mid-grey (a single letter of body text at 200 dpi has more).
 // Background returns the commonest grey of img, its paper, counting every
 // step-th pixel of every step-th row (step 1: all of them).
 func Background(img *image.Gray, step int) uint8 {
@@ -144,6 +142,8 @@ func Background(img *image.Gray, step int) uint8 {
 	return uint8(mode)
 }
 
+// inkless reports whether a page is blank: under one pixel in 20,000
+// darker than mid-grey (a single letter of body text at 200 dpi has more).
 func inkless(g *image.Gray) bool {
 	dark := 0
 	for _, p := range g.Pix {
@@ -152,6 +152,47 @@ func inkless(g *image.Gray) bool {
 		}
 	}
 	return dark*20000 < len(g.Pix)
+}
+
+// Shape is one 8-connected run of true cells of a grid: its bounding box
+// (inclusive cells) and how many cells it holds.
+type Shape struct {
+	X0, Y0, X1, Y1, N int
+}
+
+// Shapes calls each for every 8-connected shape of the true cells of ink,
+// a w×h grid in rows, in the order of each shape's first cell.
+func Shapes(ink []bool, w, h int, each func(Shape)) {
+	seen := make([]bool, len(ink))
+	var stack []int
+	for start, on := range ink {
+		if !on || seen[start] {
+			continue
+		}
+		seen[start] = true
+		stack = append(stack[:0], start)
+		s := Shape{X0: w, Y0: h, X1: -1, Y1: -1}
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			s.N++
+			x, y := i%w, i/w
+			s.X0, s.Y0, s.X1, s.Y1 = min(s.X0, x), min(s.Y0, y), max(s.X1, x), max(s.Y1, y)
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					nx, ny := x+dx, y+dy
+					if nx < 0 || ny < 0 || nx >= w || ny >= h {
+						continue
+					}
+					if j := ny*w + nx; ink[j] && !seen[j] {
+						seen[j] = true
+						stack = append(stack, j)
+					}
+				}
+			}
+		}
+		each(s)
+	}
 }
 
 // rotate turns g clockwise by deg (90, 180 or 270).

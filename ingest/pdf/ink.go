@@ -132,39 +132,12 @@ func textInk(img *image.Gray, g *geom, ws []word, ptPerPx float64) int {
 	}
 	minH, maxH := minGlyphPt/ptPerPx, maxGlyphPt/ptPerPx
 	area := 0
-	seen := make([]bool, w*h)
-	var stack []int
-	for start, on := range ink {
-		if !on || seen[start] {
-			continue
+	// One shape: its pixels, 8-connected, and their bounding rows.
+	ocr.Shapes(ink, w, h, func(sh ocr.Shape) {
+		if ht := float64(sh.Y1 - sh.Y0 + 1); ht >= minH && ht <= maxH {
+			area += sh.N
 		}
-		// One shape: its pixels, 8-connected, and their bounding rows.
-		seen[start] = true
-		stack = append(stack[:0], start)
-		n, top, bottom := 0, h, -1
-		for len(stack) > 0 {
-			i := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			n++
-			x, y := i%w, i/w
-			top, bottom = min(top, y), max(bottom, y)
-			for dy := -1; dy <= 1; dy++ {
-				for dx := -1; dx <= 1; dx++ {
-					nx, ny := x+dx, y+dy
-					if nx < 0 || ny < 0 || nx >= w || ny >= h {
-						continue
-					}
-					if j := ny*w + nx; ink[j] && !seen[j] {
-						seen[j] = true
-						stack = append(stack, j)
-					}
-				}
-			}
-		}
-		if ht := float64(bottom - top + 1); ht >= minH && ht <= maxH {
-			area += n
-		}
-	}
+	})
 	return int(float64(area) * ptPerPx * ptPerPx / inkPerChar)
 }
 
