@@ -1,9 +1,7 @@
 package eval
 
 import (
-	"bufio"
 	"encoding/json"
-	"fmt"
 	"io"
 	"sort"
 	"strconv"
@@ -29,21 +27,13 @@ import (
 // question ID. A reference that is a JSON number is read as written.
 func ReadReferences(r io.Reader) (map[string]string, error) {
 	out := map[string]string{}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 1<<20), 16<<20)
-	line := 0
-	for sc.Scan() {
-		line++
-		b := sc.Bytes()
-		if len(b) == 0 {
-			continue
-		}
+	err := eachObject(r, func(line int, b []byte) error {
 		var q struct {
 			ID     string          `json:"id"`
 			Answer json.RawMessage `json:"answer"`
 		}
 		if err := json.Unmarshal(b, &q); err != nil {
-			return nil, app.Errorf(app.EInvalid, "Question set line %d is not a JSON object: %v.", line, err)
+			return app.Errorf(app.EInvalid, "Question set line %d is not a JSON object: %v.", line, err)
 		}
 		var s string
 		if err := json.Unmarshal(q.Answer, &s); err != nil {
@@ -53,9 +43,10 @@ func ReadReferences(r io.Reader) (map[string]string, error) {
 			}
 		}
 		out[q.ID] = s
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("eval: read references: %w", err)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

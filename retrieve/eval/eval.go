@@ -33,28 +33,41 @@ func (q Question) IsAnswerable() bool { return q.Answerable == nil || *q.Answera
 // ReadQuestions reads a question set, one JSON object a line.
 func ReadQuestions(r io.Reader) ([]Question, error) {
 	var out []Question
+	err := eachObject(r, func(line int, b []byte) error {
+		var q Question
+		if err := json.Unmarshal(b, &q); err != nil {
+			return app.Errorf(app.EInvalid, "Question set line %d is not a JSON object: %v.", line, err)
+		}
+		if q.Question == "" || q.Doc == "" {
+			return app.Errorf(app.EInvalid, "Question set line %d lacks a question or a doc.", line)
+		}
+		out = append(out, q)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// eachObject calls each for every non-empty line of a JSON-lines set, with
+// its 1-based line number; a read error is wrapped, each's returned as is.
+func eachObject(r io.Reader, each func(line int, b []byte) error) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 1<<20), 16<<20)
 	line := 0
 	for sc.Scan() {
 		line++
-		b := sc.Bytes()
-		if len(b) == 0 {
-			continue
+		if b := sc.Bytes(); len(b) > 0 {
+			if err := each(line, b); err != nil {
+				return err
+			}
 		}
-		var q Question
-		if err := json.Unmarshal(b, &q); err != nil {
-			return nil, app.Errorf(app.EInvalid, "Question set line %d is not a JSON object: %v.", line, err)
-		}
-		if q.Question == "" || q.Doc == "" {
-			return nil, app.Errorf(app.EInvalid, "Question set line %d lacks a question or a doc.", line)
-		}
-		out = append(out, q)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("retrieve: read questions: %w", err)
+		return fmt.Errorf("eval: read question set: %w", err)
 	}
-	return out, nil
+	return nil
 }
 
 // PageRange is the pages one evidence passage covers (1-based, inclusive;
