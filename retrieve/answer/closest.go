@@ -42,13 +42,9 @@ func closest(ev *app.Evidence, cands []candidate, picked []app.Citation, labels,
 		}
 		used[best] = true
 		c := &cands[best]
-		cit, bstart, ok := citeAt(ev, *c)
+		cit, label, under, ok := quoteOf(ev, sh, c)
 		if !ok {
 			continue
-		}
-		label, under := tableNote(ev, sh, c, &cit, bstart)
-		if label == "" {
-			label = c.label
 		}
 		out, ls, us = append(out, cit), append(ls, label), append(us, under)
 	}

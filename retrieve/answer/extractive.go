@@ -52,9 +52,9 @@ type candidate struct {
 	// to it ("In this case, …"); ante is nil for other sentences.
 	ante      *app.Window
 	anteStart int
-	// exact holds, for a floor window's quote, its words as written
-	// (exactWords) with its header's and label's; nil for other quotes.
-	exact map[string]bool
+	// addressed is set for a table row the question names by its label
+	// and a column (shape.addresses).
+	addressed bool
 	// label is what a short figure is read under — the heading set above
 	// "1914" in a brochure — stated before its quote; "" for prose.
 	label string
@@ -118,26 +118,14 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 				for st := range titleStems[src.N] {
 					words[st] = true
 				}
-				var exact map[string]bool // the floor's quotes answer only by their own words
-				if w.Weak {
-					exact = exactWords(text + "\n" + label)
-					fm.expand(exact, contentFamilies(text))
-					for st := range titleStems[src.N] {
-						exact[st] = true
-					}
-				}
+				addressed := false
 				if header := tableHeader(ev, w, s[0]); header != nil {
 					// A row answers through its header: "Total Company |
 					// 34,229" is net sales in 2022 because the header says so.
 					for st := range wordStems(strings.Join(header, "\n")) {
 						words[st] = true
 					}
-					for t := range exactWords(strings.Join(header, "\n")) {
-						if exact != nil {
-							exact[t] = true
-						}
-					}
-					if shape.addresses(header, text) {
+					if addressed = shape.addresses(header, text); addressed {
 						// The question names the row and the column: the
 						// cell is what it asks, whatever verb it asks with.
 						for _, st := range qstems {
@@ -147,7 +135,7 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 				}
 				cands = append(cands, candidate{
 					src: src, window: w, start: s[0], end: s[1],
-					words: words, label: label, exact: exact,
+					words: words, label: label, addressed: addressed,
 					context: withAntecedent(contextStems(ev, src, w, s[0]), before),
 					ante:    beforeWin, anteStart: beforeStart,
 					penalty: 0.02*float64(src.N-1) + 0.05*math.Max(0, n-400)/400,
@@ -229,7 +217,8 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 			// that holds the whole question by itself: that is no guess,
 			// whichever ranking found it.
 			if own < minNewCoverage || perSrc[c.src.N] == maxQuotesPerSrc || seen[squash(c)] ||
-				c.window.Weak && (len(ans.Citations) > 0 || own < wholeQuestion || !holdsAsWritten(c, weights, ev.Terms)) {
+				c.window.Weak && (len(ans.Citations) > 0 || own < wholeQuestion ||
+					!holdsAsWritten(writtenWords(ev, fm, c, titleStems[c.src.N]), weights, ev.Terms)) {
 				continue
 			}
 			if score := all - c.penalty + c.fit; best < 0 || score > bestScore {
@@ -241,13 +230,9 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 		}
 		c := &cands[best]
 		seen[squash(c)] = true
-		cit, bstart, ok := citeAt(ev, *c)
+		cit, label, under, ok := quoteOf(ev, shape, c)
 		if !ok {
 			continue
-		}
-		label, under := tableNote(ev, shape, c, &cit, bstart)
-		if label == "" {
-			label = c.label
 		}
 		for t := range weights {
 			switch {
@@ -372,21 +357,35 @@ func antecedentOf(cands []candidate, c *candidate) *candidate {
 	return nil
 }
 
-// holdsAsWritten reports whether c's own words hold every weighed term
-// of the question as the question writes it, not only by family:
-// "trustee" is not met by "Trust Company".
-func holdsAsWritten(c *candidate, weights map[string]float64, terms []string) bool {
+// writtenWords are c's words as written (exactWords), with its label's,
+// its table header's, its expanded abbreviations and the names its title
+// gives: what a floor quote answers by. Read only for the few quotes that
+// hold the whole question by their stems.
+func writtenWords(ev *app.Evidence, fm forms, c *candidate, title map[string]bool) map[string]bool {
+	text := c.window.Text[c.start:c.end]
+	ex := exactWords(text + "\n" + c.label + "\n" + strings.Join(tableHeader(ev, c.window, c.start), "\n"))
+	fm.expand(ex, contentFamilies(text))
+	for st := range title {
+		ex[st] = true
+	}
+	return ex
+}
+
+// holdsAsWritten reports whether the written words of a quote hold every
+// weighed term of the question as the question writes it, not only by
+// family: "trustee" is not met by "Trust Company".
+func holdsAsWritten(exact map[string]bool, weights map[string]float64, terms []string) bool {
 	for key := range weights {
 		met, written := false, false
 		for _, t := range terms {
 			if y, ok := yearOf(t); ok && y == key {
-				written, met = true, met || c.exact[y]
+				written, met = true, met || exact[y]
 			} else if lex.Family(t) == key {
-				written, met = true, met || c.exact[t] || c.exact[Stem(t)]
+				written, met = true, met || exact[t] || exact[Stem(t)]
 			}
 		}
 		if !written {
-			met = c.exact[key] // a form the question does not write itself
+			met = exact[key] // a form the question does not write itself
 		}
 		if !met {
 			return false
@@ -625,6 +624,21 @@ func locate(w *app.Window, off int) (app.Span, int, bool) {
 func cite(ev *app.Evidence, c candidate) (app.Citation, bool) {
 	cit, _, ok := citeAt(ev, c)
 	return cit, ok
+}
+
+// quoteOf cites c as a quote of the answer: its citation (a table row's
+// narrowed to the asked cell), the statement said before it and the header
+// row it was read under.
+func quoteOf(ev *app.Evidence, sh shape, c *candidate) (cit app.Citation, label, under string, ok bool) {
+	cit, bstart, ok := citeAt(ev, *c)
+	if !ok {
+		return cit, "", "", false
+	}
+	label, under = tableNote(ev, sh, c, &cit, bstart)
+	if label == "" {
+		label = c.label
+	}
+	return cit, label, under, true
 }
 
 // citeAt is cite, also returning where the quote starts in its block. A

@@ -191,7 +191,7 @@ func (sh shape) fit(ev *app.Evidence, c *candidate) float64 {
 		}
 		return fit
 	}
-	if sh.addresses(header, text) {
+	if c.addressed {
 		fit += addressedFit
 	}
 	cells := rowCells(strings.TrimSpace(text))
