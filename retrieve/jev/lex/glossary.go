@@ -8,6 +8,16 @@ import "strings"
 // phrase of a group matches text holding any of them. It is general
 // knowledge of the field, never of particular documents.
 //
+// The bundled abbreviations (commonAbbreviations, which the extractive
+// answerer reads too) join it as groups of their own, so a question's "CEO"
+// meets the "Chief Executive Officer" in routing as in answering — those
+// of three or more letters without digits (a two-letter one is a word as
+// often, "US", "UN"; the fiscal year and quarters are periods, which
+// Analyze reads) that no line below already places: "SG&A" keeps its
+// group, and "EBITDA" stays a measure met by the parts it is computed
+// from (relatedGroups) — documents seldom write it out, and a question
+// asking for it is answered by its parts.
+//
 // Limit: English only, and only the vocabulary below; anything else is
 // matched by its stem alone.
 var synonymGroups = `
@@ -16,10 +26,8 @@ cost of goods sold | cogs | cost of sales | cost of revenue | cost of revenues |
 capital expenditure | capital expenditures | capex | purchases of property plant and equipment | additions to property plant and equipment | payments for property plant and equipment | capital spending | purchases of property and equipment | expenditures for property
 property plant and equipment | pp&e | ppe | ppne | fixed assets | property and equipment
 depreciation and amortization | d&a | depreciation amortization
-research and development | r&d
 selling general and administrative | sg&a | selling general administrative
 mergers and acquisitions | m&a | acquisition | acquisitions | acquired
-earnings per share | eps
 operating income | operating profit | income from operations | operating earnings | earnings from operations
 net income | net earnings | net profit | profit for the year
 operating cash flow | cash from operations | cash flow from operations | net cash provided by operating activities | cash provided by operations | operating activities
@@ -51,11 +59,6 @@ table | tables | tabular
 photo | photos | photograph | photographs | picture | pictures | image | images
 abbreviation | acronym | stands for | stand for
 author | authors | written by
-chief executive officer | ceo
-chief financial officer | cfo
-chief operating officer | coo
-initial public offering | ipo
-generally accepted accounting principles | gaap
 `
 
 // relatedGroups name what a derived measure is computed from: a question
@@ -139,6 +142,23 @@ func buildGlossary() *glossary {
 			k := strings.Join(p.stems, " ")
 			g.syn[k] = appendPhrases(g.syn[k], group...)
 		}
+	}
+	measures := map[string]bool{}
+	for _, line := range strings.Split(relatedGroups, "\n") {
+		if name, _, ok := strings.Cut(line, ":"); ok {
+			measures[strings.Join(phraseStems(name), " ")] = true
+		}
+	}
+	for _, a := range commonAbbreviations {
+		key := strings.Join(phraseStems(a.Short), " ")
+		if len(a.Short) < 3 || strings.ContainsAny(a.Short, "0123456789") || g.syn[key] != nil || measures[key] {
+			continue
+		}
+		long := phrase{phraseStems(a.Long), strings.ToLower(a.Long)}
+		short := phrase{phraseStems(a.Short), strings.ToLower(a.Short)}
+		g.syn[key] = []phrase{short, long}
+		g.syn[strings.Join(long.stems, " ")] = appendPhrases(g.syn[strings.Join(long.stems, " ")], long, short)
+		g.maxLen = max(g.maxLen, len(long.stems))
 	}
 	for _, line := range strings.Split(relatedGroups, "\n") {
 		name, parts, ok := strings.Cut(line, ":")

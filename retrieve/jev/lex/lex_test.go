@@ -242,3 +242,66 @@ func TestNameWordWeights(t *testing.T) {
 		t.Errorf("credit for the common word %.2f, for the rare word %.2f", common, rare)
 	}
 }
+
+// TestMatchWordKin: a question's word met only by another form of its
+// family ("employed" for "employees", "planned" for "planning") counts,
+// for less than the word itself; a name is matched as written.
+func TestMatchWordKin(t *testing.T) {
+	q := Analyze("How many employees work in the plants?", nil)
+	own := q.Match(NewText("The Company had 92,000 employees in its plants."), nil)
+	kin := q.Match(NewText("The Company employed approximately 92,000 people in its plants."), nil)
+	none := q.Match(NewText("The Company sold approximately 92,000 units from its plants."), nil)
+	ci := -1
+	for i, c := range q.Concepts {
+		if c.Name == "employe" {
+			ci = i
+		}
+	}
+	if ci < 0 {
+		t.Fatalf("no concept for employees in %v", names(q))
+	}
+	if got := kin.Concepts[ci].Body; got != kinCredit {
+		t.Errorf("employed for employees: body credit %v, want %v", got, kinCredit)
+	}
+	if own.Concepts[ci].Body != 1 || none.Concepts[ci].Body != 0 {
+		t.Errorf("credits: own %v, none %v", own.Concepts[ci].Body, none.Concepts[ci].Body)
+	}
+	if !(own.Relevance() > kin.Relevance() && kin.Relevance() > none.Relevance()) {
+		t.Errorf("relevance own %.3f, kin %.3f, none %.3f: want own > kin > none", own.Relevance(), kin.Relevance(), none.Relevance())
+	}
+
+	// A name has no kin: "Payee" is not "pay".
+	q = Analyze("Where is Payee based?", nil)
+	m := q.Match(NewText("Their pay is based on results."), nil)
+	if c := concept(q, "paye"); c == nil || c.Kind != Entity {
+		t.Fatalf("Payee is no name in %v", names(q))
+	}
+	for i, c := range q.Concepts {
+		if c.Kind == Entity && m.Concepts[i].Body != 0 {
+			t.Errorf("name %q met by %v", c.Name, m.Concepts[i])
+		}
+	}
+}
+
+// TestGlossaryAbbreviations: the bundled abbreviations the answerer reads
+// route too — "CTO" meets "Chief Technology Officer" — but a two-letter
+// one, a word as often ("US"), does not.
+func TestGlossaryAbbreviations(t *testing.T) {
+	q := Analyze("Who is the CTO of Acme?", nil)
+	m := q.Match(NewText("Jane Roe serves as Chief Technology Officer of Acme."), nil)
+	c := concept(q, "cto")
+	if c == nil {
+		t.Fatalf("no concept cto in %v", names(q))
+	}
+	for i := range q.Concepts {
+		if &q.Concepts[i] == c && m.Concepts[i].Body == 0 {
+			t.Errorf("CTO not met by Chief Technology Officer: %+v", m.Concepts[i])
+		}
+	}
+	if _, ok := gloss.syn["us"]; ok {
+		t.Errorf("two-letter abbreviation US joined the glossary")
+	}
+	if _, ok := gloss.syn["fy"]; ok {
+		t.Errorf("FY joined the glossary: periods are read by Analyze")
+	}
+}

@@ -23,6 +23,9 @@ type Text struct {
 	pos    [][]int32
 	firsts map[string]int32
 	posFor *Query
+	// kinPos holds, for each concept of posFor with word kin (Query.kin),
+	// the body positions of its kin: another form of the word's family.
+	kinPos [][]int32
 }
 
 // NewText indexes body and its context lines.
@@ -98,10 +101,22 @@ func (x *Text) indexFor(q *Query) {
 		firsts = firstStems(q)
 	}
 	pos := make([][]int32, len(firsts))
+	var kinPos [][]int32
+	if len(q.kin) > 0 {
+		kinPos = make([][]int32, len(q.Concepts))
+	}
 	for i, s := range x.body {
 		if k, ok := firsts[s]; ok {
+			// A question's own word is no kin of another of its words.
 			pos[k] = append(pos[k], int32(i))
-		} else if a, b, ok := script.PairClusters(s); ok {
+			continue
+		}
+		if kinPos != nil && len(s) >= 2 && q.kinStarts[int(s[0])<<8|int(s[1])] {
+			for _, c := range q.kin[stemFamily(s)] {
+				kinPos[c] = append(kinPos[c], int32(i))
+			}
+		}
+		if a, b, ok := script.PairClusters(s); ok {
 			// A question's one-character unit (窗) meets the pairs
 			// holding it (窗户, 的窗).
 			if k, ok := firsts[a]; ok {
@@ -111,7 +126,7 @@ func (x *Text) indexFor(q *Query) {
 			}
 		}
 	}
-	x.pos, x.firsts, x.posFor = pos, firsts, q
+	x.pos, x.firsts, x.posFor, x.kinPos = pos, firsts, q, kinPos
 }
 
 // Len is the number of body tokens.
@@ -233,7 +248,7 @@ func (q *Query) Match(x *Text, absent map[string]bool) Features {
 	partTF := make([]float64, len(q.Concepts))
 	for i := range q.Concepts {
 		c := &q.Concepts[i]
-		m := q.matchConcept(c, x, absent)
+		m := q.matchConcept(i, x, absent)
 		f.Concepts[i] = m
 		if c.PartOf > 0 {
 			nparts[c.PartOf-1]++
@@ -363,7 +378,8 @@ func (q *Query) Match(x *Text, absent map[string]bool) Features {
 	return f
 }
 
-func (q *Query) matchConcept(c *Concept, x *Text, absent map[string]bool) ConceptMatch {
+func (q *Query) matchConcept(ci int, x *Text, absent map[string]bool) ConceptMatch {
+	c := &q.Concepts[ci]
 	var m ConceptMatch
 	if c.Kind == Entity && len(c.Forms) > 1 {
 		// A multi-word name: the whole name, else the share of its known
@@ -414,11 +430,33 @@ func (q *Query) matchConcept(c *Concept, x *Text, absent map[string]bool) Concep
 			m.Context = math.Max(m.Context, credit)
 		}
 	}
+	if x.kinPos != nil && len(x.kinPos[ci]) > 0 && m.Body < kinCredit {
+		// Only another form of the word's family: "employed" for
+		// "employees" answers the question nearly as well.
+		m.Body = kinCredit
+		m.Count += len(x.kinPos[ci])
+		m.At = append(m.At, x.kinPos[ci]...)
+	}
 	if len(m.At) > 64 {
 		m.At = m.At[:64]
 	}
 	return m
 }
+
+// stemFamily is the word family (Family) of a stem: the stemmer writes a
+// final "y" as "i" ("employed" is "emploi"), which Family reads as the
+// word ending in "y" it was.
+func stemFamily(s string) string {
+	if n := len(s); n > 3 && s[n-1] == 'i' {
+		s = s[:n-1] + "y"
+	}
+	return Family(s)
+}
+
+// kinCredit is the credit of a concept met only by word kin: less than a
+// synonym's, as "employment" is further from "employees" than "headcount"
+// is in a question asking how many.
+const kinCredit = 0.8
 
 // sortEvents is an insertion-free sort over indices; events are few.
 func sortEvents[T any](s []T, less func(a, b int) bool) {

@@ -66,6 +66,14 @@ type Query struct {
 	// firsts numbers the stems a form or bigram starts with: what Match
 	// looks up in a text. Set by Analyze; forms must not change after.
 	firsts map[string]int32
+	// kin maps a word family (Family) to the topic concepts of one word
+	// it holds: text writing another form of the family ("employed" for
+	// "employees") meets the concept with less credit (see matchConcept).
+	kin map[string][]int
+	// kinStarts marks the first two bytes of the kin families: a stem of
+	// a family starts with them (Family only shortens a word's end), so a
+	// text's other stems need no Family computed.
+	kinStarts []bool
 }
 
 // boilerplate is answer-format instructions: they say how to write the
@@ -319,7 +327,34 @@ func Analyze(question string, idf map[string]float64) *Query {
 		}
 	}
 	q.firsts = firstStems(q)
+	q.kin = kinOf(q.Concepts)
+	for f := range q.kin {
+		if q.kinStarts == nil {
+			q.kinStarts = make([]bool, 1<<16)
+		}
+		q.kinStarts[int(f[0])<<8|int(f[1])] = true // families have three bytes or more
+	}
 	return q
+}
+
+// kinOf maps the word family of each one-word topic concept to it. A
+// name, number or period is matched as written, and a word of three
+// letters or fewer has no family to speak of; nor, for Family, has a
+// word outside ASCII.
+func kinOf(concepts []Concept) map[string][]int {
+	var kin map[string][]int
+	for i := range concepts {
+		c := &concepts[i]
+		if c.Kind != Topic || len(c.Forms) == 0 || len(c.Forms[0]) != 1 || len(c.Forms[0][0]) < 4 || !ascii(c.Forms[0][0]) {
+			continue
+		}
+		if kin == nil {
+			kin = map[string][]int{}
+		}
+		f := stemFamily(c.Forms[0][0])
+		kin[f] = append(kin[f], i)
+	}
+	return kin
 }
 
 // markPeriodWords marks as used the words that only say what kind of
@@ -509,4 +544,13 @@ func weigh(c *Concept, idf map[string]float64) float64 {
 		w = math.Max(w, 1.5)
 	}
 	return w
+}
+
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }

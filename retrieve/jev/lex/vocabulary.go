@@ -12,9 +12,12 @@ import (
 // can tell, without tokenizing the text again, that it finds nothing
 // there. Match finds a form only where the body holds the form's first
 // stem (or a paired cluster holding it, see indexFor), so a text whose
-// vocabulary holds none of a query's Keys matches no concept: its
-// Coverage is 0. Hashes can collide, which only lets Match run where it
-// was not needed; a vocabulary never hides a match.
+// vocabulary holds none of a query's Keys matches no concept but by word
+// kin (Query.kin), and kin alone — "employed" where "employees" is asked
+// and no other word of the question is — does not make a text worth
+// reading: such a text is passed over. Hashes can collide, which only
+// lets Match run where it was not needed; a vocabulary never hides a
+// match by a question's own words.
 type Vocabulary []uint64
 
 var vocabularySeed = maphash.MakeSeed()
