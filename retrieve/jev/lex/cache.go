@@ -5,11 +5,14 @@ import (
 	"sync"
 )
 
-// tokenized is a text's tokens in compact form: stems and byte spans.
+// tokenized is a text's tokens in compact form: stems and byte spans, and
+// which tokens are written with a capital (a name's words, or a sentence's
+// first: word kin skips them, see Text.indexFor).
 type tokenized struct {
 	stems   []string
 	starts  []int32
 	ends    []int32
+	caps    []bool
 	numeric int
 }
 
@@ -57,7 +60,7 @@ func tokenize(s string) *tokenized {
 
 func tokenizeNow(s string) *tokenized {
 	n := len(s)/6 + 1
-	tk := &tokenized{stems: make([]string, 0, n), starts: make([]int32, 0, n), ends: make([]int32, 0, n)}
+	tk := &tokenized{stems: make([]string, 0, n), starts: make([]int32, 0, n), ends: make([]int32, 0, n), caps: make([]bool, 0, n)}
 	var arr [32]byte
 	sc := scanner{s: s, buf: arr[:0]}
 	// One read lock for the whole text; words not cached yet are stemmed
@@ -67,6 +70,7 @@ func tokenizeNow(s string) *tokenized {
 	for sc.next() {
 		tk.starts = append(tk.starts, int32(sc.start))
 		tk.ends = append(tk.ends, int32(sc.end))
+		tk.caps = append(tk.caps, s[sc.start] >= 'A' && s[sc.start] <= 'Z')
 		if sc.digit {
 			tk.stems = append(tk.stems, string(sc.buf))
 			tk.numeric++

@@ -270,6 +270,26 @@ func TestMatchWordKin(t *testing.T) {
 		t.Errorf("relevance own %.3f, kin %.3f, none %.3f: want own > kin > none", own.Relevance(), kin.Relevance(), none.Relevance())
 	}
 
+	// A capitalised word in the text is a name's (or opens a sentence):
+	// "Trust" of a bank's name is no kin of "trustee".
+	q = Analyze("Who is the trustee of the indenture?", nil)
+	bank := q.Match(NewText("The indenture was made with Deutsche Bank Trust Company Americas."), nil)
+	as := q.Match(NewText("The indenture names the bank as trustee."), nil)
+	if c := concept(q, "truste"); c == nil {
+		t.Fatalf("no concept for trustee in %v", names(q))
+	}
+	for i, c := range q.Concepts {
+		if c.Name == "truste" && (bank.Concepts[i].Body != 0 || as.Concepts[i].Body != 1) {
+			t.Errorf("trustee: met %v by a bank's name, %v by the word", bank.Concepts[i].Body, as.Concepts[i].Body)
+		}
+	}
+	lower := q.Match(NewText("The indenture puts the funds in trust."), nil)
+	for i, c := range q.Concepts {
+		if c.Name == "truste" && lower.Concepts[i].Body != kinCredit {
+			t.Errorf("trustee met by a lower-case trust: %v, want %v", lower.Concepts[i].Body, kinCredit)
+		}
+	}
+
 	// A name has no kin: "Payee" is not "pay".
 	q = Analyze("Where is Payee based?", nil)
 	m := q.Match(NewText("Their pay is based on results."), nil)

@@ -12,6 +12,7 @@ import (
 // a time: Match indexes it for its query on first use.
 type Text struct {
 	body    []string // read-only: may be shared with the token cache
+	caps    []bool   // parallel to body: written with a capital (read-only too)
 	context map[string]bool
 	ctxSeq  []string
 	numeric int // body tokens that are numbers
@@ -42,7 +43,7 @@ func NewTextParts(body []string, context ...string) *Text {
 	x := &Text{}
 	if len(body) == 1 {
 		tk := tokenize(body[0])
-		x.body, x.numeric = tk.stems, tk.numeric
+		x.body, x.caps, x.numeric = tk.stems, tk.caps, tk.numeric
 	} else {
 		tks := make([]*tokenized, len(body))
 		n := 0
@@ -51,8 +52,10 @@ func NewTextParts(body []string, context ...string) *Text {
 			n += len(tks[i].stems)
 		}
 		x.body = make([]string, 0, n)
+		x.caps = make([]bool, 0, n)
 		for _, tk := range tks {
 			x.body = append(x.body, tk.stems...)
+			x.caps = append(x.caps, tk.caps...)
 			x.numeric += tk.numeric
 		}
 	}
@@ -111,7 +114,10 @@ func (x *Text) indexFor(q *Query) {
 			pos[k] = append(pos[k], int32(i))
 			continue
 		}
-		if kinPos != nil && len(s) >= 2 && q.kinStarts[int(s[0])<<8|int(s[1])] {
+		// Kin is read in lower-case words only: a capitalised one is a
+		// name's, matched as written ("Trust" of "Deutsche Bank Trust
+		// Company" is no kin of "trustee"), or opens a sentence.
+		if kinPos != nil && len(s) >= 2 && q.kinStarts[int(s[0])<<8|int(s[1])] && i < len(x.caps) && !x.caps[i] {
 			for _, c := range q.kin[stemFamily(s)] {
 				kinPos[c] = append(kinPos[c], int32(i))
 			}

@@ -64,6 +64,7 @@ func (v Vocabulary) HoldsAny(keys []uint64) bool {
 // read-only, so questions running at once can share it.
 type Prepared struct {
 	stems   []string
+	caps    []bool
 	numeric int
 }
 
@@ -71,11 +72,11 @@ type Prepared struct {
 // the prepared text is kept by its caller).
 func Prepare(s string) Prepared {
 	tk := tokenizeNow(s)
-	return Prepared{stems: tk.stems, numeric: tk.numeric}
+	return Prepared{stems: tk.stems, caps: tk.caps, numeric: tk.numeric}
 }
 
 // Text is a new Text of the prepared body, as NewText(s) makes it.
-func (p Prepared) Text() *Text { return &Text{body: p.stems, numeric: p.numeric} }
+func (p Prepared) Text() *Text { return &Text{body: p.stems, caps: p.caps, numeric: p.numeric} }
 
 // Vocabulary is the prepared text's vocabulary, as NewVocabulary(s).
 func (p Prepared) Vocabulary() Vocabulary {
@@ -92,4 +93,4 @@ func (p Prepared) Vocabulary() Vocabulary {
 
 // Size approximates the memory the prepared text holds, in bytes (its stems
 // are mostly shared with the stemmer's cache).
-func (p Prepared) Size() int { return 16*len(p.stems) + 24 }
+func (p Prepared) Size() int { return 17*len(p.stems) + 48 }
