@@ -407,7 +407,7 @@ func checkLibrary(ctx context.Context, lib string) (*libraryState, []string) {
 		}
 		words := 0
 		for _, b := range parsed.Blocks {
-			words += len(strings.Fields(b.Text))
+			words += app.BlockWords(b) // a table's cell separators are no words
 		}
 		if words != d.words {
 			bad("%s: %d words recorded, %d in its blocks", d.filename, d.words, words)

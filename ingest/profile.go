@@ -23,7 +23,7 @@ func BuildProfile(p *app.Parsed) app.Profile {
 	}
 	acr := acronymCounter{}
 	for _, b := range p.Blocks {
-		prof.Words += len(strings.Fields(b.Text))
+		prof.Words += app.BlockWords(b) // as the document's count: a table's cell separators are no words
 		if c := caption(b); c != "" && len(prof.Captions) < app.MaxProfileCaptions {
 			prof.Captions = append(prof.Captions, c)
 		}
