@@ -2,6 +2,7 @@ package lex
 
 import (
 	"math"
+	"slices"
 
 	"archivist/app/script"
 )
@@ -117,7 +118,7 @@ func (x *Text) indexFor(q *Query) {
 		// Kin is read in lower-case words only: a capitalised one is a
 		// name's, matched as written ("Trust" of "Deutsche Bank Trust
 		// Company" is no kin of "trustee"), or opens a sentence.
-		if kinPos != nil && len(s) >= 2 && q.kinStarts[int(s[0])<<8|int(s[1])] && i < len(x.caps) && !x.caps[i] {
+		if kinPos != nil && len(s) >= 2 && i < len(x.caps) && !x.caps[i] && slices.Contains(q.kinStarts, twoBytes(s)) {
 			for _, c := range q.kin[stemFamily(s)] {
 				kinPos[c] = append(kinPos[c], int32(i))
 			}

@@ -3,6 +3,7 @@ package lex
 import (
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -70,10 +71,10 @@ type Query struct {
 	// it holds: text writing another form of the family ("employed" for
 	// "employees") meets the concept with less credit (see matchConcept).
 	kin map[string][]int
-	// kinStarts marks the first two bytes of the kin families: a stem of
-	// a family starts with them (Family only shortens a word's end), so a
+	// kinStarts are the first two bytes of the kin families: a stem of a
+	// family starts with them (Family only shortens a word's end), so a
 	// text's other stems need no Family computed.
-	kinStarts []bool
+	kinStarts []uint16
 }
 
 // boilerplate is answer-format instructions: they say how to write the
@@ -329,13 +330,14 @@ func Analyze(question string, idf map[string]float64) *Query {
 	q.firsts = firstStems(q)
 	q.kin = kinOf(q.Concepts)
 	for f := range q.kin {
-		if q.kinStarts == nil {
-			q.kinStarts = make([]bool, 1<<16)
+		if st := twoBytes(f); !slices.Contains(q.kinStarts, st) { // families have three bytes or more
+			q.kinStarts = append(q.kinStarts, st)
 		}
-		q.kinStarts[int(f[0])<<8|int(f[1])] = true // families have three bytes or more
 	}
 	return q
 }
+
+func twoBytes(s string) uint16 { return uint16(s[0])<<8 | uint16(s[1]) }
 
 // kinOf maps the word family of each one-word topic concept to it. A
 // name, number or period is matched as written, and a word of three
