@@ -36,6 +36,13 @@ var (
 	watchManual = filepath.Join("..", "shared", "eval", "mmlongbench", "documents", "honor_watch_gs_pro.pdf")
 	// stepBack reports its results in a table of methods by benchmark.
 	stepBack = filepath.Join("..", "shared", "eval", "mmlongbench", "documents", "STEPBACK.pdf")
+	// verizon sets "2022 vs. 2021" over a change and its percentage;
+	// ultaEarnings sets each year over an amount and its percentage of net
+	// sales; nike continues its balance sheet in a table block that opens
+	// with a row of figures.
+	verizon      = filepath.Join("..", "shared", "eval", "financebench", "pdfs", "VERIZON_2022_10K.pdf")
+	ultaEarnings = filepath.Join("..", "shared", "eval", "financebench", "pdfs", "ULTABEAUTY_2023Q4_EARNINGS.pdf")
+	nike         = filepath.Join("..", "shared", "eval", "financebench", "pdfs", "NIKE_2019_10K.pdf")
 )
 
 var realLibs sync.Map // path → library folder, imported once per test run
@@ -134,6 +141,39 @@ func TestAnswersOnRealDocuments(t *testing.T) {
 			if c.Precision == "cell" {
 				t.Fatalf("no period asked, yet a cell was chosen: %+v", c)
 			}
+		}
+	})
+	t.Run("NoCellWhereAHeaderCellSpansSeveral", func(t *testing.T) {
+		// Right-aligned, "2022" fell over 2021's figure ($5,326) and over
+		// a percentage of sales ("100.0%"): a header whose cells do not
+		// match the row's says which cell is whose no more, and no
+		// figure is stated from it.
+		ans := askReal(t, realLibrary(t, verizon), "What were Verizon's total interest costs on debt balances in 2022?")
+		for _, c := range ans.Citations {
+			if c.Precision == "cell" && strings.Contains(c.Quote, "5,643") && c.Cell != "$ 5,643" && c.Cell != "5,643" {
+				t.Fatalf("cell %q of %q for 2022, under %q", c.Cell, c.Quote, c.Header)
+			}
+		}
+		if strings.Contains(ans.Answer, "2022: $ 5,326") {
+			t.Fatalf("2021's figure stated for 2022: %s", ans.Answer)
+		}
+		ans = askReal(t, realLibrary(t, ultaEarnings), "What were Ulta Beauty's net sales in fiscal 2022?")
+		for _, c := range ans.Citations {
+			if c.Precision == "cell" && strings.Contains(c.Cell, "%") {
+				t.Fatalf("a percentage stated as net sales: cell %q of %q, under %q", c.Cell, c.Quote, c.Header)
+			}
+		}
+		if !quoted(ans, "Net sales | $ 3,226,773") {
+			t.Fatalf("the net sales row is not quoted: %s", ans.Answer)
+		}
+	})
+	t.Run("RowOfFiguresIsNoHeader", func(t *testing.T) {
+		ans := askReal(t, realLibrary(t, nike), "According to the balance sheet, how much total current assets did Nike have at the end of FY2019?")
+		if !ans.Sufficient || !quoted(ans, "Total current assets | 16,525 | 15,134") {
+			t.Fatalf("answer %s", ans.Answer)
+		}
+		if strings.Contains(ans.Answer, "under “Cash and equivalents") {
+			t.Fatalf("a row of figures read as the header: %s", ans.Answer)
 		}
 	})
 	t.Run("TextTableRowWithItsHeaderRow", func(t *testing.T) {

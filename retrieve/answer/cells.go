@@ -56,8 +56,18 @@ func cellSpans(row string) []cellSpan {
 // askedCell finds, in a row under header, the cell of the column the
 // question names: an asked year, or a header cell whose every content
 // word the question names ("Domestic" in "how many Domestic stores").
-// Columns are matched from the right, as periodFit matches them, because
-// a header often leaves the label column out.
+//
+// A header row says which cell is which only when it has a cell for each
+// of the row's: as many as the row, its first over the row labels ("Net
+// Sales (Millions) | 2022 | 2021" over "Total Company | 34,229 |
+// 35,355"), or one fewer, the label column left out ("2022 | 2021"). Any
+// other count means a header cell spans several of the row's cells
+// ("2023" over an amount and its percentage of sales, "2022 vs. 2021"
+// over a change and its percentage), and which cell is the year's
+// cannot be told from the text; nor can it when the header has one cell
+// fewer but its first reads as the label column's ("Years Ended December
+// 31," where a lone "$" cell of the row was dropped). The row is then
+// quoted with its header, as any row is, and no figure is stated.
 func (sh shape) askedCell(header []string, row string) (tableCell, bool) {
 	cells := cellSpans(row)
 	if len(cells) < 2 {
@@ -68,12 +78,21 @@ func (sh shape) askedCell(header []string, row string) (tableCell, bool) {
 		if len(hc) < 2 {
 			continue // one cell is the label of a group of rows, not a row of column names
 		}
+		var first int // the row cell under the header's first cell
+		switch {
+		case len(hc) == len(cells):
+			first = 0
+		case len(hc) == len(cells)-1 && (yearCell(hc[0].text) || sh.namesColumn(hc[0].text)):
+			first = 1
+		default:
+			continue
+		}
 		for i, c := range hc {
-			if !sh.namesColumn(c.text) || i == 0 && len(hc) == len(cells) {
+			if !sh.namesColumn(c.text) || i == 0 && first == 0 {
 				continue // the label column names rows, not a figure's column
 			}
-			j := len(cells) - 1 - (len(hc) - 1 - i)
-			if j < 1 || !hasAmount(cells[j].text, false) {
+			j := first + i
+			if !hasAmount(cells[j].text, false) {
 				continue
 			}
 			return tableCell{label: cells[0].text, column: c.text, value: cells[j].text, header: strings.TrimSpace(header[h]),
@@ -81,6 +100,19 @@ func (sh shape) askedCell(header []string, row string) (tableCell, bool) {
 		}
 	}
 	return tableCell{}, false
+}
+
+// yearCell reports whether a header cell names a year ("2022", "Fiscal
+// 2023", "June 30, 2022"): a column of figures, not the label column. A
+// date without its year ("Years Ended December 31,") is the label
+// column's, saying what the columns' years are.
+func yearCell(cell string) bool {
+	for _, n := range numbers(cell) {
+		if n.year && len(n.text) == 4 {
+			return true
+		}
+	}
+	return false
 }
 
 // addresses reports whether the question names a row of a table by its
@@ -179,7 +211,11 @@ func cellCitation(ev *app.Evidence, cit *app.Citation, bstart int, tc tableCell)
 // was read under, after it. Both are "" for anything but a table row.
 func tableNote(ev *app.Evidence, sh shape, c *candidate, cit *app.Citation, bstart int) (before, after string) {
 	header := tableHeader(ev, c.window, c.start)
-	if header == nil {
+	if header == nil || hasAmount(header[0], false) {
+		// A block that opens with a row of figures continues a table from
+		// the page or block before: its first row ("Cash and equivalents
+		// | $ | 4,466 $ | 4,249") names no column, so the row is quoted
+		// alone.
 		return "", ""
 	}
 	tc, ok := sh.askedCell(header, cit.Quote)
