@@ -167,6 +167,21 @@ func TestAnswersOnRealDocuments(t *testing.T) {
 			t.Fatalf("the net sales row is not quoted: %s", ans.Answer)
 		}
 	})
+	t.Run("CellOfAnotherMeasure", func(t *testing.T) {
+		// Over its row labels the table says "Net Sales": its Health Care
+		// cell answers net sales, not operating income.
+		lib := realLibrary(t, tenK)
+		ans := askReal(t, lib, "What were the Health Care net sales in 2022?")
+		if len(ans.Citations) == 0 || ans.Citations[0].Cell != "8,421" {
+			t.Fatalf("net sales: %s", ans.Answer)
+		}
+		ans = askReal(t, lib, "What was the Health Care operating income (loss) in 2022?")
+		for _, c := range ans.Citations {
+			if c.Cell != "" && strings.Contains(c.Header, "Net Sales") {
+				t.Fatalf("a net sales cell stated as operating income: %s", ans.Answer)
+			}
+		}
+	})
 	t.Run("RowOfFiguresIsNoHeader", func(t *testing.T) {
 		ans := askReal(t, realLibrary(t, nike), "According to the balance sheet, how much total current assets did Nike have at the end of FY2019?")
 		if !ans.Sufficient || !quoted(ans, "Total current assets | 16,525 | 15,134") {

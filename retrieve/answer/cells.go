@@ -22,6 +22,7 @@ type tableCell struct {
 	label, column string // the row's label cell and the header cell over the answer
 	value         string // the cell, verbatim
 	header        string // the header row that names the column, verbatim
+	over          string // that header row's cell over the row labels ("Net Sales (Millions)"), if it has one
 	start, end    int    // byte offsets of value in the row
 }
 
@@ -95,8 +96,12 @@ func (sh shape) askedCell(header []string, row string) (tableCell, bool) {
 			if !hasAmount(cells[j].text, false) {
 				continue
 			}
-			return tableCell{label: cells[0].text, column: c.text, value: cells[j].text, header: strings.TrimSpace(header[h]),
-				start: cells[j].start, end: cells[j].end}, true
+			tc := tableCell{label: cells[0].text, column: c.text, value: cells[j].text, header: strings.TrimSpace(header[h]),
+				start: cells[j].start, end: cells[j].end}
+			if first == 0 {
+				tc.over = hc[0].text
+			}
+			return tc, true
 		}
 	}
 	return tableCell{}, false
@@ -219,10 +224,65 @@ func tableNote(ev *app.Evidence, sh shape, c *candidate, cit *app.Citation, bsta
 		return "", ""
 	}
 	tc, ok := sh.askedCell(header, cit.Quote)
-	if !ok {
+	if !ok || sh.measuresOther(tc, header, cit.Section, cit.Title) {
 		return "", strings.Join(header, " / ")
 	}
 	cellCitation(ev, cit, bstart, tc)
 	context := strings.Join(header, "\n") + "\n" + cit.Section
 	return tc.statement(cit.Quote, context), tc.header
 }
+
+// measuresOther reports whether a cell answers another question than the
+// one asked: its table says over its row labels what its figures measure
+// ("Net Sales" over "Health Care | 8,421 | 8,597"), the question does not
+// ask that, and the question names a measure nowhere the cell is read —
+// its row label, the header, the section or the document's title, nor in
+// any of their glossary equivalents ("What was the Health Care operating
+// income in 2022?"). The row is then quoted
+// under its header, which the reader sees, and no figure is stated.
+func (sh shape) measuresOther(tc tableCell, header []string, section, title string) bool {
+	other := false
+	for _, t := range lex.Tokens(tc.over) {
+		f := lex.Family(t.Lower)
+		if t.Num || lex.IsStopWord(t.Lower) || howGiven[f] || periodWords[f] {
+			continue
+		}
+		if !sh.stems[f] && !sh.stems[Stem(t.Lower)] {
+			other = true
+		}
+	}
+	if !other {
+		return false
+	}
+	at := map[string]bool{}
+	for _, s := range append([]string{tc.label, section, title}, header...) {
+		for _, t := range lex.Tokens(s) {
+			at[lex.Family(t.Lower)], at[Stem(t.Lower)] = true, true
+		}
+		// A table headed "Net Sales" gives the revenue asked for: the
+		// glossary routing reads says so.
+		for _, w := range lex.Equivalents(s) {
+			at[lex.Family(w)] = true
+		}
+	}
+	for s := range sh.stems {
+		if measureNouns[s] && s != sh.kind && !at[s] {
+			return true
+		}
+	}
+	return false
+}
+
+// measureNouns name what a figure measures: a question naming one that
+// the cell's address lacks asks for another table's figure. Other words
+// a question holds ("achieve", "report") are not looked for there.
+var measureNouns = familySet(`revenue revenues sales income earnings profit profits loss losses expense expenses
+	cost costs price prices cash debt assets liabilities equity dividend dividends capex expenditure expenditures
+	margin margins ratio rate growth balance employees headcount tax taxes salary salaries fee fees interest
+	inventory inventories receivables payables depreciation amortization goodwill`)
+
+// howGiven are words over a table's row labels that say how its figures
+// are given, not what they measure: "(Dollars in millions, except per
+// share data)", "(Unaudited)".
+var howGiven = familySet(`dollars dollar millions million billions billion thousands thousand usd percent percentage
+	except share shares data amounts amount unaudited audited ratios ratio financial`)

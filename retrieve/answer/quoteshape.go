@@ -38,6 +38,7 @@ type shape struct {
 	total   bool            // it asks for a total
 	stems   map[string]bool // the stems of its terms
 	typ     answerType      // who, where, how many, … (answertypes.go)
+	kind    string          // the family of the noun naming the answer's kind (kindNoun), or ""
 	counted []string        // for how many: the counted noun's family keys
 }
 
@@ -114,6 +115,7 @@ func askedShape(question string, terms []string) shape {
 	q := strings.ToLower(strings.TrimSpace(question))
 	sh := shape{years: map[string]bool{}, stems: map[string]bool{}}
 	sh.typ, sh.counted = readType(question)
+	sh.kind = kindNoun(question)
 	for _, s := range questionStems(terms) {
 		sh.stems[s] = true
 	}

@@ -183,6 +183,27 @@ func buildGlossary() *glossary {
 	return g
 }
 
+// Equivalents returns the words of every glossary phrase equivalent to one
+// that text holds: "Net Sales (Millions)" gives "revenue", "net revenues",
+// "turnover", …, so a reader of a table headed "Net Sales" knows it
+// answers a question asking for revenue, as routing does.
+func Equivalents(text string) []string {
+	toks := Tokens(text)
+	var out []string
+	for n := min(gloss.maxLen, len(toks)); n >= 1; n-- {
+		for i := 0; i+n <= len(toks); i++ {
+			stems := make([]string, n)
+			for k := range stems {
+				stems[k] = toks[i+k].Stem
+			}
+			for _, p := range gloss.syn[strings.Join(stems, " ")] {
+				out = append(out, strings.Fields(p.text)...)
+			}
+		}
+	}
+	return out
+}
+
 func appendPhrases(dst []phrase, add ...phrase) []phrase {
 	for _, a := range add {
 		k := strings.Join(a.stems, " ")

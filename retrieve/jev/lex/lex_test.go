@@ -325,3 +325,13 @@ func TestGlossaryAbbreviations(t *testing.T) {
 		t.Errorf("FY joined the glossary: periods are read by Analyze")
 	}
 }
+
+func TestEquivalents(t *testing.T) {
+	got := strings.Join(Equivalents("Net Sales (Millions)"), " ")
+	if !strings.Contains(got, "revenue") || strings.Contains(got, "millions") {
+		t.Fatalf("Equivalents(Net Sales (Millions)) = %q", got)
+	}
+	if got := Equivalents("Health Care"); len(got) != 0 {
+		t.Fatalf("Equivalents(Health Care) = %q, want none", got)
+	}
+}
