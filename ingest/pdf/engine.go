@@ -155,7 +155,21 @@ func (e *Engine) inProcessPool(ctx context.Context) (pdfium.Pool, error) {
 // wazero's termination checks, so that Kill stops a call stuck in the
 // wasm code, at 3–4× the cost of every call; worker processes run without
 // them and are killed whole. limitPages caps each instance's wasm memory.
+//
+// A start that fails with the compilation cache is tried once more
+// without it: the cache is only a speed-up, and on Windows a process that
+// compiles PDFium while another has just stored the same compiled code
+// cannot rename its copy over the one the other holds open ("Access
+// denied"), which failed the first import of a fresh installation.
 func startPool(ctx context.Context, dir string, terminable bool, max int, limitPages uint32) (pdfium.Pool, wazero.CompilationCache, error) {
+	pool, cache, err := startPoolWith(ctx, dir, terminable, max, limitPages)
+	if err != nil && dir != "" && ctx.Err() == nil {
+		pool, cache, err = startPoolWith(ctx, "", terminable, max, limitPages)
+	}
+	return pool, cache, err
+}
+
+func startPoolWith(ctx context.Context, dir string, terminable bool, max int, limitPages uint32) (pdfium.Pool, wazero.CompilationCache, error) {
 	rc := wazero.NewRuntimeConfig().
 		WithCoreFeatures(wapi.CoreFeaturesV2 | experimental.CoreFeaturesExceptionHandling).
 		WithCloseOnContextDone(terminable).

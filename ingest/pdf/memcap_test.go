@@ -3,6 +3,9 @@ package pdf
 import (
 	"context"
 	"image"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -33,5 +36,48 @@ func TestMemoryCap(t *testing.T) {
 	var img image.Image
 	if img, err = e.RenderPage(context.Background(), data, 1, 72); err != nil || img.Bounds().Dx() != 612 {
 		t.Fatalf("render at 72 dpi after the cap: %v", err)
+	}
+}
+
+// TestUnusableCompilationCache: the compiled-code cache is a speed-up
+// only. A cache PDFium cannot be read from or stored in — here each stored
+// file replaced by a directory of its name; on Windows, a copy another
+// process holds open — does not stop PDFs from being read.
+func TestUnusableCompilationCache(t *testing.T) {
+	dir := t.TempDir()
+	_, data := mixedDoc(t)
+	first, err := NewEngine(context.Background(), Config{InProcess: true, CacheDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := first.Parse(context.Background(), data, ""); err != nil {
+		t.Fatal(err)
+	}
+	first.Close()
+	var stored []string
+	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			stored = append(stored, path)
+		}
+		return nil
+	})
+	if len(stored) == 0 {
+		t.Fatalf("nothing was stored in the cache %s", dir)
+	}
+	for _, p := range stored {
+		if err := os.Remove(p); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Mkdir(p, 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e, err := NewEngine(context.Background(), Config{InProcess: true, CacheDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if _, err := e.Parse(context.Background(), data, ""); err != nil {
+		t.Fatalf("Parse with a cache that cannot be used: %v", err)
 	}
 }
