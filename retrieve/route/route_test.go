@@ -367,20 +367,21 @@ func TestFairnessFollowsTheFTSPassWhenRoutingChoseNoDocument(t *testing.T) {
 			t.Fatalf("the FTS5 pass ranks c before b, but %s came first", got[0].node.id)
 		}
 	})
-	t.Run("DocumentChosen", func(t *testing.T) {
-		w, sa, db, _ := setup()
-		w.chose = true
-		if got := w.fairOrder([]*route{sa}); got[0] != db {
-			t.Fatalf("routing rated b above c, but %s came first", got[0].node.id)
-		}
-	})
-	t.Run("DocumentNamed", func(t *testing.T) {
-		w, sa, db, _ := setup()
-		w.named = true
-		if got := w.fairOrder([]*route{sa}); got[0] != db {
-			t.Fatalf("routing rated b above c, but %s came first", got[0].node.id)
-		}
-	})
+	for _, c := range []struct {
+		name string
+		set  func(w *walk)
+	}{
+		{"DocumentChosen", func(w *walk) { w.chose = true }},
+		{"DocumentNamed", func(w *walk) { w.named = true }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			w, sa, db, _ := setup()
+			c.set(w)
+			if got := w.fairOrder([]*route{sa}); got[0] != db {
+				t.Fatalf("routing rated b above c, but %s came first", got[0].node.id)
+			}
+		})
+	}
 	t.Run("UnrankedDocumentsByRouteScore", func(t *testing.T) {
 		w, sa, db, _ := setup()
 		w.hits = nil

@@ -105,10 +105,7 @@ func (x *Text) indexFor(q *Query) {
 		firsts = firstStems(q)
 	}
 	pos := make([][]int32, len(firsts))
-	var kinPos [][]int32
-	if len(q.kin) > 0 {
-		kinPos = make([][]int32, len(q.Concepts))
-	}
+	var kinPos [][]int32 // made at the first kin: most texts have none
 	for i, s := range x.body {
 		if k, ok := firsts[s]; ok {
 			// A question's own word is no kin of another of its words.
@@ -118,8 +115,11 @@ func (x *Text) indexFor(q *Query) {
 		// Kin is read in lower-case words only: a capitalised one is a
 		// name's, matched as written ("Trust" of "Deutsche Bank Trust
 		// Company" is no kin of "trustee"), or opens a sentence.
-		if kinPos != nil && len(s) >= 2 && i < len(x.caps) && !x.caps[i] && slices.Contains(q.kinStarts, twoBytes(s)) {
+		if len(q.kinStarts) > 0 && len(s) >= 2 && i < len(x.caps) && !x.caps[i] && slices.Contains(q.kinStarts, twoBytes(s)) {
 			for _, c := range q.kin[stemFamily(s)] {
+				if kinPos == nil {
+					kinPos = make([][]int32, len(q.Concepts))
+				}
 				kinPos[c] = append(kinPos[c], int32(i))
 			}
 		}
