@@ -86,3 +86,45 @@ func (s *Snapshot) Abbreviations(ctx context.Context, docIDs []string) (map[stri
 	}
 	return out, rows.Err()
 }
+
+// AbbreviationsNaming returns the distinct abbreviations the ready
+// documents of docIDs (every ready document when empty) define whose short
+// or long form, in lower case, is one of names, ordered by short form and
+// then long form. names are a question's words and runs of words, in
+// lower case.
+func (s *Snapshot) AbbreviationsNaming(ctx context.Context, docIDs, names []string) ([]app.Abbreviation, error) {
+	if len(names) == 0 {
+		return nil, nil
+	}
+	args := make([]any, 0, 2*len(names)+len(docIDs))
+	for range 2 {
+		for _, n := range names {
+			args = append(args, n)
+		}
+	}
+	// CROSS JOIN keeps the abbreviations first: the few rows the
+	// indexed forms find, each then checked against its document.
+	q := `SELECT DISTINCT a.short, a.long FROM abbreviations a CROSS JOIN documents d
+		WHERE d.id = a.document_id AND (lower(a.short) IN (` + placeholders(len(names)) + `) OR lower(a.long) IN (` + placeholders(len(names)) + `))
+		AND d.status = 'ready' AND d.trashed_at IS NULL`
+	if len(docIDs) > 0 {
+		q += ` AND d.id IN (` + placeholders(len(docIDs)) + `)`
+		for _, id := range docIDs {
+			args = append(args, id)
+		}
+	}
+	rows, err := s.tx.QueryContext(ctx, q+` ORDER BY a.short, a.long`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: abbreviations naming: %w", err)
+	}
+	defer rows.Close()
+	var out []app.Abbreviation
+	for rows.Next() {
+		var a app.Abbreviation
+		if err := rows.Scan(&a.Short, &a.Long); err != nil {
+			return nil, fmt.Errorf("store: abbreviations naming: %w", err)
+		}
+		out = append(out, a)
+	}
+	return out, rows.Err()
+}

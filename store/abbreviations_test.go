@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"archivist/app"
@@ -45,5 +46,54 @@ func TestAbbreviations(t *testing.T) {
 	snap.Close()
 	if len(got[doc]) != 1 || got[doc][0].Short != "NARL" {
 		t.Fatalf("after a new reading %+v", got)
+	}
+}
+
+func TestAbbreviationsNaming(t *testing.T) {
+	ctx := context.Background()
+	db := MustOpen(t)
+	readyDoc(t, db, "lab", "Institute", "The National Atmospheric Research Laboratory (NARL).")
+	readyDoc(t, db, "league", "League", "The North American Radar League (NARL).")
+	readyDoc(t, db, "plane", "Notice", "The Airworthiness Directive (AD) applies.")
+	for id, defs := range map[string][]app.Abbreviation{
+		"lab":    {{Short: "NARL", Long: "National Atmospheric Research Laboratory"}, {Short: "MST", Long: "Mesosphere Stratosphere Troposphere"}},
+		"league": {{Short: "NARL", Long: "North American Radar League"}},
+		"plane":  {{Short: "AD", Long: "Airworthiness Directive"}},
+	} {
+		if err := db.ReplaceAbbreviations(ctx, id, 1, defs); err != nil {
+			t.Fatal(err)
+		}
+	}
+	snap, err := db.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer snap.Close()
+	names := func(docIDs []string, words ...string) string {
+		t.Helper()
+		got, err := snap.AbbreviationsNaming(ctx, docIDs, words)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var s []string
+		for _, a := range got {
+			s = append(s, a.Short+"="+a.Long)
+		}
+		return strings.Join(s, "; ")
+	}
+	if got, want := names(nil, "narl", "radar"), "NARL=National Atmospheric Research Laboratory; NARL=North American Radar League"; got != want {
+		t.Errorf("every document's NARL: %q, want %q", got, want)
+	}
+	if got, want := names([]string{"league"}, "narl"), "NARL=North American Radar League"; got != want {
+		t.Errorf("one document's NARL: %q, want %q", got, want)
+	}
+	if got, want := names(nil, "where", "airworthiness directive"), "AD=Airworthiness Directive"; got != want {
+		t.Errorf("by long form: %q, want %q", got, want)
+	}
+	if got := names(nil, "airworthiness", "directive"); got != "" {
+		t.Errorf("words of a long form name it: %q", got)
+	}
+	if got := names(nil); got != "" {
+		t.Errorf("no words: %q", got)
 	}
 }

@@ -21,6 +21,7 @@ import (
 	"unicode/utf8"
 
 	"archivist/app"
+	"archivist/retrieve/jev/lex"
 )
 
 // Kind is the type of a question.
@@ -99,6 +100,11 @@ type Question struct {
 	// question (FTS5 bm25 relative to the best passage of its document,
 	// 0–1; 0 when unknown). Only the local judge reads it.
 	IndexScore float64
+	// Abbreviations are those the evidence's documents define that name a
+	// concept of the question (lex.Query.Defined): in these documents the
+	// short and the long form are one name. Only the local judge reads
+	// them; a model reads the definitions in the text.
+	Abbreviations []lex.Abbreviation
 }
 
 // MenuChars is what a question adds to a request's menu characters (the

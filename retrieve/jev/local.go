@@ -68,13 +68,16 @@ func (Local) Decide(ctx context.Context, req *Request) (map[string]Answer, error
 			return nil, err
 		}
 		qu := &req.Questions[i]
+		// The evidence's documents' own names for the question's
+		// concepts hold for this question only.
+		dq := q.WithDefinitions(qu.Abbreviations)
 		switch qu.Kind {
 		case Choice:
-			out[qu.ID] = localChoice(q, qu, absent)
+			out[qu.ID] = localChoice(dq, qu, absent)
 		case Score:
-			out[qu.ID] = localScore(q, visual, qu, absent)
+			out[qu.ID] = localScore(dq, visual, qu, absent)
 		case Noul:
-			out[qu.ID] = localNoul(q, qu, absent)
+			out[qu.ID] = localNoul(dq, qu, absent)
 		}
 	}
 	return out, nil

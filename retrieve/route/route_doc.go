@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"archivist/app"
+	"archivist/retrieve/jev/lex"
 	"archivist/store"
 )
 
@@ -64,6 +65,12 @@ type docState struct {
 
 	located bool // the question's locators were resolved in it
 
+	// defs are the abbreviations the document defines that name a
+	// concept of the question (lex.Query.Defined), read at load: the
+	// local judge meets the question's short form in the document's long
+	// one and the other way round.
+	defs []lex.Abbreviation
+
 	visits int // sections reached
 	served int // fairness rounds granted to other documents
 }
@@ -104,6 +111,11 @@ func (w *walk) load(ctx context.Context, ds *docState) error {
 		return err
 	}
 	ds.docStructure = st
+	defs, err := w.snap.Abbreviations(ctx, []string{ds.doc.ID})
+	if err != nil {
+		return fmt.Errorf("retrieve: route: %w", err)
+	}
+	ds.defs = w.query.Defined(lexAbbreviations(defs[ds.doc.ID]))
 	reportExplored(ctx, w.order)
 	ds.prior = map[int64]float64{}
 	if w.bestRank < 0 {
@@ -114,6 +126,14 @@ func (w *walk) load(ctx context.Context, ds *docState) error {
 	ds.nodes = map[int]*node{}
 	ds.loaded = true
 	return nil
+}
+
+func lexAbbreviations(defs []app.Abbreviation) []lex.Abbreviation {
+	out := make([]lex.Abbreviation, len(defs))
+	for i, d := range defs {
+		out[i] = lex.Abbreviation{Short: d.Short, Long: d.Long}
+	}
+	return out
 }
 
 // structureOf returns a document's structure, from the cache when its

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"archivist/retrieve/jev"
+	"archivist/retrieve/jev/lex"
 )
 
 // menu is one routing question: a node's children and how each is shown.
@@ -17,6 +18,9 @@ type menu struct {
 	children []*node
 	labels   []string
 	options  []jev.Option
+	// defs are the abbreviations of the document whose sections the
+	// options are (docState.defs); none for a menu of documents.
+	defs []lex.Abbreviation
 }
 
 const noneDescription = "None of these: the answer is not under any of the options above."
@@ -26,7 +30,7 @@ const menuInstructions = "Which option leads to the part of the archive that ans
 
 func (m *menu) question(id string) jev.Question {
 	opts := append(append([]jev.Option(nil), m.options...), jev.Option{Label: jev.NoneLabel, Description: noneDescription})
-	return jev.Question{ID: id, Kind: jev.Choice, Instructions: menuInstructions, Options: opts}
+	return jev.Question{ID: id, Kind: jev.Choice, Instructions: menuInstructions, Options: opts, Abbreviations: m.defs}
 }
 
 // chars is what the menu counts against a request's menu characters,
@@ -57,6 +61,9 @@ func (w *walk) menuFor(ctx context.Context, rt *route) (*menu, error) {
 		children = w.group(n, children)
 	}
 	m := &menu{from: rt, children: children}
+	if n.kind == kindDocument || n.kind == kindSection {
+		m.defs = n.doc.defs
+	}
 	budget := (w.lim.MenuChars - utf8.RuneCountInString(noneDescription)) / len(children)
 	budget = max(minEntryChars, min(maxEntryChars, budget))
 	if err := w.describe(ctx, m, budget); err != nil {

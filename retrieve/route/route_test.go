@@ -987,3 +987,75 @@ func TestLocatorsOnlyInChosenDocuments(t *testing.T) {
 		t.Fatalf("results %+v: want the kiln manual's page 2 first", tr.Results)
 	}
 }
+
+// TestDocumentDefinitionsReachTheJudge: a document's own abbreviations go
+// with its evidence to the judge — the question's "NARL" is met by the
+// document's "National Atmospheric Research Laboratory" — and no other
+// document's passages are judged by them.
+func TestDocumentDefinitionsReachTheJudge(t *testing.T) {
+	ctx := context.Background()
+	db := testDB(t)
+	radar := "The National Atmospheric Research Laboratory operates a wind profiler radar with a peak power of 2.5 MW."
+	makeDoc(t, db, "lab", "Institute report", []tsec{
+		{heading: "About", paras: []string{"The National Atmospheric Research Laboratory (NARL) is an autonomous institute.",
+			"NARL hosts visiting students every summer."}},
+		{heading: "Facilities", paras: []string{radar, "A lidar measures aerosols at night."}},
+	})
+	makeDoc(t, db, "other", "Trade notes", []tsec{{heading: "Radar", paras: []string{
+		"A radar with a peak power of 2.5 MW needs a licence.", "NARL means North American Radar League in these notes."}}})
+	narl := []app.Abbreviation{{Short: "NARL", Long: "National Atmospheric Research Laboratory"}}
+	if err := db.ReplaceAbbreviations(ctx, "lab", 1, narl); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.ReplaceAbbreviations(ctx, "other", 1, []app.Abbreviation{{Short: "NARL", Long: "North American Radar League"}}); err != nil {
+		t.Fatal(err)
+	}
+	q := app.Question{Text: "What is the peak power of the NARL radar?"}
+
+	f := &fake{noneW: 0.01, use: func(string) float64 { return 1.6 }}
+	gatherRouted(t, db, f, q)
+	scored := 0
+	for _, req := range f.requests() {
+		for _, qu := range req.Questions {
+			if qu.Kind != jev.Score {
+				continue
+			}
+			scored++
+			var want string
+			switch {
+			case strings.Contains(qu.Evidence, "Institute report"):
+				want = "National Atmospheric Research Laboratory"
+			case strings.Contains(qu.Evidence, "Trade notes"):
+				want = "North American Radar League"
+			}
+			if len(qu.Abbreviations) != 1 || qu.Abbreviations[0].Long != want {
+				t.Errorf("evidence %q carries %v, want its own document's NARL, %q", qu.Evidence, qu.Abbreviations, want)
+			}
+		}
+	}
+	if scored == 0 {
+		t.Fatal("no passage was scored")
+	}
+
+	// The offline judge reads them: the radar sentence, which writes the
+	// laboratory's name in full, is more useful for the question when its
+	// document defines NARL than when it does not.
+	usefulness := func() float64 {
+		t.Helper()
+		_, tr := gatherRouted(t, db, jev.Local{}, app.Question{Text: q.Text, Scope: one("lab")})
+		for _, v := range tr.Visits {
+			if v.DocumentID == "lab" && v.PageStart == 3 {
+				return v.Usefulness
+			}
+		}
+		t.Fatalf("the radar passage was not scored: %+v", tr.Visits)
+		return 0
+	}
+	with := usefulness()
+	if err := db.ReplaceAbbreviations(ctx, "lab", 1, nil); err != nil {
+		t.Fatal(err)
+	}
+	if without := usefulness(); with <= without {
+		t.Errorf("the radar passage scores %v with the document's definition of NARL, %v without", with, without)
+	}
+}

@@ -3,6 +3,7 @@ package route
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"archivist/app"
 	"archivist/retrieve/fts"
 	"archivist/retrieve/jev"
+	"archivist/retrieve/jev/lex"
 )
 
 // The usefulness rubric (DESIGN.md §4): four levels; a passage below 1.5 is
@@ -236,7 +238,7 @@ func (w *walk) scoreRequest(batch []*candidate) *jev.Request {
 	for k, c := range batch {
 		text, parts := w.evidenceOf(c)
 		req.Questions = append(req.Questions, jev.Question{ID: scoreID(k), Kind: jev.Score, Instructions: scoreInstructions,
-			Evidence: text, EvidenceParts: parts, Levels: usefulnessLevels, IndexScore: c.prior})
+			Evidence: text, EvidenceParts: parts, Levels: usefulnessLevels, IndexScore: c.prior, Abbreviations: c.doc.defs})
 	}
 	return req
 }
@@ -270,6 +272,7 @@ func (w *walk) checkCoverage(ctx context.Context) error {
 	w.checked = set
 	var texts []string
 	var parts []jev.Part
+	var defs []lex.Abbreviation
 	chars := 0
 	for _, c := range partial {
 		t, ps := w.evidenceOf(c)
@@ -279,9 +282,15 @@ func (w *walk) checkCoverage(ctx context.Context) error {
 		chars += utf8.RuneCountInString(t)
 		texts = append(texts, t)
 		parts = append(parts, ps...)
+		for _, d := range c.doc.defs {
+			if !slices.Contains(defs, d) {
+				defs = append(defs, d)
+			}
+		}
 	}
 	req := &jev.Request{State: w.question.Text, Hints: w.hints, Questions: []jev.Question{{ID: "coverage", Kind: jev.Noul,
-		Instructions: coverageInstructions, Evidence: strings.Join(texts, "\n\n---\n\n"), EvidenceParts: parts}}}
+		Instructions: coverageInstructions, Evidence: strings.Join(texts, "\n\n---\n\n"), EvidenceParts: parts,
+		Abbreviations: defs}}}
 	w.tr.Requests++
 	answers, err := jev.Decide(ctx, w.r.Provider, req)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"archivist/retrieve/fts"
@@ -20,6 +21,15 @@ import (
 // and a concept no passage holds is marked absent.
 func (w *walk) weighTerms(ctx context.Context) error {
 	q := lex.Analyze(w.question.Text, nil)
+	// The documents in scope may define the question's short forms, or
+	// its long ones: the full-text pass asks for every name they give a
+	// concept, as it asks for a glossary synonym (the judge reads each
+	// document's own, see walk.load).
+	defs, err := w.snap.AbbreviationsNaming(ctx, w.scope, lex.NamesIn(w.question.Text))
+	if err != nil {
+		return fmt.Errorf("retrieve: route: %w", err)
+	}
+	q = q.WithDefinitions(lexAbbreviations(defs))
 	stamp, err := w.snap.IndexStamp(ctx)
 	if err != nil {
 		return fmt.Errorf("retrieve: route: %w", err)
@@ -47,6 +57,7 @@ func (w *walk) weighTerms(ctx context.Context) error {
 	}
 	var all, found []searched
 	for _, c := range q.Concepts {
+		c.Phrases = append(slices.Clip(c.Phrases), c.NamePhrases...)
 		expr := phrasesMatch(c.Phrases)
 		if expr == "" {
 			continue

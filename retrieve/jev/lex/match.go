@@ -87,6 +87,9 @@ func firstStems(q *Query) map[string]int32 {
 				add(f[0])
 			}
 		}
+		for _, f := range q.Concepts[i].Names {
+			add(f[0])
+		}
 	}
 	for _, b := range q.Bigrams {
 		add(b[0])
@@ -398,6 +401,14 @@ func (q *Query) matchConcept(ci int, x *Text, absent map[string]bool) ConceptMat
 		if x.inContext(c.Forms[0]) {
 			m.Context = 1
 		}
+		// A name the document defines for it meets it whole, as a
+		// synonym does.
+		n := matchNames(c, x)
+		if n.Body > 0 {
+			n.Context = math.Max(n.Context, m.Context)
+			return n
+		}
+		m.Context = math.Max(m.Context, n.Context)
 		known, body, ctx := 0.0, 0.0, 0.0
 		for k, f := range c.Forms[1:] {
 			if absent[f[0]] {
@@ -437,6 +448,12 @@ func (q *Query) matchConcept(ci int, x *Text, absent map[string]bool) ConceptMat
 			m.Context = math.Max(m.Context, credit)
 		}
 	}
+	if n := matchNames(c, x); n.Body > 0 || n.Context > 0 {
+		m.Count += n.Count
+		m.At = append(m.At, n.At...)
+		m.Body = math.Max(m.Body, n.Body)
+		m.Context = math.Max(m.Context, n.Context)
+	}
 	if x.kinPos != nil && len(x.kinPos[ci]) > 0 && m.Body < kinCredit {
 		// Only another form of the word's family: "employed" for
 		// "employees" answers the question nearly as well.
@@ -446,6 +463,23 @@ func (q *Query) matchConcept(ci int, x *Text, absent map[string]bool) ConceptMat
 	}
 	if len(m.At) > 64 {
 		m.At = m.At[:64]
+	}
+	return m
+}
+
+// matchNames is how the names a document defines for c (Concept.Names)
+// meet x.
+func matchNames(c *Concept, x *Text) ConceptMatch {
+	var m ConceptMatch
+	for _, name := range c.Names {
+		if at := x.find(name); len(at) > 0 {
+			m.Count += len(at)
+			m.At = append(m.At, at...)
+			m.Body = nameCredit
+		}
+		if x.inContext(name) {
+			m.Context = nameCredit
+		}
 	}
 	return m
 }

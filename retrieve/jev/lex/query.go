@@ -40,6 +40,13 @@ type Concept struct {
 	// their rarity: a text holding some of them is credited by the share
 	// of the name's weight it holds.
 	WordWeights []float64
+	// Names are what one document also calls the concept, by a definition
+	// it makes (Query.WithDefinitions): the long form of a short form the
+	// question writes, or the short form of a long one. Each is a sequence
+	// of stems meeting the whole concept as a synonym does — never a word
+	// of a multi-word name. NamePhrases are the same as words.
+	Names       [][]string
+	NamePhrases []string
 }
 
 // Constraint reports whether text lacking the concept answers a different
