@@ -3,6 +3,8 @@ package lex
 import (
 	"math"
 	"slices"
+	"strconv"
+	"strings"
 
 	"archivist/app/script"
 )
@@ -17,6 +19,11 @@ type Text struct {
 	context map[string]bool
 	ctxSeq  []string
 	numeric int // body tokens that are numbers
+	// rawBody and rawContext are the text as written, read for the unit
+	// a table or heading states (unit, once known; 0 before) when a
+	// question names an amount.
+	rawBody, rawContext []string
+	unit                float64
 
 	// pos holds, for each stem a form or bigram of posFor starts with
 	// (numbered by firsts), its body positions: a query looks up a few
@@ -60,6 +67,7 @@ func NewTextParts(body []string, context ...string) *Text {
 			x.numeric += tk.numeric
 		}
 	}
+	x.rawBody, x.rawContext = body, context
 	if len(context) > 0 {
 		x.context = map[string]bool{}
 	}
@@ -454,6 +462,18 @@ func (q *Query) matchConcept(ci int, x *Text, absent map[string]bool) ConceptMat
 		m.Body = math.Max(m.Body, n.Body)
 		m.Context = math.Max(m.Context, n.Context)
 	}
+	for _, ca := range q.amounts {
+		if ca.concept != ci || m.Body >= nameCredit {
+			continue
+		}
+		if at := x.amountAt(ca.amount); len(at) > 0 {
+			// The amount in another unit: "34,229" in a table in
+			// millions for "$34.2 billion".
+			m.Body = nameCredit
+			m.Count += len(at)
+			m.At = append(m.At, at...)
+		}
+	}
 	if x.kinPos != nil && len(x.kinPos[ci]) > 0 && m.Body < kinCredit {
 		// Only another form of the word's family: "employed" for
 		// "employees" answers the question nearly as well.
@@ -465,6 +485,35 @@ func (q *Query) matchConcept(ci int, x *Text, absent map[string]bool) ConceptMat
 		m.At = m.At[:64]
 	}
 	return m
+}
+
+// amountAt returns the body positions of the numbers that are a, read
+// with the scale word after them or in the unit the text states.
+func (x *Text) amountAt(a Amount) []int32 {
+	var at []int32
+	for i, s := range x.body {
+		if s == "" || !isDigit(s[0]) {
+			continue
+		}
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			continue
+		}
+		scale, ok := 0.0, false
+		if i+1 < len(x.body) {
+			scale, ok = scales[x.body[i+1]]
+		}
+		if !ok {
+			if x.unit == 0 {
+				x.unit = UnitOf(strings.Join(x.rawContext, "\n") + "\n" + strings.Join(x.rawBody, "\n"))
+			}
+			scale = x.unit
+		}
+		if a.Meets(v, scale) {
+			at = append(at, int32(i))
+		}
+	}
+	return at
 }
 
 // matchNames is how the names a document defines for c (Concept.Names)

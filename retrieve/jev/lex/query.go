@@ -82,6 +82,16 @@ type Query struct {
 	// family starts with them (Family only shortens a word's end), so a
 	// text's other stems need no Family computed.
 	kinStarts []uint16
+	// amounts are the number concepts the question writes with a scale
+	// word ("$34.2 billion"): text writing the amount in another unit (a
+	// table's "34,229" in millions) meets them too (see Text.amountAt).
+	amounts []conceptAmount
+}
+
+// conceptAmount is the amount a number concept of a question stands for.
+type conceptAmount struct {
+	concept int
+	amount  Amount
 }
 
 // boilerplate is answer-format instructions: they say how to write the
@@ -331,6 +341,13 @@ func Analyze(question string, idf map[string]float64) *Query {
 			c.WordWeights = make([]float64, len(c.Forms)-1)
 			for k, f := range c.Forms[1:] {
 				c.WordWeights[k] = weigh(&Concept{Name: f[0], Phrases: c.Phrases[k+1 : k+2]}, idf)
+			}
+		}
+	}
+	for _, a := range Amounts(text) {
+		for ci := range q.Concepts {
+			if c := &q.Concepts[ci]; a.Scaled && c.Kind == Number && slices.Equal(c.Forms[0], []string{a.Digits}) {
+				q.amounts = append(q.amounts, conceptAmount{ci, a})
 			}
 		}
 	}
