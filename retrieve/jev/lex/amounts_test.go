@@ -18,11 +18,11 @@ func TestMatchAmountInAnotherUnit(t *testing.T) {
 		want          float64
 	}{
 		{"Total Company | $ | 34,229 $ | 35,355", "Net sales (Millions)", nameCredit}, // the table's unit, in its heading
-		{"(in millions) Total Company 34,229 35,355", "", nameCredit},                // in its own header
-		{"Sales were 34,229 million dollars.", "", nameCredit},                       // its own scale word
-		{"Sales were 34.2 billion dollars.", "", 1},                                  // as the question writes it
-		{"Total Company | $ | 34,229 $ | 35,355", "Net sales", 0},                    // no unit: 34,229 dollars
-		{"Total Company 34,329 (in millions)", "", 0},                                // rounds to 34.3 billion
+		{"(in millions) Total Company 34,229 35,355", "", nameCredit},                 // in its own header
+		{"Sales were 34,229 million dollars.", "", nameCredit},                        // its own scale word
+		{"Sales were 34.2 billion dollars.", "", 1},                                   // as the question writes it
+		{"Total Company | $ | 34,229 $ | 35,355", "Net sales", 0},                     // no unit: 34,229 dollars
+		{"Total Company 34,329 (in millions)", "", 0},                                 // rounds to 34.3 billion
 	} {
 		if got := q.Match(NewText(c.body, c.context), nil).Concepts[ci].Body; got != c.want {
 			t.Errorf("%q under %q meets $34.2 billion by %v, want %v", c.body, c.context, got, c.want)
