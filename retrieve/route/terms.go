@@ -57,6 +57,8 @@ func (w *walk) weighTerms(ctx context.Context) error {
 	}
 	var all, found []searched
 	for _, c := range q.Concepts {
+		// A name a document gives the concept counts as the concept,
+		// as a glossary synonym does.
 		c.Phrases = append(slices.Clip(c.Phrases), c.NamePhrases...)
 		expr := phrasesMatch(c.Phrases)
 		if expr == "" {

@@ -19,7 +19,7 @@ const nameCredit = 0.9
 // Concept.Names): a concept the question writes as a defined short form is
 // also met by its long form, and each concept of a long form the question
 // writes in full by the short form. A name or period keeps its kind, so it
-// stays a constraint. It returns q itself when defs name none of q's
+// stays a constraint; a derived measure (EBITDA) is left to its parts. It returns q itself when defs name none of q's
 // concepts; q is not changed.
 func (q *Query) WithDefinitions(defs []Abbreviation) *Query {
 	var out *Query
@@ -38,7 +38,7 @@ func (q *Query) WithDefinitions(defs []Abbreviation) *Query {
 		shortStem := short[0].Stem
 		for ci := range q.Concepts {
 			c := &q.Concepts[ci]
-			if c.Kind == Support || len(c.Forms) == 0 {
+			if c.Kind == Support || len(c.Forms) == 0 || q.measure(ci) {
 				continue
 			}
 			own := c.Forms[0]
@@ -60,6 +60,19 @@ func (q *Query) WithDefinitions(defs []Abbreviation) *Query {
 	}
 	out.firsts = firstStems(out)
 	return out
+}
+
+// measure reports whether concept ci is a derived measure the glossary
+// knows the parts of (EBITDA): it is met by those parts, as the bundled
+// list leaves it to them too, and a long form naming it would draw the
+// passages that define it over the statements it is computed from.
+func (q *Query) measure(ci int) bool {
+	for i := range q.Concepts {
+		if q.Concepts[i].PartOf == ci+1 {
+			return true
+		}
+	}
+	return false
 }
 
 // withName returns out, the copy of q being built (made at the first

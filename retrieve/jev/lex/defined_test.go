@@ -75,3 +75,21 @@ func TestWithDefinitions(t *testing.T) {
 		t.Errorf("Defined = %v: a document's own long form of CEO", got)
 	}
 }
+
+// TestDefinitionsLeaveMeasures: a measure the glossary computes from its
+// parts is not met by a long form a document writes for it.
+func TestDefinitionsLeaveMeasures(t *testing.T) {
+	q := Analyze("What is the FY2022 EBITDA margin?", nil)
+	ebitda := []Abbreviation{{Short: "EBITDA", Long: "earnings before interest, taxes, depreciation and amortization"}}
+	if got := q.Defined(ebitda); len(got) != 0 {
+		t.Errorf("Defined = %v for a measure met by its parts", got)
+	}
+	// "FY" beside a year says what kind of period the year is, as
+	// "fiscal year" does: no concept, so no definition names it.
+	q = Analyze("Was there any drop in cash between FY 2023 and FY 2024?", nil)
+	for _, c := range q.Concepts {
+		if c.Name == "fy" {
+			t.Errorf("FY beside a year is a concept: %+v", c)
+		}
+	}
+}

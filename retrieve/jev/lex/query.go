@@ -408,7 +408,7 @@ func markPeriodWords(toks []Token, used []bool, i int) {
 const periodSpan = 6
 
 var (
-	periodWords = map[string]bool{"fiscal": true, "year": true, "years": true, "yr": true, "ended": true, "ending": true,
+	periodWords = map[string]bool{"fiscal": true, "fy": true, "year": true, "years": true, "yr": true, "ended": true, "ending": true,
 		"end": true, "ends": true, "quarter": true, "quarters": true, "period": true, "month": true, "months": true, "calendar": true}
 	periodGlue = map[string]bool{"the": true, "of": true, "as": true, "for": true, "in": true, "at": true, "on": true,
 		"three": true, "six": true, "nine": true, "twelve": true}
