@@ -362,6 +362,15 @@ func TestAnswersOnRealDocuments(t *testing.T) {
 			t.Fatalf("answer %s", ans.Answer)
 		}
 	})
+	t.Run("NameBesideTheTitle", func(t *testing.T) {
+		// Who holds a title is the name set beside it (the signature
+		// "Michael F. Roman / Chief Executive Officer", the officers'
+		// list), not the "CEO Inclusion Council" a sentence names.
+		ans := askReal(t, realLibrary(t, tenK), "Who is the CEO of 3M?")
+		if !ans.Sufficient || !strings.Contains(ans.Citations[0].Quote, "Michael F. Roman") {
+			t.Fatalf("answer %s", ans.Answer)
+		}
+	})
 	t.Run("RowAndColumnTheQuestionNames", func(t *testing.T) {
 		// The question names the row by its label and the column by its
 		// header: the cell answers, though a sentence shares the verb.

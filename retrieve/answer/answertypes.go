@@ -33,6 +33,10 @@ const (
 const (
 	typeFit   = 0.10 // the quote holds an answer of the asked type
 	noTypeFit = -0.06
+	// besideFit is what a who-question's quote adds for setting a name
+	// beside the title the question asks about (nameBesideAsked): that
+	// is who holds it, where another name may be anyone's.
+	besideFit = 0.05
 )
 
 var (
@@ -101,7 +105,12 @@ func typeFitOf(t answerType, counted []string, text, label string, asked map[str
 	switch t {
 	case anyType:
 		return 0
-	case whoType, whichType:
+	case whoType:
+		if nameBesideAsked(text, asked) {
+			return typeFit + besideFit
+		}
+		has = hasNewName(text, asked)
+	case whichType:
 		has = hasNewName(text, asked)
 	case whereType:
 		has = hasPlace(text, asked)
@@ -157,6 +166,99 @@ func hasNewName(text string, asked map[string]bool) bool {
 	}
 	return false
 }
+
+// nameBesideAsked reports whether text sets a name the question does not
+// give right before a title or name it asks about — "Michael F. Roman 63
+// Chairman of the Board and Chief Executive Officer", "Michael F.
+// Roman\nChief Executive Officer", "Ramon L. Laguarta, Chairman …" — or
+// right after one and a comma ("our CEO, Tim Cook"), as lists of
+// officers, signatures and announcements write who holds a title; or
+// before it with a few words that say so ("Ramon L. Laguarta has served
+// as PepsiCo's Chief Executive Officer"). A title
+// written before a name without a comma is read as naming a thing ("CEO
+// Inclusion Council"). Names are runs of capitalised words on one line; a
+// title's run may join its words with "of", "the", "and" and "&"; between
+// the two stand only punctuation, line breaks and numbers (an age).
+func nameBesideAsked(text string, asked map[string]bool) bool {
+	type run struct {
+		first, last  int  // token indices
+		asked, fresh bool // holds an asked word; holds a word not asked
+	}
+	toks := lex.Tokens(text)
+	capital := func(u lex.Token) bool {
+		return (u.Cap || u.AllCaps) && !u.Num && (u.AllCaps || !lex.IsStopWord(u.Lower))
+	}
+	var runs []run
+	for i := 0; i < len(toks); {
+		if !capital(toks[i]) {
+			i++
+			continue
+		}
+		r := run{first: i, last: i}
+		for j := i; j < len(toks); j++ {
+			u := toks[j]
+			if j > i {
+				gap := text[toks[j-1].End:u.Start]
+				switch {
+				case strings.Contains(gap, "\n"):
+				case capital(u) && (adjacentTokens(text, toks[j-1], u) || possessive(gap)):
+					r.last = j // "Chief Executive Officer", "PepsiCo’s Chief Executive Officer"
+				case titleJoin[u.Lower] && strings.TrimSpace(gap) == "":
+					continue // "Chairman of the Board": look on
+				}
+				if r.last != j {
+					break
+				}
+			}
+			own := asked[lex.Family(u.Lower)] || asked[u.Lower]
+			r.asked = r.asked || own
+			r.fresh = r.fresh || !own
+		}
+		runs = append(runs, r)
+		i = r.last + 1
+	}
+	name := func(r run) bool { return !r.asked && (r.last > r.first || shortName(text, toks[r.first])) }
+	for k := 0; k+1 < len(runs); k++ {
+		a, b := runs[k], runs[k+1]
+		between := text[toks[a.last].End:toks[b.first].Start]
+		words := 0
+		for m := a.last + 1; m < b.first; m++ {
+			switch {
+			case toks[m].Num:
+			case holderWords[toks[m].Lower] && name(a):
+				words++ // "Ramon L. Laguarta has served as PepsiCo's Chief Executive Officer"
+			default:
+				words = maxHolderWords + 1
+			}
+		}
+		if words > maxHolderWords || len(between) > 40 || words == 0 && strings.Trim(between, " \n\t,;:.()–—-0123456789") != "" {
+			continue
+		}
+		if name(a) && b.asked || a.asked && name(b) && words == 0 && strings.Contains(between, ",") {
+			return true
+		}
+	}
+	return false
+}
+
+// holderWords say that a name holds the title after them: "is", "has
+// served as", "was appointed", "became", "serves as our", at most
+// maxHolderWords of them.
+var holderWords = map[string]bool{"is": true, "was": true, "has": true, "have": true, "had": true, "been": true, "be": true,
+	"served": true, "serves": true, "serving": true, "as": true, "became": true, "becomes": true, "named": true,
+	"appointed": true, "elected": true, "our": true, "its": true, "their": true, "the": true, "currently": true, "also": true}
+
+const maxHolderWords = 4
+
+// possessive reports whether gap, between two words, is a possessive
+// ending: "PepsiCo’s Chief Executive Officer" is one title.
+func possessive(gap string) bool {
+	g := strings.TrimRight(gap, " ")
+	return g == "’s" || g == "'s" || g == "’" || g == "'"
+}
+
+// titleJoin are the small words a title's run may hold.
+var titleJoin = map[string]bool{"of": true, "the": true, "and": true, "&": true}
 
 // shortName reports whether t is written as a name of its own: three or
 // more capital letters ("YOLACT", "NASA"), or a capital inside the word

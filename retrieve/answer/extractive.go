@@ -74,6 +74,7 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 		qstems = withoutDefinitionWords(qstems)
 	}
 	shape := askedShape(ev.Question.Text, ev.Terms)
+	shape.named = fm.named(shape.stems)
 	var cands []candidate
 	// A document speaks of its own subject as "the Company": the names a
 	// question gives (capitalised, or letters with digits, like "3M")

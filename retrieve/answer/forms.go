@@ -72,6 +72,25 @@ func questionForms(ev *app.Evidence, stems []string) forms {
 	return f
 }
 
+// named returns asked with the family keys of the long forms of the
+// question's abbreviations: "Chief Executive Officer" is the question's
+// own words when it asks for the CEO.
+func (f forms) named(asked map[string]bool) map[string]bool {
+	if len(f.long) == 0 {
+		return asked
+	}
+	out := make(map[string]bool, len(asked))
+	for w := range asked {
+		out[w] = true
+	}
+	for _, long := range f.long {
+		for _, w := range long {
+			out[w] = true
+		}
+	}
+	return out
+}
+
 func smallWord(w string) bool {
 	switch w {
 	case "of", "and", "the", "for", "in", "on", "to", "a", "an", "&":

@@ -40,6 +40,10 @@ type shape struct {
 	typ     answerType      // who, where, how many, … (answertypes.go)
 	kind    string          // the family of the noun naming the answer's kind (kindNoun), or ""
 	counted []string        // for how many: the counted noun's family keys
+	// named holds stems as stems does, and the family keys of the long
+	// forms of its abbreviations ("chief", "executive", "officer" for
+	// CEO): the words a name answering it must go beyond.
+	named map[string]bool
 }
 
 // labelFiller are joining words a row's label may hold without naming
@@ -186,7 +190,7 @@ func (sh shape) fit(ev *app.Evidence, c *candidate) float64 {
 		}
 	}
 	header := tableHeader(ev, c.window, c.start)
-	fit += typeFitOf(sh.typ, sh.counted, text, strings.Join(header, "\n")+"\n"+c.label, sh.stems)
+	fit += typeFitOf(sh.typ, sh.counted, text, strings.Join(header, "\n")+"\n"+c.label, sh.named)
 	if header == nil {
 		if sh.total && strings.HasPrefix(strings.ToLower(strings.TrimSpace(text)), "total") {
 			fit += totalFit
