@@ -4,15 +4,7 @@ import "testing"
 
 func TestMatchAmountInAnotherUnit(t *testing.T) {
 	q := Analyze("Which segment had net sales of $34.2 billion in 2022?", nil)
-	ci := -1
-	for i, c := range q.Concepts {
-		if c.Name == "34.2" {
-			ci = i
-		}
-	}
-	if ci < 0 {
-		t.Fatalf("no concept for the amount: %+v", q.Concepts)
-	}
+	ci := conceptIndex(t, q, "34.2")
 	for _, c := range []struct {
 		body, context string
 		want          float64

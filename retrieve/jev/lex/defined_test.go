@@ -4,15 +4,6 @@ import "testing"
 
 func TestWithDefinitions(t *testing.T) {
 	narl := []Abbreviation{{Short: "NARL", Long: "National Atmospheric Research Laboratory"}}
-	concept := func(q *Query, name string) int {
-		for i, c := range q.Concepts {
-			if c.Name == name {
-				return i
-			}
-		}
-		t.Fatalf("%q: no concept %q", q.Text, name)
-		return -1
-	}
 
 	// The question writes the short form, the text the long one.
 	q := Analyze("How many scientists does NARL employ?", nil)
@@ -23,7 +14,7 @@ func TestWithDefinitions(t *testing.T) {
 	}
 	d := q.WithDefinitions(narl)
 	f := d.Match(long, nil)
-	if m := f.Concepts[concept(d, "narl")]; m.Body != nameCredit || f.Constraints < 0.9 || f.Constraints <= without.Constraints {
+	if m := f.Concepts[conceptIndex(t, d, "narl")]; m.Body != nameCredit || f.Constraints < 0.9 || f.Constraints <= without.Constraints {
 		t.Errorf("with its definition the long form meets NARL by %v (constraints %v, %v without), want %v",
 			m.Body, f.Constraints, without.Constraints, nameCredit)
 	}
@@ -33,7 +24,7 @@ func TestWithDefinitions(t *testing.T) {
 	}
 	// The question's own analysis is not changed: another document's
 	// passages are judged without this document's names.
-	if c := q.Concepts[concept(q, "narl")]; len(c.Names) != 0 {
+	if c := q.Concepts[conceptIndex(t, q, "narl")]; len(c.Names) != 0 {
 		t.Errorf("WithDefinitions changed the query it was given: %v", c.Names)
 	}
 	if q.WithDefinitions(nil) != q || q.WithDefinitions([]Abbreviation{{Short: "ITC", Long: "Integrated Test Complex"}}) != q {
@@ -44,7 +35,7 @@ func TestWithDefinitions(t *testing.T) {
 	// is met whole, not word by word.
 	q = Analyze("Where is the National Atmospheric Research Laboratory?", nil)
 	short := NewText("NARL is located at Gadanki, near Tirupati.")
-	ci := concept(q, "nation atmospher research laboratori")
+	ci := conceptIndex(t, q, "nation atmospher research laboratori")
 	if m := q.Match(short, nil).Concepts[ci]; m.Body != 0 {
 		t.Fatalf("without its definition NARL meets the long form by %v", m.Body)
 	}

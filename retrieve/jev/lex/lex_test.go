@@ -227,15 +227,7 @@ func TestPeriodWords(t *testing.T) {
 // text holding its rare word gets most of it.
 func TestNameWordWeights(t *testing.T) {
 	q := Analyze("What were General Mills' inventories?", map[string]float64{"gener": 0.2, "mill": 3.5, "gener mill": 3.5})
-	name := -1
-	for i, c := range q.Concepts {
-		if c.Name == "gener mill" {
-			name = i
-		}
-	}
-	if name < 0 {
-		t.Fatalf("no name concept: %+v", q.Concepts)
-	}
+	name := conceptIndex(t, q, "gener mill")
 	common := q.Match(NewText("General and administrative expenses rose."), nil).Concepts[name].Body
 	rare := q.Match(NewText("The mills ran at capacity."), nil).Concepts[name].Body
 	if common > 0.1 || rare < 0.7 {
@@ -334,4 +326,17 @@ func TestEquivalents(t *testing.T) {
 	if got := Equivalents("Health Care"); len(got) != 0 {
 		t.Fatalf("Equivalents(Health Care) = %q, want none", got)
 	}
+}
+
+// conceptIndex returns the index of q's concept named name, failing the
+// test when it has none.
+func conceptIndex(t *testing.T, q *Query, name string) int {
+	t.Helper()
+	for i, c := range q.Concepts {
+		if c.Name == name {
+			return i
+		}
+	}
+	t.Fatalf("%q: no concept %q among %+v", q.Text, name, q.Concepts)
+	return -1
 }
