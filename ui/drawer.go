@@ -325,7 +325,7 @@ func (d *drawer) showWhy(lines []string) {
 
 // showSources lists the latest answer's sources: number, title, the
 // sections and pages its citations point at, and the start of the text the
-// answer drew on.
+// answer drew on (drawnOn).
 func (d *drawer) showSources(sources []app.SourceRef, cites []app.Citation) {
 	d.sources.RemoveAll()
 	if len(sources) == 0 {
@@ -336,7 +336,7 @@ func (d *drawer) showSources(sources []app.SourceRef, cites []app.Citation) {
 	for _, s := range sources {
 		title := widget.NewLabelWithStyle("["+strconv.Itoa(s.N)+"] "+sourceTitle(s), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 		title.Wrapping = fyne.TextWrapWord
-		snippet := widget.NewLabel(snippetOf(s.Text, sourceSnippetChars))
+		snippet := widget.NewLabel(snippetOf(drawnOn(s, cites), sourceSnippetChars))
 		snippet.Wrapping = fyne.TextWrapWord
 		box := container.New(noGapVBox(), title)
 		if w := sourceWhere(s.N, cites); w != "" {
@@ -356,6 +356,34 @@ func sourceTitle(s app.SourceRef) string {
 		return t
 	}
 	return "Untitled document"
+}
+
+// drawnOn returns s's text from the block its first citation quotes: the
+// card under "page 250" starts with what page 250 says, not with the
+// evidence the walk ranked first in the document. The whole text when no
+// citation quotes it or the quote is not found as written.
+func drawnOn(s app.SourceRef, cites []app.Citation) string {
+	for _, c := range cites {
+		if c.SourceN() != s.N {
+			continue
+		}
+		// The whole quote, else its first line: a quote across a page
+		// break is joined from two blocks.
+		quote := strings.TrimSpace(c.Quote)
+		first, _, _ := strings.Cut(quote, "\n")
+		i := strings.Index(s.Text, quote)
+		if i < 0 && first != "" {
+			i = strings.Index(s.Text, first)
+		}
+		if quote == "" || i < 0 {
+			return s.Text
+		}
+		if b := strings.LastIndex(s.Text[:i], "\n\n"); b >= 0 {
+			return s.Text[b+2:]
+		}
+		return s.Text
+	}
+	return s.Text
 }
 
 // snippetOf returns the first max characters (runes) of text with its

@@ -838,6 +838,30 @@ func TestSnippetOf(t *testing.T) {
 	}
 }
 
+// TestSourceCardStartsWhereTheAnswerDrew: a source's card shows the text
+// of the block its first citation quotes, not the start of its evidence.
+func TestSourceCardStartsWhereTheAnswerDrew(t *testing.T) {
+	src := app.SourceRef{N: 1, Text: "The ability to recruit and retain a workforce.\n\nHealth and Safety\n\n" +
+		"/s/ Michael F. Roman\nChief Executive Officer\nFebruary 8, 2023"}
+	cites := []app.Citation{{N: 2, Source: 3, Quote: "Health and Safety"}, {N: 1, Quote: "Michael F. Roman\nChief Executive Officer"}}
+	if got, want := drawnOn(src, cites), "/s/ Michael F. Roman\nChief Executive Officer\nFebruary 8, 2023"; got != want {
+		t.Errorf("drawnOn = %q, want %q", got, want)
+	}
+	// A quote across a page break is found by its first line.
+	cites[1].Quote = "Michael F. Roman\nChief Executive Officer (continued on the next page)"
+	if got := drawnOn(src, cites); !strings.HasPrefix(got, "/s/ Michael F. Roman") {
+		t.Errorf("drawnOn by the first line = %q", got)
+	}
+	// Not quoted, or not found as written: the whole text.
+	if got := drawnOn(src, nil); got != src.Text {
+		t.Errorf("drawnOn without citations = %q", got)
+	}
+	cites[1].Quote = "words the source does not hold"
+	if got := drawnOn(src, cites); got != src.Text {
+		t.Errorf("drawnOn of a quote not found = %q", got)
+	}
+}
+
 // TestWhyTheseSources: an answer that explains its route offers "Why these
 // sources?", folded until tapped; one without an explanation does not.
 func TestWhyTheseSources(t *testing.T) {
