@@ -43,6 +43,10 @@ var (
 	verizon      = filepath.Join("..", "shared", "eval", "financebench", "pdfs", "VERIZON_2022_10K.pdf")
 	ultaEarnings = filepath.Join("..", "shared", "eval", "financebench", "pdfs", "ULTABEAUTY_2023Q4_EARNINGS.pdf")
 	nike         = filepath.Join("..", "shared", "eval", "financebench", "pdfs", "NIKE_2019_10K.pdf")
+	// mgmQuarter sets the header of its debt table, "June 30, December
+	// 31," over "2023 2022" and "(In thousands)", as a paragraph above the
+	// table's rows.
+	mgmQuarter = filepath.Join("..", "shared", "eval", "financebench", "pdfs", "MGMRESORTS_2023Q2_10Q.pdf")
 )
 
 var realLibs sync.Map // path → library folder, imported once per test run
@@ -189,6 +193,13 @@ func TestAnswersOnRealDocuments(t *testing.T) {
 		}
 		if strings.Contains(ans.Answer, "under “Cash and equivalents") {
 			t.Fatalf("a row of figures read as the header: %s", ans.Answer)
+		}
+	})
+	t.Run("HeaderSetAboveItsTable", func(t *testing.T) {
+		ans := askReal(t, realLibrary(t, mgmQuarter), "What was the MGM China second revolving credit facility balance as of June 30, 2023?")
+		if !ans.Sufficient || !quoted(ans, "MGM China second revolving credit facility |") ||
+			!strings.Contains(ans.Answer, "under “June 30, December 31, / 2023 2022 / (In thousands)”") {
+			t.Fatalf("answer %s", ans.Answer)
 		}
 	})
 	t.Run("TextTableRowWithItsHeaderRow", func(t *testing.T) {

@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"strings"
 	"testing"
 
 	"archivist/retrieve/jev/lex"
@@ -35,5 +36,41 @@ func TestNameBesideTheAskedTitle(t *testing.T) {
 		if got := hasNewName(c.text, asked); got != c.name {
 			t.Errorf("hasNewName(%q) = %v, want %v", c.text, got, c.name)
 		}
+	}
+}
+
+func TestYearsRunOfAHeaderAbove(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want []string
+	}{
+		{"($ in millions, except per share amounts) 2023 2022 2021", []string{"2023", "2022", "2021"}},
+		{"Percentages and Ratios 2019 (a) 2018 2017 2016 2015 (b)", []string{"2019", "2018", "2017", "2016", "2015"}},
+		{"2023 2022", []string{"2023", "2022"}},
+		{"At December 31, 2022 2021 (Decrease)", nil}, // a third column the years do not name
+		{"In 2022 the company grew", nil},
+		{"(In thousands)", nil},
+	} {
+		var got []string
+		for _, y := range yearsRun(c.line) {
+			if c.line[y.start:y.end] != y.text {
+				t.Errorf("%q: cell %q is not at %d–%d", c.line, y.text, y.start, y.end)
+			}
+			got = append(got, y.text)
+		}
+		if strings.Join(got, ",") != strings.Join(c.want, ",") {
+			t.Errorf("yearsRun(%q) = %v, want %v", c.line, got, c.want)
+		}
+	}
+	// Its years stand over the figures, the label column left out.
+	sh := askedShape("What was net income in 2022?", []string{"net", "income", "2022"})
+	tc, ok := sh.askedCell([]string{"Years ended June 30,", "($ in millions, except per share amounts) 2023 2022 2021"},
+		"Net income attributable to Amcor plc | $ | 1,048 | $ | 805 | $ | 939")
+	if !ok || tc.value != "805" || tc.column != "2022" {
+		t.Errorf("askedCell = %+v, %v; want 805 under 2022", tc, ok)
+	}
+	// A row with a cell dropped ("—") cannot be read under them.
+	if tc, ok := sh.askedCell([]string{"2023 2022"}, "MGM China second revolving credit facility | — | 224,313"); ok {
+		t.Errorf("askedCell = %+v for a row with fewer figures than years", tc)
 	}
 }

@@ -75,13 +75,13 @@ func (sh shape) askedCell(header []string, row string) (tableCell, bool) {
 		return tableCell{}, false
 	}
 	for h := len(header) - 1; h >= 0; h-- {
-		hc := cellSpans(header[h])
+		hc, years := headerCells(header[h])
 		if len(hc) < 2 {
 			continue // one cell is the label of a group of rows, not a row of column names
 		}
 		var first int // the row cell under the header's first cell
 		switch {
-		case len(hc) == len(cells):
+		case len(hc) == len(cells) && !years:
 			first = 0
 		case len(hc) == len(cells)-1 && (yearCell(hc[0].text) || sh.namesColumn(hc[0].text)):
 			first = 1
@@ -105,6 +105,19 @@ func (sh shape) askedCell(header []string, row string) (tableCell, bool) {
 		}
 	}
 	return tableCell{}, false
+}
+
+// headerCells splits a header row into its cells; a line set above its
+// table as a paragraph, without cell separators, has its years for cells
+// (yearsRun), and years reports so: they stand over the figures, the label
+// column left out.
+func headerCells(row string) (cells []cellSpan, years bool) {
+	if !strings.Contains(row, cellSeparator) {
+		if ys := yearsRun(row); len(ys) >= 2 {
+			return ys, true
+		}
+	}
+	return cellSpans(row), false
 }
 
 // yearCell reports whether a header cell names a year ("2022", "Fiscal

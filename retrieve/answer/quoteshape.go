@@ -2,6 +2,7 @@ package answer
 
 import (
 	"math"
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -280,6 +281,14 @@ func tableHeader(ev *app.Evidence, w *app.Window, off int) []string {
 		return nil
 	}
 	rows := strings.Split(b.Text, "\n")
+	if hasAmount(rows[0], false) {
+		// The block opens with a row of figures: the table's header was
+		// set as a paragraph above it ("($ in millions) 2023 2022 2021"),
+		// or the table goes on from the page before.
+		if above := headerAbove(ev, w, span.BlockID); above != nil {
+			return above
+		}
+	}
 	var header []string
 	pos := 0
 	// A table of words has no figures to end its header at: its first
@@ -302,4 +311,73 @@ func tableHeader(ev *app.Evidence, w *app.Window, off int) []string {
 		return nil
 	}
 	return header
+}
+
+// headerAbove returns the header rows of a table set as the paragraph
+// right before its block, as PDF text often sets a header apart from the
+// rows under it: the paragraph's line that names the columns by their
+// years — "($ in millions, except per share amounts) 2023 2022 2021" —
+// one of its last lines, ending in two years or more; with the line above
+// it and the lines after ("June 30, December 31," / "2023 2022" / "(In
+// thousands)"), each verbatim. nil when the block before (in the same
+// window and section) is no such paragraph.
+func headerAbove(ev *app.Evidence, w *app.Window, blockID string) []string {
+	for k := 1; k < len(w.Spans); k++ {
+		if w.Spans[k].BlockID != blockID {
+			continue
+		}
+		prev, ok := ev.Blocks[w.Spans[k-1].BlockID]
+		b := ev.Blocks[blockID]
+		if !ok || prev.Kind == app.BlockTable || prev.Seq != b.Seq-1 || prev.SectionID != b.SectionID {
+			return nil
+		}
+		lines := strings.Split(prev.Text, "\n")
+		for i := len(lines) - 1; i >= 0 && i >= len(lines)-headerRowMax; i-- {
+			if len(yearsRun(lines[i])) < 2 {
+				continue
+			}
+			var out []string
+			for _, l := range lines[max(0, i-1):] {
+				if l = strings.TrimSpace(l); l != "" {
+					out = append(out, l)
+				}
+			}
+			return out
+		}
+		return nil
+	}
+	return nil
+}
+
+// markerRE is a note marker set beside a column's year: "2019 (a)".
+var markerRE = regexp.MustCompile(`^\([a-z0-9]\)$`)
+
+// yearsRun returns the years a line ends with, as cells: "2023 2022 2021"
+// of "($ in millions) 2023 2022 2021", a note marker beside a year left
+// out; none when the line does not end in a year.
+func yearsRun(line string) []cellSpan {
+	var out []cellSpan
+	end := len(line)
+	for {
+		head := strings.TrimRight(line[:end], " \t")
+		i := strings.LastIndexAny(head, " \t") + 1
+		word := head[i:]
+		switch {
+		case word == "":
+			return reverseCells(out)
+		case markerRE.MatchString(word):
+		case len(word) == 4 && isYearToken(word):
+			out = append(out, cellSpan{text: word, start: i, end: i + 4})
+		default:
+			return reverseCells(out)
+		}
+		end = i
+	}
+}
+
+func reverseCells(cs []cellSpan) []cellSpan {
+	for i, j := 0, len(cs)-1; i < j; i, j = i+1, j-1 {
+		cs[i], cs[j] = cs[j], cs[i]
+	}
+	return cs
 }
