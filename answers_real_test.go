@@ -47,6 +47,9 @@ var (
 	// 31," over "2023 2022" and "(In thousands)", as a paragraph above the
 	// table's rows.
 	mgmQuarter = filepath.Join("..", "shared", "eval", "financebench", "pdfs", "MGMRESORTS_2023Q2_10Q.pdf")
+	// annualReport is a company's 2002–03 annual report that gives the
+	// year's dividend but not the year before's.
+	annualReport = filepath.Join("..", "shared", "eval", "mmlongbench", "documents", "afe620b9beac86c1027b96d31d396407.pdf")
 )
 
 var realLibs sync.Map // path → library folder, imported once per test run
@@ -200,6 +203,19 @@ func TestAnswersOnRealDocuments(t *testing.T) {
 		if !ans.Sufficient || !quoted(ans, "MGM China second revolving credit facility |") ||
 			!strings.Contains(ans.Answer, "under “June 30, December 31, / 2023 2022 / (In thousands)”") {
 			t.Fatalf("answer %s", ans.Answer)
+		}
+	})
+	t.Run("QuoteWritesWhatIsAsked", func(t *testing.T) {
+		// A sentence sharing only the question's years ("During the year
+		// 2002-03, seven Board Meetings were held …") answers nothing.
+		ans := askReal(t, realLibrary(t, annualReport), "How much higher was the dividend paid in 2003 compared to 2002?")
+		for _, c := range ans.Citations {
+			if strings.Contains(c.Quote, "Board Meetings") {
+				t.Fatalf("answer %s", ans.Answer)
+			}
+		}
+		if ans.Sufficient {
+			t.Fatalf("answered from a year's dividend alone: %s", ans.Answer)
 		}
 	})
 	t.Run("TextTableRowWithItsHeaderRow", func(t *testing.T) {

@@ -5,6 +5,7 @@ package answer
 
 import (
 	"context"
+	"maps"
 	"math"
 	"sort"
 	"strconv"
@@ -40,11 +41,14 @@ const (
 const Lead = "Quoted from your documents (the offline answerer quotes the best-matching sentences; it does not compose an answer):"
 
 type candidate struct {
-	src     *app.Source
-	window  *app.Window
-	start   int // byte offsets into window.Text
-	end     int
-	words   map[string]bool // stems in the sentence, and for a table row in its table's header
+	src    *app.Source
+	window *app.Window
+	start  int // byte offsets into window.Text
+	end    int
+	words  map[string]bool // stems in the sentence, and for a table row in its table's header
+	// own are the stems the quote writes itself, with the label it is
+	// stated under and its table's header: not its title's names.
+	own     map[string]bool
 	context map[string]bool // stems of the source title and the block's section path
 	penalty float64         // for later sources and overlong sentences
 	fit     float64         // how well the quote's shape fits the question's (see shapeFit)
@@ -116,6 +120,7 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 				for st := range wordStems(label) {
 					words[st] = true // "1914" under "Employees" counts employees
 				}
+				own := maps.Clone(words)
 				for st := range titleStems[src.N] {
 					words[st] = true
 				}
@@ -125,6 +130,7 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 					// 34,229" is net sales in 2022 because the header says so.
 					for st := range wordStems(strings.Join(header, "\n")) {
 						words[st] = true
+						own[st] = true
 					}
 					if addressed = shape.addresses(header, text); addressed {
 						// The question names the row and the column: the
@@ -136,7 +142,7 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 				}
 				cands = append(cands, candidate{
 					src: src, window: w, start: s[0], end: s[1],
-					words: words, label: label, addressed: addressed,
+					words: words, own: own, label: label, addressed: addressed,
 					context: withAntecedent(contextStems(ev, src, w, s[0]), before),
 					ante:    beforeWin, anteStart: beforeStart,
 					penalty: 0.02*float64(src.N-1) + 0.05*math.Max(0, n-400)/400,
@@ -217,7 +223,7 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 			// A floor window (Weak) opens the answer only with a quote
 			// that holds the whole question by itself: that is no guess,
 			// whichever ranking found it.
-			if own < minNewCoverage || perSrc[c.src.N] == maxQuotesPerSrc || seen[squash(c)] ||
+			if own < minNewCoverage || perSrc[c.src.N] == maxQuotesPerSrc || seen[squash(c)] || !writesAsked(c, weights, titleStems[c.src.N]) ||
 				c.window.Weak && (len(ans.Citations) > 0 || own < wholeQuestion ||
 					!holdsAsWritten(writtenWords(ev, fm, c, titleStems[c.src.N]), weights, ev.Terms)) {
 				continue
@@ -577,6 +583,26 @@ func joined(w *app.Window, a, b [2]int) *app.Window {
 			{BlockID: sb.BlockID, Start: ob, End: ob + len(tail)}},
 		PageStart: w.PageStart, PageEnd: w.PageEnd, Weak: w.Weak,
 	}
+}
+
+// writesAsked reports whether a quote writes, itself, in the label it is
+// stated under or in its table's header, a word the question asks about
+// beyond the years and the names its title gives: "Inventories | (1,142)
+// | (582)" under "2022 | 2021" in PepsiCo's filing shares only its year
+// and its company with
+// "What are the geographies that PepsiCo operates in as of FY2022?", and
+// answers nothing of it. A quote pointing back to the sentence before it
+// ("In this case, …") is read with that sentence.
+func writesAsked(c *candidate, weights map[string]float64, title map[string]bool) bool {
+	if c.ante != nil {
+		return true
+	}
+	for t, w := range weights {
+		if _, year := yearOf(t); w > 0 && c.own[t] && !year && !title[t] {
+			return true
+		}
+	}
+	return false
 }
 
 // SourceRefs lists the evidence's sources as an answer shows them.
