@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"archivist/app"
 	"archivist/retrieve/jev/lex"
 )
 
@@ -72,5 +73,26 @@ func TestYearsRunOfAHeaderAbove(t *testing.T) {
 	// A row with a cell dropped ("—") cannot be read under them.
 	if tc, ok := sh.askedCell([]string{"2023 2022"}, "MGM China second revolving credit facility | — | 224,313"); ok {
 		t.Errorf("askedCell = %+v for a row with fewer figures than years", tc)
+	}
+}
+
+func TestWritesAsked(t *testing.T) {
+	weights := map[string]float64{"geographi": 1, "pepsico": 1, "fy2022": 1, "oper": 1}
+	title := map[string]bool{"pepsico": true}
+	inventories := &candidate{own: map[string]bool{"inventori": true, "2022": true}}
+	if writesAsked(inventories, weights, title) {
+		t.Error("a row sharing only the year and the document's name writes what is asked")
+	}
+	if !writesAsked(&candidate{own: map[string]bool{"geographi": true}}, weights, title) {
+		t.Error("a sentence on geographies does not write what is asked")
+	}
+	if writesAsked(&candidate{own: map[string]bool{"pepsico": true}}, weights, title) {
+		t.Error("the document's own name, written in the quote, counted as an asked word")
+	}
+	if !writesAsked(&candidate{own: map[string]bool{"pepsico": true}}, map[string]float64{"pepsico": 1, "fy2022": 1}, title) {
+		t.Error("a question asking nothing beyond the document's name and a year found no quote")
+	}
+	if !writesAsked(&candidate{own: map[string]bool{}, ante: &app.Window{}}, weights, title) {
+		t.Error("a quote pointing back was not read with the sentence before it")
 	}
 }

@@ -585,24 +585,30 @@ func joined(w *app.Window, a, b [2]int) *app.Window {
 	}
 }
 
-// writesAsked reports whether a quote writes, itself, in the label it is
-// stated under or in its table's header, a word the question asks about
-// beyond the years and the names its title gives: "Inventories | (1,142)
-// | (582)" under "2022 | 2021" in PepsiCo's filing shares only its year
-// and its company with
-// "What are the geographies that PepsiCo operates in as of FY2022?", and
-// answers nothing of it. A quote pointing back to the sentence before it
-// ("In this case, …") is read with that sentence.
+// writesAsked reports whether a quote writes, itself, under the label it
+// is stated under or in its table's header, a word the question asks
+// beyond its years and the names its document's title gives, which are
+// every passage's: "Inventories | (1,142) | (582)" under "2022 | 2021",
+// in PepsiCo's filing, shares only the year and the company with "What
+// are the geographies that PepsiCo operates in as of FY2022?", and
+// answers nothing of it. A question asking nothing beyond them ("What
+// does PepsiCo do?") asks no such word. A quote pointing back to the
+// sentence before it ("In this case, …") is read with that sentence.
 func writesAsked(c *candidate, weights map[string]float64, title map[string]bool) bool {
 	if c.ante != nil {
 		return true
 	}
+	asks := false
 	for t, w := range weights {
-		if _, year := yearOf(t); w > 0 && c.own[t] && !year && !title[t] {
+		if _, year := yearOf(t); w <= 0 || year || title[t] {
+			continue
+		}
+		if c.own[t] {
 			return true
 		}
+		asks = true
 	}
-	return false
+	return !asks
 }
 
 // SourceRefs lists the evidence's sources as an answer shows them.
