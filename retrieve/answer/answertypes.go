@@ -174,15 +174,15 @@ func hasNewName(text string, asked map[string]bool) bool {
 // right after one and a comma ("our CEO, Tim Cook"), as lists of
 // officers, signatures and announcements write who holds a title; or
 // before it with a few words that say so ("Ramon L. Laguarta has served
-// as PepsiCo's Chief Executive Officer"). A title
-// written before a name without a comma is read as naming a thing ("CEO
-// Inclusion Council"). Names are runs of capitalised words on one line; a
-// title's run may join its words with "of", "the", "and" and "&"; between
-// the two stand only punctuation, line breaks and numbers (an age).
+// as PepsiCo's Chief Executive Officer"). A title written before a name
+// without a comma is read as naming a thing ("CEO Inclusion Council").
+// Names are runs of capitalised words on one line; a title's run may join
+// its words with "of", "the", "and" and "&"; between the two stand only
+// punctuation, line breaks and numbers (an age), or those few words.
 func nameBesideAsked(text string, asked map[string]bool) bool {
 	type run struct {
-		first, last  int  // token indices
-		asked, fresh bool // holds an asked word; holds a word not asked
+		first, last int  // token indices
+		asked       bool // holds a word the question asks
 	}
 	toks := lex.Tokens(text)
 	capital := func(u lex.Token) bool {
@@ -210,9 +210,7 @@ func nameBesideAsked(text string, asked map[string]bool) bool {
 					break
 				}
 			}
-			own := asked[lex.Family(u.Lower)] || asked[u.Lower]
-			r.asked = r.asked || own
-			r.fresh = r.fresh || !own
+			r.asked = r.asked || asked[lex.Family(u.Lower)] || asked[u.Lower]
 		}
 		runs = append(runs, r)
 		i = r.last + 1

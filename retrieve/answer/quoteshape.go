@@ -124,6 +124,7 @@ func askedShape(question string, terms []string) shape {
 	for _, s := range questionStems(terms) {
 		sh.stems[s] = true
 	}
+	sh.named = sh.stems // with the long forms of its abbreviations where they are known (forms.named)
 	for _, t := range terms {
 		if y, ok := yearOf(t); ok {
 			sh.years[y] = true
