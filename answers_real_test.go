@@ -205,6 +205,15 @@ func TestAnswersOnRealDocuments(t *testing.T) {
 			t.Fatalf("answer %s", ans.Answer)
 		}
 	})
+	t.Run("RepeatedColumnStatesNoCell", func(t *testing.T) {
+		// 3M's segment table sets 2022 over its assets, its depreciation
+		// and its capital expenditures: which 2022 is asked, only the
+		// header row above says, and no cell is stated.
+		ans := askReal(t, realLibrary(t, tenK), "What were the capital expenditures of the Consumer segment in 2022?")
+		if !quoted(ans, "Consumer | 2,753 | 2,783 | 148") || strings.Contains(ans.Answer, "Consumer, 2022: 2,753") {
+			t.Fatalf("answer %s", ans.Answer)
+		}
+	})
 	t.Run("QuoteWritesWhatIsAsked", func(t *testing.T) {
 		// A sentence sharing only the question's years ("During the year
 		// 2002-03, seven Board Meetings were held …") answers nothing.

@@ -96,3 +96,15 @@ func TestWritesAsked(t *testing.T) {
 		t.Error("a quote pointing back was not read with the sentence before it")
 	}
 }
+
+func TestRepeatedColumnStatesNoCell(t *testing.T) {
+	sh := askedShape("Which of JPM's business segments had the lowest net revenue in 2021 Q1?", []string{"jpm", "segment", "net", "revenu", "2021", "q1"})
+	header := []string{"(in millions, except ratios) | 2021 | 2020 | Change | 2021 | 2020 | Change"}
+	if tc, ok := sh.askedCell(header, "Total net revenue | $ 12,517 | $ 13,287 | (6) % | $ 14,605 | $ 10,003 | 46 %"); ok {
+		t.Errorf("askedCell = %+v under a header that repeats the asked year", tc)
+	}
+	header = []string{"(in millions, except ratios) | 2021 | 2020 | Change"}
+	if tc, ok := sh.askedCell(header, "Total net revenue | $ 12,517 | $ 13,287 | (6) %"); !ok || tc.column != "2021" || !strings.Contains(tc.value, "12,517") {
+		t.Errorf("askedCell = %+v, %v under a header naming 2021 once", tc, ok)
+	}
+}

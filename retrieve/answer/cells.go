@@ -68,7 +68,12 @@ func cellSpans(row string) []cellSpan {
 // cannot be told from the text; nor can it when the header has one cell
 // fewer but its first reads as the label column's ("Years Ended December
 // 31," where a lone "$" cell of the row was dropped). The row is then
-// quoted with its header, as any row is, and no figure is stated.
+// quoted with its header, as any row is, and no figure is stated. So it
+// is when the asked column's header repeats ("July 29, 2023 | July 30,
+// 2022 | July 29, 2023 | July 30, 2022" under three months and six
+// months; "2021 | 2020 | Change" once for each of a bank's segments):
+// which of them the question means a header above says, in cells the
+// text does not line up.
 func (sh shape) askedCell(header []string, row string) (tableCell, bool) {
 	cells := cellSpans(row)
 	if len(cells) < 2 {
@@ -88,6 +93,9 @@ func (sh shape) askedCell(header []string, row string) (tableCell, bool) {
 		default:
 			continue
 		}
+		if sh.repeatsAsked(hc) {
+			continue
+		}
 		for i, c := range hc {
 			if !sh.namesColumn(c.text) || i == 0 && first == 0 {
 				continue // the label column names rows, not a figure's column
@@ -105,6 +113,22 @@ func (sh shape) askedCell(header []string, row string) (tableCell, bool) {
 		}
 	}
 	return tableCell{}, false
+}
+
+// repeatsAsked reports whether a header cell the question asks for
+// appears twice or more in the row.
+func (sh shape) repeatsAsked(hc []cellSpan) bool {
+	seen := map[string]bool{}
+	for _, c := range hc {
+		k := strings.Join(strings.Fields(strings.ToLower(c.text)), " ")
+		if sh.namesColumn(c.text) {
+			if seen[k] {
+				return true
+			}
+			seen[k] = true
+		}
+	}
+	return false
 }
 
 // headerCells splits a header row into its cells; a line set above its
