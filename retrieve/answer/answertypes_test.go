@@ -108,3 +108,31 @@ func TestRepeatedColumnStatesNoCell(t *testing.T) {
 		t.Errorf("askedCell = %+v, %v under a header naming 2021 once", tc, ok)
 	}
 }
+
+func TestGroupedColumns(t *testing.T) {
+	header := []string{"Assets | Depreciation & Amortization | Capital Expenditures",
+		"(Millions) | 2022 | 2021 | 2022 | 2021 | 2020 | 2022 | 2021 | 2020"}
+	row := "Consumer | 2,753 | 2,783 | 148 | 147 | 140 | 146 | 109 | 120"
+	for _, c := range []struct {
+		question, value, column string
+	}{
+		{"What were the capital expenditures of the Consumer segment in 2022?", "146", "Capital Expenditures 2022"},
+		{"How much depreciation and amortization did Consumer have in 2020?", "140", "Depreciation & Amortization 2020"},
+		{"What were Consumer's assets in 2021?", "2,783", "Assets 2021"},
+	} {
+		var terms []string
+		for _, t := range lex.Tokens(c.question) {
+			terms = append(terms, t.Lower)
+		}
+		sh := askedShape(c.question, terms)
+		tc, ok := sh.askedCell(header, row)
+		if !ok || tc.value != c.value || tc.column != c.column || row[tc.start:tc.end] != c.value {
+			t.Errorf("%q: askedCell = %+v, %v; want %s under %s", c.question, tc, ok, c.value, c.column)
+		}
+	}
+	// No group asked: which 2022 is meant cannot be told.
+	sh := askedShape("What did Consumer report in 2022?", []string{"consum", "report", "2022"})
+	if tc, ok := sh.askedCell(header, row); ok {
+		t.Errorf("askedCell = %+v with no group asked", tc)
+	}
+}

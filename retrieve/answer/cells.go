@@ -22,6 +22,7 @@ type tableCell struct {
 	label, column string // the row's label cell and the header cell over the answer
 	value         string // the cell, verbatim
 	header        string // the header row that names the column, verbatim
+	group         string // the header row above it naming the column's group ("Capital Expenditures"), verbatim, or ""
 	over          string // that header row's cell over the row labels ("Net Sales (Millions)"), if it has one
 	start, end    int    // byte offsets of value in the row
 }
@@ -94,6 +95,9 @@ func (sh shape) askedCell(header []string, row string) (tableCell, bool) {
 			continue
 		}
 		if sh.repeatsAsked(hc) {
+			if tc, ok := sh.groupedCell(header, h, hc, first, cells); ok {
+				return tc, true
+			}
 			continue
 		}
 		for i, c := range hc {
@@ -129,6 +133,69 @@ func (sh shape) repeatsAsked(hc []cellSpan) bool {
 		}
 	}
 	return false
+}
+
+// groupedCell reads a header whose columns come in groups — the years
+// start over ("2022 | 2021 | 2022 | 2021 | 2020 | 2022 | 2021 | 2020")
+// under a row naming each group ("Assets | Depreciation & Amortization |
+// Capital Expenditures") — when that row has a cell for each group (and
+// maybe one over the row labels), the question names one group by all
+// its words and one column of it: "What were the capital expenditures of
+// the Consumer segment in 2022?" is the third group's 2022.
+func (sh shape) groupedCell(header []string, h int, hc []cellSpan, first int, cells []cellSpan) (tableCell, bool) {
+	if h == 0 {
+		return tableCell{}, false
+	}
+	cols := hc
+	if first == 0 {
+		cols = hc[1:] // hc[0] is over the row labels
+	}
+	key := func(c cellSpan) string { return strings.Join(strings.Fields(strings.ToLower(c.text)), " ") }
+	var starts []int // index into cols where each group starts
+	for i, c := range cols {
+		if i == 0 || key(c) == key(cols[0]) {
+			starts = append(starts, i)
+		}
+	}
+	names, _ := headerCells(header[h-1])
+	if len(names) == len(starts)+1 {
+		names = names[1:] // over the row labels
+	}
+	if len(starts) < 2 || len(names) != len(starts) {
+		return tableCell{}, false
+	}
+	group := -1
+	for k, n := range names {
+		if sh.namesColumn(n.text) {
+			if group >= 0 {
+				return tableCell{}, false // two groups asked
+			}
+			group = k
+		}
+	}
+	if group < 0 {
+		return tableCell{}, false
+	}
+	end := len(cols)
+	if group+1 < len(starts) {
+		end = starts[group+1]
+	}
+	for i := starts[group]; i < end; i++ {
+		j := i + first
+		if first == 0 {
+			j = i + 1
+		}
+		if !sh.namesColumn(cols[i].text) || j >= len(cells) || !hasAmount(cells[j].text, false) {
+			continue
+		}
+		tc := tableCell{label: cells[0].text, column: names[group].text + " " + cols[i].text, value: cells[j].text,
+			header: strings.TrimSpace(header[h]), group: strings.TrimSpace(header[h-1]), start: cells[j].start, end: cells[j].end}
+		if first == 0 {
+			tc.over = hc[0].text
+		}
+		return tc, true
+	}
+	return tableCell{}, false
 }
 
 // headerCells splits a header row into its cells; a line set above its
@@ -266,7 +333,11 @@ func tableNote(ev *app.Evidence, sh shape, c *candidate, cit *app.Citation, bsta
 	}
 	cellCitation(ev, cit, bstart, tc)
 	context := strings.Join(header, "\n") + "\n" + cit.Section
-	return tc.statement(cit.Quote, context), tc.header
+	under := tc.header
+	if tc.group != "" {
+		under = tc.group + " / " + tc.header // the reader sees which group the column is of
+	}
+	return tc.statement(cit.Quote, context), under
 }
 
 // measuresOther reports whether a cell answers another question than the
