@@ -47,6 +47,10 @@ var (
 	// 31," over "2023 2022" and "(In thousands)", as a paragraph above the
 	// table's rows.
 	mgmQuarter = filepath.Join("..", "shared", "eval", "financebench", "pdfs", "MGMRESORTS_2023Q2_10Q.pdf")
+	// verizon2021 introduces its table of benefit payments by year with
+	// "The benefit payments to retirees are expected to be paid as
+	// follows:" and a line of its unit.
+	verizon2021 = filepath.Join("..", "shared", "eval", "financebench", "pdfs", "VERIZON_2021_10K.pdf")
 	// annualReport is a company's 2002–03 annual report that gives the
 	// year's dividend but not the year before's.
 	annualReport = filepath.Join("..", "shared", "eval", "mmlongbench", "documents", "afe620b9beac86c1027b96d31d396407.pdf")
@@ -212,6 +216,14 @@ func TestAnswersOnRealDocuments(t *testing.T) {
 		ans := askReal(t, realLibrary(t, tenK), "What were the capital expenditures of the Consumer segment in 2022?")
 		if !quoted(ans, "Consumer | 2,753 | 2,783 | 148") || !strings.Contains(ans.Answer, "Consumer, Capital Expenditures 2022: 146 million —") ||
 			ans.Citations[0].Cell != "146" {
+			t.Fatalf("answer %s", ans.Answer)
+		}
+	})
+	t.Run("RowsUnderTheirIntroduction", func(t *testing.T) {
+		// The rows of a table answer through the sentence introducing
+		// them: "2024 | 1,097 | 862" holds none of the question's words.
+		ans := askReal(t, realLibrary(t, verizon2021), "As of FY 2021, how much did Verizon expect to pay for its retirees in 2024?")
+		if !ans.Sufficient || !quoted(ans, "The benefit payments to retirees are expected to be paid as follows:") || !quoted(ans, "2024 | 1,097 | 862") {
 			t.Fatalf("answer %s", ans.Answer)
 		}
 	})

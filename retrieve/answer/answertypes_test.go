@@ -136,3 +136,30 @@ func TestGroupedColumns(t *testing.T) {
 		t.Errorf("askedCell = %+v with no group asked", tc)
 	}
 }
+
+func TestTableIntroductions(t *testing.T) {
+	w := &app.Window{}
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{"The benefit payments to retirees are expected to be paid as follows:", true},
+		{"Long-term debt consisted of the following ($ in millions):", true},
+		{"The following summarizes the components of Property, plant and equipment:", true},
+		{"Cash and cash equivalents:", false},                                // names a group of rows
+		{"Cash provided (used) by investing activities:", false},             // so does this
+		{"The benefit payments to retirees are expected as follows.", false}, // no colon: a sentence of its own
+	} {
+		if got := introOf(c.text, w, 0, introduction{}).win != nil; got != c.want {
+			t.Errorf("introOf(%q) introduces: %v, want %v", c.text, got, c.want)
+		}
+	}
+	// A line stating the table's unit keeps the introduction before it.
+	intro := introOf("The benefit payments to retirees are expected to be paid as follows:", w, 0, introduction{})
+	if got := introOf("(dollars in millions)", w, 80, intro); got != intro {
+		t.Errorf("the unit line dropped the introduction: %+v", got)
+	}
+	if got := introOf("Pension costs rose.", w, 120, intro); got.win != nil {
+		t.Errorf("a sentence in between kept the introduction: %+v", got)
+	}
+}

@@ -98,6 +98,7 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 		for j := range src.Windows {
 			w := &src.Windows[j]
 			prev, prevWin, prevStart := "", (*app.Window)(nil), 0
+			var intro introduction // a sentence ending in a colon, over the table after it
 			for _, u := range quoteUnits(ev, w) {
 				w, s := u.w, u.s
 				if err := ctx.Err(); err != nil {
@@ -108,6 +109,15 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 				prev, prevWin, prevStart = text, w, s[0]
 				if !pointsBack(text) {
 					before, beforeWin = "", nil
+				}
+				if kindAt(ev, w, s[0]) == app.BlockTable {
+					if intro.win != nil && beforeWin == nil {
+						// "The benefit payments to retirees are expected to
+						// be paid as follows:" says what the rows under it are.
+						before, beforeWin, beforeStart = intro.text, intro.win, intro.start
+					}
+				} else {
+					intro = introOf(text, w, s[0], intro)
 				}
 				label := figureLabel(ev, w, s[0], text)
 				if len(text) < minQuoteChars && label == "" {
@@ -583,6 +593,46 @@ func joined(w *app.Window, a, b [2]int) *app.Window {
 			{BlockID: sb.BlockID, Start: ob, End: ob + len(tail)}},
 		PageStart: w.PageStart, PageEnd: w.PageEnd, Weak: w.Weak,
 	}
+}
+
+// introduction is a sentence that introduces the table after it: "The
+// benefit payments to retirees are expected to be paid as follows:".
+type introduction struct {
+	text  string
+	win   *app.Window
+	start int
+}
+
+// introOf returns the introduction in force after the prose unit text: text
+// itself when it introduces what follows as documents do ("… as
+// follows:", "The following summarizes …:", "… consisted of the following
+// ($ in millions):"); the one before when text only states the table's
+// unit ("(dollars in millions)"); none otherwise. A line naming a group of
+// rows ("Cash and cash equivalents:", "Cash provided (used) by investing
+// activities:") introduces nothing the row does not say.
+func introOf(text string, w *app.Window, start int, before introduction) introduction {
+	switch {
+	case strings.HasSuffix(strings.TrimRight(text, " "), ":") && introduces(text):
+		return introduction{text: text, win: w, start: start}
+	case strings.HasPrefix(text, "(") && strings.HasSuffix(text, ")") && len(text) <= 40:
+		return before
+	}
+	return introduction{}
+}
+
+// introduces reports whether a sentence says that what comes after it is
+// its matter: five words or more, one of them of the family of "follow".
+func introduces(text string) bool {
+	toks := lex.Tokens(text)
+	if len(toks) < 5 {
+		return false
+	}
+	for _, t := range toks {
+		if lex.Family(t.Lower) == "follow" {
+			return true
+		}
+	}
+	return false
 }
 
 // writesAsked reports whether a quote writes, itself, under the label it
