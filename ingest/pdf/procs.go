@@ -37,6 +37,16 @@ type proc struct {
 // killed, or crashed).
 var errProcDied = errors.New("pdf: the PDFium worker process stopped")
 
+// startAttempts bounds the tries to create one worker process, the pause
+// before the next growing by startRetryPause each time.
+const (
+	startAttempts   = 3
+	startRetryPause = 100 * time.Millisecond
+)
+
+// startProcess starts cmd; tests replace it to make creation fail.
+var startProcess = (*exec.Cmd).Start
+
 // spawn starts a worker process and waits, under ctx, until it is ready.
 func spawn(ctx context.Context, dir string, memLimit int64) (*proc, error) {
 	exe, err := os.Executable()
@@ -54,18 +64,31 @@ func spawn(ctx context.Context, dir string, memLimit int64) (*proc, error) {
 		return nil, fmt.Errorf("pdf: start worker: %w", err)
 	}
 	p := &proc{
-		cmd:    exec.Command(exe),
 		wf:     reqW,
 		rf:     repR,
 		stderr: &tail{},
 	}
 	p.w = bufio.NewWriterSize(reqW, 1<<16)
 	p.r = bufio.NewReaderSize(repR, 1<<16)
-	p.cmd.Env = append(os.Environ(), workerEnv+"="+workerMagic, workerCacheEnv+"="+dir,
+	env := append(os.Environ(), workerEnv+"="+workerMagic, workerCacheEnv+"="+dir,
 		workerMemoryEnv+"="+strconv.FormatInt(memLimit, 10))
-	p.cmd.Stdin, p.cmd.Stdout = reqR, repW
-	p.cmd.Stderr = p.stderr
-	err = p.cmd.Start()
+	// Creating a process can fail for a moment on Windows — right after
+	// another worker was killed, or while a scanner holds the executable
+	// — so a failed start is tried again, a little later, before the
+	// document fails with it.
+	for attempt := 0; ; attempt++ {
+		p.cmd = exec.Command(exe)
+		p.cmd.Env = env
+		p.cmd.Stdin, p.cmd.Stdout = reqR, repW
+		p.cmd.Stderr = p.stderr
+		if err = startProcess(p.cmd); err == nil || attempt+1 == startAttempts || ctx.Err() != nil {
+			break
+		}
+		select {
+		case <-time.After(time.Duration(attempt+1) * startRetryPause):
+		case <-ctx.Done():
+		}
+	}
 	reqR.Close()
 	repW.Close()
 	if err != nil {
