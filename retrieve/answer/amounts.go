@@ -10,13 +10,6 @@ import (
 // Number forms are read as the router's judge reads them (lex.Amounts):
 // "$34.2 billion" in a question is the "34,229" of a table in millions.
 
-// questionAmounts reads the amounts a question names, years left out.
-func questionAmounts(q string) []lex.Amount { return lex.Amounts(q) }
-
-// unitOf is the scale a table or passage states for its figures: "($ in
-// millions)", "Net Sales (Millions)"; 1 when it states none.
-func unitOf(context string) float64 { return lex.UnitOf(context) }
-
 // amountsMet adds to words the key of every asked amount that text
 // writes in another form: a number followed by its own scale word, or
 // read in unit (the scale its table or section states). An amount's key

@@ -1,7 +1,6 @@
 package answer
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 
@@ -276,10 +275,6 @@ func (sh shape) namesColumn(cell string) bool {
 	return words > 0
 }
 
-// unitRE finds the unit a table states its figures in: "(in millions)",
-// "Millions", "($ in thousands)".
-var tableUnitRE = regexp.MustCompile(`(?i)\b(millions|billions|thousands|crores|lakhs)\b`)
-
 // statement writes the answer a cell gives: "Total Company, 2022: $34,229
 // million" — the row's label, the column, the cell, and the unit the
 // table states (in its header rows or its heading), each as written.
@@ -288,7 +283,7 @@ func (tc tableCell) statement(row, context string) string {
 	if strings.Contains(row[:tc.start], "$") && !strings.ContainsAny(v, "$€£¥₹") {
 		v = "$" + v
 	}
-	if m := tableUnitRE.FindString(context); m != "" && !unscaled(tc.label, v) {
+	if m := lex.UnitWord(context); m != "" && !unscaled(tc.label, v) {
 		v += " " + strings.TrimSuffix(strings.ToLower(m), "s")
 	}
 	return tc.label + ", " + tc.column + ": " + v

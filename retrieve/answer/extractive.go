@@ -48,7 +48,10 @@ type candidate struct {
 	words  map[string]bool // stems in the sentence, and for a table row in its table's header
 	// own are the stems the quote writes itself, with the label it is
 	// stated under and its table's header: not its title's names.
-	own     map[string]bool
+	own map[string]bool
+	// asks is set once the terms are weighed: the quote writes a word the
+	// question asks (writesAsked).
+	asks    bool
 	context map[string]bool // stems of the source title and the block's section path
 	penalty float64         // for later sources and overlong sentences
 	fit     float64         // how well the quote's shape fits the question's (see shapeFit)
@@ -73,7 +76,7 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 	qstems := questionStems(ev.Terms)
 	fm := questionForms(ev, qstems)
 	define := fm.asksDefinition(ev.Question.Text)
-	amounts := questionAmounts(ev.Question.Text)
+	amounts := lex.Amounts(ev.Question.Text)
 	if define != "" {
 		qstems = withoutDefinitionWords(qstems)
 	}
@@ -126,7 +129,7 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 				n := float64(len(text))
 				words := wordStems(text)
 				fm.expand(words, contentFamilies(text))
-				amountsMet(amounts, text, unitOf(unitContext(ev, w, s[0])), words)
+				amountsMet(amounts, text, lex.UnitOf(unitContext(ev, w, s[0])), words)
 				for st := range wordStems(label) {
 					words[st] = true // "1914" under "Employees" counts employees
 				}
@@ -174,6 +177,7 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 	for i := range cands {
 		c := &cands[i]
 		c.fit = shape.fit(ev, c)
+		c.asks = writesAsked(c, weights, titleStems[c.src.N])
 		if define != "" && defines(c.window.Text[c.start:c.end], define) {
 			c.fit += definesFit
 		}
@@ -233,7 +237,7 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 			// A floor window (Weak) opens the answer only with a quote
 			// that holds the whole question by itself: that is no guess,
 			// whichever ranking found it.
-			if own < minNewCoverage || perSrc[c.src.N] == maxQuotesPerSrc || seen[squash(c)] || !writesAsked(c, weights, titleStems[c.src.N]) ||
+			if own < minNewCoverage || perSrc[c.src.N] == maxQuotesPerSrc || seen[squash(c)] || !c.asks ||
 				c.window.Weak && (len(ans.Citations) > 0 || own < wholeQuestion ||
 					!holdsAsWritten(writtenWords(ev, fm, c, titleStems[c.src.N]), weights, ev.Terms)) {
 				continue

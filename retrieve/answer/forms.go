@@ -103,7 +103,7 @@ func smallWord(w string) bool {
 // writes in full, in order: "Chief Executive Officer" stands for "CEO".
 func (f forms) expand(words map[string]bool, families []string) {
 	for short, long := range f.long {
-		if containsRun(families, long) {
+		if lex.ContainsRun(families, long) { // small words are left out of both
 			words[lex.Family(short)] = true
 			words[short] = true
 		}
@@ -149,24 +149,6 @@ func (f forms) narrowed(text string, asked map[string]bool) bool {
 // narrowedFit is what a quote loses for writing an asked title as a
 // narrower one (forms.narrowed), in units of coverage.
 const narrowedFit = 0.10
-
-// containsRun reports whether seq holds run, word after word (small words
-// are already left out of both).
-func containsRun(seq, run []string) bool {
-	for i := 0; i+len(run) <= len(seq); i++ {
-		ok := true
-		for j := range run {
-			if seq[i+j] != run[j] {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			return true
-		}
-	}
-	return false
-}
 
 // contentFamilies returns the family keys of s's words without the small
 // joining words, in order.

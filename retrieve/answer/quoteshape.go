@@ -3,6 +3,7 @@ package answer
 import (
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -365,20 +366,15 @@ func yearsRun(line string) []cellSpan {
 		word := head[i:]
 		switch {
 		case word == "":
-			return reverseCells(out)
+			slices.Reverse(out)
+			return out
 		case markerRE.MatchString(word):
 		case len(word) == 4 && isYearToken(word):
 			out = append(out, cellSpan{text: word, start: i, end: i + 4})
 		default:
-			return reverseCells(out)
+			slices.Reverse(out)
+			return out
 		}
 		end = i
 	}
-}
-
-func reverseCells(cs []cellSpan) []cellSpan {
-	for i, j := 0, len(cs)-1; i < j; i, j = i+1, j-1 {
-		cs[i], cs[j] = cs[j], cs[i]
-	}
-	return cs
 }

@@ -101,10 +101,7 @@ func TestLibraryPassIsAsDeepAsTheDocumentsOwn(t *testing.T) {
 	pass := func(scope app.Scope) []store.Hit {
 		t.Helper()
 		ctx := context.Background()
-		snap, err := db.Snapshot(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
+		snap := snapshotOf(t, db)
 		defer snap.Close()
 		q := app.Question{Text: "filter cartridge", Scope: scope}
 		docs, err := snap.ReadyDocuments(ctx, scope.DocumentIDs)

@@ -160,13 +160,20 @@ func (f *fake) requests() []*jev.Request {
 	return append([]*jev.Request(nil), f.reqs...)
 }
 
-func gatherRouted(t *testing.T, db *store.DB, p jev.Provider, q app.Question) (*app.Evidence, *Trace) {
+// snapshotOf opens a snapshot of db; the caller closes it.
+func snapshotOf(t testing.TB, db *store.DB) *store.Snapshot {
 	t.Helper()
-	ctx := context.Background()
-	snap, err := db.Snapshot(ctx)
+	snap, err := db.Snapshot(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
+	return snap
+}
+
+func gatherRouted(t *testing.T, db *store.DB, p jev.Provider, q app.Question) (*app.Evidence, *Trace) {
+	t.Helper()
+	ctx := context.Background()
+	snap := snapshotOf(t, db)
 	defer snap.Close()
 	ev, tr, err := NewRouter(p).Gather(ctx, snap, q)
 	if err != nil {

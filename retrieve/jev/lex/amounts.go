@@ -58,10 +58,14 @@ func yearDigits(s string) bool {
 // millions)", "Net Sales (Millions)", "($ in thousands)", "₹ in crores".
 var unitRE = regexp.MustCompile(`(?i)\b(millions|billions|thousands|crores|lakhs)\b`)
 
+// UnitWord is the word a table's header or a section states its figures'
+// unit by ("millions", "Thousands"), as written; "" when it states none.
+func UnitWord(context string) string { return unitRE.FindString(context) }
+
 // UnitOf is the scale a table's header or a section states for its
 // figures; 1 when it states none.
 func UnitOf(context string) float64 {
-	if m := unitRE.FindString(context); m != "" {
+	if m := UnitWord(context); m != "" {
 		return scales[strings.ToLower(m)]
 	}
 	return 1

@@ -23,7 +23,7 @@ const nameCredit = 0.9
 // concepts; q is not changed.
 func (q *Query) WithDefinitions(defs []Abbreviation) *Query {
 	var out *Query
-	var words []Token // the question's words, read at the first long form
+	var words []string // the question's stems, read at the first long form
 	for _, d := range defs {
 		short := Tokens(d.Short)
 		long := Tokens(d.Long)
@@ -45,11 +45,16 @@ func (q *Query) WithDefinitions(defs []Abbreviation) *Query {
 			switch {
 			case len(own) == 1 && own[0] == shortStem:
 				out = withName(out, q, ci, longStems, strings.Join(longWords, " "))
-			case shortStem != "" && !slices.Contains(own, shortStem) && containsRunOf(longStems, own):
+			case shortStem != "" && !slices.Contains(own, shortStem) && ContainsRun(longStems, own):
 				if words == nil {
-					words = Tokens(q.Text)
+					for _, t := range Tokens(q.Text) {
+						words = append(words, t.Stem)
+					}
 				}
-				if writesRun(words, longStems) {
+				// The question writes the long form in full, not only a
+				// word of it ("research" alone is no "Research and
+				// Development").
+				if ContainsRun(words, longStems) {
 					out = withName(out, q, ci, []string{shortStem}, short[0].Lower)
 				}
 			}
@@ -120,29 +125,10 @@ func (q *Query) Defined(defs []Abbreviation) []Abbreviation {
 	return out
 }
 
-// containsRunOf reports whether seq holds run word after word.
-func containsRunOf(seq, run []string) bool {
+// ContainsRun reports whether seq holds run, word after word.
+func ContainsRun(seq, run []string) bool {
 	for i := 0; i+len(run) <= len(seq); i++ {
 		if slices.Equal(seq[i:i+len(run)], run) {
-			return true
-		}
-	}
-	return false
-}
-
-// writesRun reports whether the question's words hold stems word after
-// word: the question writes the long form in full, not only a word of it
-// ("research" alone is no "Research and Development").
-func writesRun(words []Token, stems []string) bool {
-	for i := 0; i+len(stems) <= len(words); i++ {
-		ok := true
-		for k, s := range stems {
-			if words[i+k].Stem != s {
-				ok = false
-				break
-			}
-		}
-		if ok {
 			return true
 		}
 	}
