@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"archivist/app"
-	"archivist/ui"
+	"archivist/ui/desktop"
 )
 
 // remoteChat starts a chat endpoint on an address of this machine that is
@@ -44,7 +44,7 @@ func TestEgressSharedByWindowAndCLI(t *testing.T) {
 	if _, _, code := cli(t, lib, "import", src); code != 0 {
 		t.Fatal("import failed")
 	}
-	window := func(f func(ui.Providers)) {
+	window := func(f func(desktop.Providers)) {
 		p, err := open(context.Background(), lib)
 		if err != nil {
 			t.Fatal(err)
@@ -63,14 +63,14 @@ func TestEgressSharedByWindowAndCLI(t *testing.T) {
 
 	a := remoteChat(t)
 	baseA := a.srv.URL + "/v1"
-	window(func(w ui.Providers) {
-		if _, err := w.Apply(settings(baseA, false), ui.ProviderKeys{}); app.ErrorCode(err) != app.EEgressNotAcknowledged {
+	window(func(w desktop.Providers) {
+		if _, err := w.Apply(settings(baseA, false), desktop.ProviderKeys{}); app.ErrorCode(err) != app.EEgressNotAcknowledged {
 			t.Fatalf("window without the tick: %v", err)
 		}
 		if w.Acknowledged(settings(baseA, false)) {
 			t.Fatal("the window shows an acknowledgement nobody gave")
 		}
-		if _, err := w.Apply(settings(baseA, true), ui.ProviderKeys{}); err != nil {
+		if _, err := w.Apply(settings(baseA, true), desktop.ProviderKeys{}); err != nil {
 			t.Fatalf("window with the tick: %v", err)
 		}
 	})
@@ -83,15 +83,15 @@ func TestEgressSharedByWindowAndCLI(t *testing.T) {
 	if _, code := ask(baseB, "--egress-ok"); code != 0 || len(b.calls()) != 1 {
 		t.Fatalf("ask --egress-ok: exit %d", code)
 	}
-	window(func(w ui.Providers) {
+	window(func(w desktop.Providers) {
 		if !w.Acknowledged(settings(baseB, false)) {
 			t.Error("the window does not show the acknowledgement ask gave")
 		}
-		if _, err := w.Apply(settings(baseB, false), ui.ProviderKeys{}); err != nil {
+		if _, err := w.Apply(settings(baseB, false), desktop.ProviderKeys{}); err != nil {
 			t.Errorf("the window refused an endpoint ask acknowledged: %v", err)
 		}
 		// A new URL on the same host is a new endpoint.
-		if _, err := w.Apply(settings(b.srv.URL+"/v2", false), ui.ProviderKeys{}); app.ErrorCode(err) != app.EEgressNotAcknowledged {
+		if _, err := w.Apply(settings(b.srv.URL+"/v2", false), desktop.ProviderKeys{}); app.ErrorCode(err) != app.EEgressNotAcknowledged {
 			t.Errorf("window, new URL: %v", err)
 		}
 	})

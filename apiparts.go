@@ -7,9 +7,9 @@ import (
 
 	"archivist/app"
 	"archivist/retrieve"
-	"archivist/retrieve/api"
 	"archivist/retrieve/fts"
 	"archivist/store"
+	"archivist/ui/api"
 )
 
 // apiResearch is the research engine as the API asks it: an answer with

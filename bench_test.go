@@ -15,7 +15,7 @@ import (
 
 	"archivist/app"
 	"archivist/store/benchtext"
-	"archivist/ui"
+	"archivist/ui/desktop"
 )
 
 // BenchmarkImportMarkdown measures import throughput (parse, passages,
@@ -142,7 +142,7 @@ func BenchmarkFrame(b *testing.B) {
 	defer a.Quit()
 	lib := &watchedLibrary{Library: p.importer, listed: make(chan struct{}, 1)}
 	w := a.NewWindow("Archivist")
-	u := ui.New(a, w, lib, p.research)
+	u := desktop.New(a, w, lib, p.research)
 	defer u.Close()
 	w.Resize(fyne.NewSize(1280, 800))
 	<-lib.listed

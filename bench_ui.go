@@ -18,7 +18,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"archivist/app"
-	"archivist/ui"
+	"archivist/ui/desktop"
 )
 
 // docsBench is the window library's figures, measured with the toolkit's
@@ -118,7 +118,7 @@ func benchDocuments(ctx context.Context, dir string, n int, logf func(string, ..
 	// in a queue this goroutine runs between frames, as the toolkit's own
 	// loop runs them in the app.
 	var q updateQueue
-	u := ui.NewWith(a, w, lib, p.research, q.add)
+	u := desktop.NewWith(a, w, lib, p.research, q.add)
 	defer u.Close()
 	w.Resize(fyne.NewSize(1280, 800))
 	list := findList(w.Content())

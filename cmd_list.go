@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 
-	"archivist/retrieve/api"
+	"archivist/ui/api"
 )
 
 // listedDocument is one row of `list --json`: a document as the local API

@@ -8,10 +8,10 @@ import (
 	"os"
 
 	"github.com/google/uuid"
-	"github.com/modelcontextprotocol/go-sdk/mcp"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"archivist/retrieve/api"
-	"archivist/retrieve/mcpserver"
+	"archivist/ui/api"
+	"archivist/ui/mcp"
 )
 
 // mcpVersion is the version the MCP server reports to its clients.
@@ -33,7 +33,7 @@ func cmdMCP(ctx context.Context, p *parts, args []string, stdout, stderr io.Writ
 		fmt.Fprintln(stderr, "usage: archivist [--library DIR] mcp [--allow-import DIR]... [--consent-sensitive] [--api URL]")
 		return 2
 	}
-	var srv *mcp.Server
+	var srv *sdk.Server
 	if p == nil {
 		// The window holds the library: serve it through its local API.
 		c, err := apiClient(ctx, *apiURL)
@@ -42,7 +42,7 @@ func cmdMCP(ctx context.Context, p *parts, args []string, stdout, stderr io.Writ
 			return 1
 		}
 		defer c.Close()
-		srv = mcpserver.New(mcpserver.Config{Version: mcpVersion, ImportFolders: importDirs, Consent: *consent},
+		srv = mcp.New(mcp.Config{Version: mcpVersion, ImportFolders: importDirs, Consent: *consent},
 			api.Parts{Research: c, Library: c, Search: c, Pages: c, Importer: c})
 	} else {
 		if len(importDirs) > 0 {
@@ -52,7 +52,7 @@ func cmdMCP(ctx context.Context, p *parts, args []string, stdout, stderr io.Writ
 		}
 		srv = newMCPServer(p, importDirs, *consent)
 	}
-	err := srv.Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(os.Stdin), Writer: nopWriteCloser{stdout}})
+	err := srv.Run(ctx, &sdk.IOTransport{Reader: io.NopCloser(os.Stdin), Writer: nopWriteCloser{stdout}})
 	if err != nil && ctx.Err() == nil {
 		fmt.Fprintf(stderr, "archivist: mcp: %s\n", err)
 		return 1
@@ -63,10 +63,10 @@ func cmdMCP(ctx context.Context, p *parts, args []string, stdout, stderr io.Writ
 // newMCPServer wires the library's parts to the MCP server. The client
 // receives every answer's evidence, so the answerer is marked as sending it
 // out of Archivist: the consent rule treats the client as it treats a model.
-func newMCPServer(p *parts, importDirs []string, consent bool) *mcp.Server {
+func newMCPServer(p *parts, importDirs []string, consent bool) *sdk.Server {
 	p.research.AnswersGoTo("the MCP client")
 	parts := apiParts{p}
-	return mcpserver.New(mcpserver.Config{Version: mcpVersion, ImportFolders: importDirs, Consent: consent,
+	return mcp.New(mcp.Config{Version: mcpVersion, ImportFolders: importDirs, Consent: consent,
 		NewID: func() string { return uuid.NewString() }},
 		api.Parts{Research: apiResearch{p.research}, Library: parts, Search: parts, Pages: parts, Importer: p.importer})
 }

@@ -7,11 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"archivist/app"
-	"archivist/retrieve/api"
-	"archivist/retrieve/mcpserver"
+	"archivist/ui/api"
+	"archivist/ui/mcp"
 )
 
 // When the window holds the library, `archivist mcp` serves it through the
@@ -53,14 +53,14 @@ func TestMCPThroughTheWindowsLocalAPI(t *testing.T) {
 	defer c.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	ms := mcpserver.New(mcpserver.Config{Version: mcpVersion}, api.Parts{Research: c, Library: c, Search: c, Pages: c, Importer: c})
-	ct, st := mcp.NewInMemoryTransports()
+	ms := mcp.New(mcp.Config{Version: mcpVersion}, api.Parts{Research: c, Library: c, Search: c, Pages: c, Importer: c})
+	ct, st := sdk.NewInMemoryTransports()
 	ss, err := ms.Connect(ctx, st, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer ss.Close()
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(ctx, ct, nil)
+	cs, err := sdk.NewClient(&sdk.Implementation{Name: "test", Version: "1"}, nil).Connect(ctx, ct, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,11 +103,11 @@ func TestMCPThroughTheWindowsLocalAPI(t *testing.T) {
 		}
 		defer p.db.SetSensitivity(ctx, pdfID, "internal")
 		// A new connection: the rate limit of the first is spent.
-		ms := mcpserver.New(mcpserver.Config{Version: mcpVersion}, api.Parts{Research: c, Library: c, Search: c, Pages: c})
-		ct, st := mcp.NewInMemoryTransports()
+		ms := mcp.New(mcp.Config{Version: mcpVersion}, api.Parts{Research: c, Library: c, Search: c, Pages: c})
+		ct, st := sdk.NewInMemoryTransports()
 		ss, _ := ms.Connect(ctx, st, nil)
 		defer ss.Close()
-		cs, _ := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(ctx, ct, nil)
+		cs, _ := sdk.NewClient(&sdk.Implementation{Name: "test", Version: "1"}, nil).Connect(ctx, ct, nil)
 		defer cs.Close()
 		var ev struct {
 			Citations []app.Citation

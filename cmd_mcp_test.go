@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"archivist/app"
 )
@@ -45,7 +45,7 @@ func financeLibrary(t testing.TB) (lib, pdfID, mdID string) {
 
 // mcpSession connects the official SDK's client to the server cmdMCP
 // builds, over an in-memory pipe.
-func mcpSession(t *testing.T, lib string, importDirs []string, consent bool) *mcp.ClientSession {
+func mcpSession(t *testing.T, lib string, importDirs []string, consent bool) *sdk.ClientSession {
 	t.Helper()
 	p, err := open(context.Background(), lib)
 	if err != nil {
@@ -53,12 +53,12 @@ func mcpSession(t *testing.T, lib string, importDirs []string, consent bool) *mc
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	srv := newMCPServer(p, importDirs, consent)
-	ct, st := mcp.NewInMemoryTransports()
+	ct, st := sdk.NewInMemoryTransports()
 	ss, err := srv.Connect(ctx, st, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "archivist-test", Version: "1"}, nil).Connect(ctx, ct, nil)
+	cs, err := sdk.NewClient(&sdk.Implementation{Name: "archivist-test", Version: "1"}, nil).Connect(ctx, ct, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,9 +72,9 @@ func mcpSession(t *testing.T, lib string, importDirs []string, consent bool) *mc
 }
 
 // call calls a tool and decodes its structured content into out.
-func call(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any, out any) *mcp.CallToolResult {
+func call(t *testing.T, cs *sdk.ClientSession, name string, args map[string]any, out any) *sdk.CallToolResult {
 	t.Helper()
-	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: args})
+	res, err := cs.CallTool(context.Background(), &sdk.CallToolParams{Name: name, Arguments: args})
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
@@ -87,10 +87,10 @@ func call(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any,
 	return res
 }
 
-func resultText(res *mcp.CallToolResult) string {
+func resultText(res *sdk.CallToolResult) string {
 	var b strings.Builder
 	for _, c := range res.Content {
-		if tc, ok := c.(*mcp.TextContent); ok {
+		if tc, ok := c.(*sdk.TextContent); ok {
 			b.WriteString(tc.Text)
 		}
 	}
@@ -178,9 +178,9 @@ func TestMCPTools(t *testing.T) {
 		if res.IsError || !strings.Contains(out.Text, "Ulta Beauty") || out.Page != 1 || len(out.Citations) != 1 || out.Citations[0].PageStart != 1 {
 			t.Fatalf("%s %+v", resultText(res), out)
 		}
-		var img *mcp.ImageContent
+		var img *sdk.ImageContent
 		for _, c := range res.Content {
-			if ic, ok := c.(*mcp.ImageContent); ok {
+			if ic, ok := c.(*sdk.ImageContent); ok {
 				img = ic
 			}
 		}
@@ -273,7 +273,7 @@ func TestMCPImportNeedsAllowedFolder(t *testing.T) {
 	os.WriteFile(outside, []byte(handbook+"\nmore"), 0o644)
 	cs := mcpSession(t, lib, []string{allowed}, false)
 	tools, _ := cs.ListTools(context.Background(), nil)
-	if !slices.ContainsFunc(tools.Tools, func(tl *mcp.Tool) bool { return tl.Name == "import_documents" }) {
+	if !slices.ContainsFunc(tools.Tools, func(tl *sdk.Tool) bool { return tl.Name == "import_documents" }) {
 		t.Fatal("no import_documents tool with --allow-import")
 	}
 	var out struct {

@@ -15,8 +15,8 @@ import (
 
 	"archivist/app"
 	"archivist/ingest"
-	"archivist/retrieve/api"
-	"archivist/ui"
+	"archivist/ui/api"
+	"archivist/ui/desktop"
 )
 
 // DefaultAPIAddr is where `archivist serve` listens unless told otherwise.
@@ -175,9 +175,9 @@ func apiToken() (string, error) {
 // the API share the window's limits (at most two retrievals and two
 // completions at once) and its providers and settings. It returns the
 // function that stops the API when the window closes.
-func serveBesideWindow(ctx context.Context, p *parts, u *ui.UI, stderr io.Writer) (stop func()) {
+func serveBesideWindow(ctx context.Context, p *parts, u *desktop.UI, stderr io.Writer) (stop func()) {
 	var running *apiServer
-	u.SetLocalAPI(ui.LocalAPI{
+	u.SetLocalAPI(desktop.LocalAPI{
 		Start: func() (string, error) {
 			token, err := apiToken()
 			if err != nil {

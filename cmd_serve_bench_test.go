@@ -10,7 +10,7 @@ import (
 	"github.com/google/uuid"
 
 	"archivist/app"
-	"archivist/retrieve/api"
+	"archivist/ui/api"
 )
 
 // BenchmarkAPIQuery measures what the local API adds to a question's

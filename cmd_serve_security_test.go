@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"archivist/retrieve/api"
+	"archivist/ui/api"
 )
 
 // Each refusal of the package doc, over real HTTP.

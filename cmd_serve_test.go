@@ -22,7 +22,7 @@ import (
 
 	"archivist/app"
 	"archivist/retrieve"
-	"archivist/retrieve/api"
+	"archivist/ui/api"
 )
 
 // syncBuffer is a log sink the server's goroutines may share.

@@ -7,7 +7,7 @@ import (
 	"io"
 
 	"archivist/app"
-	"archivist/retrieve/api"
+	"archivist/ui/api"
 )
 
 // shownPage is one page of `show --json`; width and height in PDF points.

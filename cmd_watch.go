@@ -15,7 +15,7 @@ import (
 	"archivist/app"
 	"archivist/ingest/watch"
 	"archivist/store"
-	"archivist/ui"
+	"archivist/ui/desktop"
 )
 
 const watchUsage = `usage:
@@ -309,7 +309,7 @@ func watchList(ctx context.Context, p *parts, asJSON bool, stdout, stderr io.Wri
 // returns what follows them: run it once the import queue has resumed. It
 // catches up with every folder, then follows them until ctx ends; the
 // document list reloads after a sync that changed something.
-func startWatching(p *parts, u *ui.UI) (run func(context.Context)) {
+func startWatching(p *parts, u *desktop.UI) (run func(context.Context)) {
 	e := &watch.Engine{DB: p.db, Import: watch.Through(p.importer), NewID: uuid.NewString, OnChange: u.WatchChanged}
 	e.Synced = func(f store.WatchFolder, r *watch.Result) {
 		if len(r.Changes) > 0 {

@@ -23,7 +23,7 @@ import (
 	"archivist/ingest"
 	"archivist/retrieve"
 	"archivist/store"
-	_ "archivist/ui/locale" // before the toolkit: see the package doc
+	_ "archivist/ui/desktop/locale" // before the toolkit: see the package doc
 )
 
 const usage = `Archivist — ask your documents, get cited answers.

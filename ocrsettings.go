@@ -7,12 +7,12 @@ import (
 
 	"archivist/ingest"
 	"archivist/ingest/ocr"
-	"archivist/ui"
+	"archivist/ui/desktop"
 )
 
 // ocrSettings connects the settings window's OCR section to the importer.
-func ocrSettings(im *ingest.Importer) ui.OCRSettings {
-	return ui.OCRSettings{
+func ocrSettings(im *ingest.Importer) desktop.OCRSettings {
+	return desktop.OCRSettings{
 		Load: func(ctx context.Context) (string, []string, error) {
 			s, err := im.OCRSettings(ctx)
 			return s.Tesseract, s.Languages, err

@@ -10,8 +10,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"archivist/retrieve/suggest"
-	"archivist/ui"
+	"archivist/ingest/suggest"
+	"archivist/ui/desktop"
 )
 
 // TestSearchScreenShot paints the Search screen over a real library with
@@ -34,7 +34,7 @@ func TestSearchScreenShot(t *testing.T) {
 	defer a.Quit()
 	w := a.NewWindow("Archivist")
 	var q updateQueue
-	u := ui.NewWith(a, w, p.importer, p.research, q.add)
+	u := desktop.NewWith(a, w, p.importer, p.research, q.add)
 	defer u.Close()
 	u.SetSearch(p.db, suggest.Local{Lib: p.db})
 	w.Resize(fyne.NewSize(1440, 899))

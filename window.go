@@ -13,18 +13,18 @@ import (
 	"archivist/assets"
 	"archivist/ingest/abbrev"
 	"archivist/ingest/dates"
+	"archivist/ingest/suggest"
 	"archivist/retrieve/export"
 	"archivist/retrieve/filing"
-	"archivist/retrieve/suggest"
-	"archivist/ui"
+	"archivist/ui/desktop"
 )
 
 // runGUI opens the library (dir, else the one chosen in settings, else the
 // OS default) and shows the main window until it is closed.
 func runGUI(ctx context.Context, dir string, stderr io.Writer) int {
-	a := fyneapp.NewWithID(ui.AppID)
+	a := fyneapp.NewWithID(desktop.AppID)
 	if dir == "" {
-		dir = ui.SavedLibraryDir(a)
+		dir = desktop.SavedLibraryDir(a)
 	}
 	if dir == "" {
 		dir = defaultLibraryDir()
@@ -35,7 +35,7 @@ func runGUI(ctx context.Context, dir string, stderr io.Writer) int {
 		// Say it in a window too: a desktop launch has no terminal.
 		a := fyneapp.NewWithID("app.archivist.desktop")
 		w := a.NewWindow("Archivist")
-		ui.OpenError(a, w, describe(err))
+		desktop.OpenError(a, w, describe(err))
 		w.ShowAndRun()
 		return 1
 	}
@@ -44,7 +44,7 @@ func runGUI(ctx context.Context, dir string, stderr io.Writer) int {
 	p.importer.RenderPages = true
 	w := a.NewWindow("Archivist")
 	a.SetIcon(fyne.NewStaticResource("archivist.svg", assets.Icon))
-	u := ui.New(a, w, p.importer, p.research)
+	u := desktop.New(a, w, p.importer, p.research)
 	u.SetOCR(ocrSettings(p.importer))
 	// New documents get a proposed folder from the embedded decision
 	// provider: filing runs outside any conversation, so it never has

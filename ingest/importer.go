@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"archivist/app"
+	"archivist/app/lang"
 	"archivist/ingest/docmeta"
 	"archivist/ingest/ocr"
 	"archivist/ingest/pdf"
@@ -457,7 +458,7 @@ func (im *Importer) parse(ctx context.Context, doc *app.Document, password strin
 		IndexVersion: version,
 		Parsed:       parsed,
 		Passages:     build(doc.ID, title, parsed),
-		Language:     docmeta.Detect(startText(parsed)),
+		Language:     lang.DetectLanguage(startText(parsed)),
 		Created:      docmeta.Created(startText(parsed)),
 	}, nil
 }

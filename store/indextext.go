@@ -6,11 +6,11 @@ import (
 
 	"modernc.org/sqlite"
 
-	"archivist/app/script"
+	"archivist/app/lang"
 )
 
 // indexTextFunc is the SQL function through which the FTS5 index reads
-// passages (migration 0009): app/script.IndexText, which makes words of
+// passages (migration 0009): app/lang.IndexText, which makes words of
 // scripts written without spaces searchable. It must be registered before
 // any connection opens a library, or the index's triggers fail.
 const indexTextFunc = "archivist_index_text"
@@ -19,9 +19,9 @@ func init() {
 	err := sqlite.RegisterDeterministicScalarFunction(indexTextFunc, 1, func(_ *sqlite.FunctionContext, args []driver.Value) (driver.Value, error) {
 		switch v := args[0].(type) {
 		case string:
-			return script.IndexText(v), nil
+			return lang.IndexText(v), nil
 		case []byte:
-			return script.IndexText(string(v)), nil
+			return lang.IndexText(string(v)), nil
 		case nil:
 			return nil, nil
 		default:

@@ -1,7 +1,7 @@
 package store
 
 import (
-	"archivist/app/script"
+	"archivist/app/lang"
 
 	"context"
 	"fmt"
@@ -81,7 +81,7 @@ func (db *DB) Lookup(ctx context.Context, text string, limit int) ([]app.LookupH
 	// costs too much per keystroke), shallowest heading paths first.
 	terms := make([]string, len(words))
 	for i, w := range words {
-		terms[i] = `"` + script.IndexText(w) + `"` // unspaced text as a phrase of its characters
+		terms[i] = `"` + lang.IndexText(w) + `"` // unspaced text as a phrase of its characters
 		if i == len(words)-1 {
 			terms[i] += "*"
 		}

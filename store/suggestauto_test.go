@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"archivist/app"
-	"archivist/retrieve/suggest"
+	"archivist/ingest/suggest"
 )
 
 // "Apply suggestions automatically" is off in a new library, kept in the

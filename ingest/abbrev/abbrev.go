@@ -2,7 +2,7 @@
 // ("Chief Executive Officer (“CEO”)", "“AD” means an Airworthiness
 // Directive") and records them with the document, so that a question
 // naming a short form is understood wherever its definition stands. The
-// reading itself is lex.Definitions, shared with the offline answerer.
+// reading itself is lang.Definitions, shared with the offline answerer.
 package abbrev
 
 import (
@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"archivist/app"
-	"archivist/retrieve/jev/lex"
+	"archivist/app/lang"
 )
 
 // Version is the reader's version: a document read by an older one is
@@ -39,7 +39,7 @@ func Read(p *app.Parsed) []app.Abbreviation {
 			!strings.Contains(b.Text, " stands") && !strings.Contains(b.Text, " refers") {
 			continue
 		}
-		for _, d := range lex.Definitions(b.Text) {
+		for _, d := range lang.Definitions(b.Text) {
 			if seen[d.Short] || len(out) == MaxPerDocument {
 				continue
 			}

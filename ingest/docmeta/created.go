@@ -1,3 +1,7 @@
+// Package docmeta derives the metadata an import can read from a document's
+// own text beyond its language (which app/lang detects): the date it was
+// made — the first complete calendar date written near the start of the
+// text (see Created). It is deliberately small and conservative.
 package docmeta
 
 import (

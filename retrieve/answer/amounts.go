@@ -4,18 +4,18 @@ import (
 	"strings"
 
 	"archivist/app"
-	"archivist/retrieve/jev/lex"
+	"archivist/app/lang"
 )
 
-// Number forms are read as the router's judge reads them (lex.Amounts):
+// Number forms are read as the router's judge reads them (lang.Amounts):
 // "$34.2 billion" in a question is the "34,229" of a table in millions.
 
 // amountsMet adds to words the key of every asked amount that text
 // writes in another form: a number followed by its own scale word, or
 // read in unit (the scale its table or section states). An amount's key
 // is its digits, as questionStems keys the question's number.
-func amountsMet(asked []lex.Amount, text string, unit float64, words map[string]bool) {
-	lex.AmountsMet(asked, text, unit, func(a lex.Amount) { words[a.Digits] = true })
+func amountsMet(asked []lang.Amount, text string, unit float64, words map[string]bool) {
+	lang.AmountsMet(asked, text, unit, func(a lang.Amount) { words[a.Digits] = true })
 }
 
 // unitContext is the text that states a candidate's unit: its table's

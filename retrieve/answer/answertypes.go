@@ -4,7 +4,7 @@ import (
 	"regexp"
 	"strings"
 
-	"archivist/retrieve/jev/lex"
+	"archivist/app/lang"
 )
 
 // Answer types: what a question's first words ask for, and whether a
@@ -63,10 +63,10 @@ func kindNoun(question string) string {
 		return ""
 	}
 	w := strings.ToLower(m[1])
-	if lex.IsStopWord(w) {
+	if lang.IsStopWord(w) {
 		return ""
 	}
-	return lex.Family(w)
+	return lang.Family(w)
 }
 
 // readType reads the answer type from a question, and for a count the
@@ -79,8 +79,8 @@ func readType(question string) (answerType, []string) {
 		m := countRE.FindStringSubmatch(question)
 		var counted []string
 		for _, w := range m[1:] {
-			if w != "" && !lex.IsStopWord(strings.ToLower(w)) {
-				counted = append(counted, lex.Family(strings.ToLower(w)))
+			if w != "" && !lang.IsStopWord(strings.ToLower(w)) {
+				counted = append(counted, lang.Family(strings.ToLower(w)))
 			}
 		}
 		return countType, counted
@@ -142,19 +142,19 @@ var (
 // first word), at least one of them not among the question's words, or a
 // title and a name ("Mr. Shanbhag").
 func hasNewName(text string, asked map[string]bool) bool {
-	toks := lex.Tokens(text)
+	toks := lang.Tokens(text)
 	run, fresh := 0, false
 	for i, t := range toks {
-		if shortName(text, t) && !asked[lex.Family(t.Lower)] && !asked[t.Lower] && !lex.IsStopWord(t.Lower) {
+		if shortName(text, t) && !asked[lang.Family(t.Lower)] && !asked[t.Lower] && !lang.IsStopWord(t.Lower) {
 			return true // "YOLACT", "PaLM": a name written in capitals stands alone
 		}
-		if (t.Cap || t.AllCaps) && !t.Num && !lex.IsStopWord(t.Lower) {
+		if (t.Cap || t.AllCaps) && !t.Num && !lang.IsStopWord(t.Lower) {
 			if i > 0 && adjacentTokens(text, toks[i-1], t) || run == 0 {
 				run++
 			} else {
 				run, fresh = 1, false
 			}
-			if !asked[lex.Family(t.Lower)] && !asked[t.Lower] {
+			if !asked[lang.Family(t.Lower)] && !asked[t.Lower] {
 				fresh = true
 			}
 			if run >= 2 && fresh {
@@ -184,9 +184,9 @@ func nameBesideAsked(text string, asked map[string]bool) bool {
 		first, last int  // token indices
 		asked       bool // holds a word the question asks
 	}
-	toks := lex.Tokens(text)
-	capital := func(u lex.Token) bool {
-		return (u.Cap || u.AllCaps) && !u.Num && (u.AllCaps || !lex.IsStopWord(u.Lower))
+	toks := lang.Tokens(text)
+	capital := func(u lang.Token) bool {
+		return (u.Cap || u.AllCaps) && !u.Num && (u.AllCaps || !lang.IsStopWord(u.Lower))
 	}
 	var runs []run
 	for i := 0; i < len(toks); {
@@ -210,7 +210,7 @@ func nameBesideAsked(text string, asked map[string]bool) bool {
 					break
 				}
 			}
-			r.asked = r.asked || asked[lex.Family(u.Lower)] || asked[u.Lower]
+			r.asked = r.asked || asked[lang.Family(u.Lower)] || asked[u.Lower]
 		}
 		runs = append(runs, r)
 		i = r.last + 1
@@ -261,7 +261,7 @@ var titleJoin = map[string]bool{"of": true, "the": true, "and": true, "&": true}
 // shortName reports whether t is written as a name of its own: three or
 // more capital letters ("YOLACT", "NASA"), or a capital inside the word
 // ("PaLM", "iPhone").
-func shortName(text string, t lex.Token) bool {
+func shortName(text string, t lang.Token) bool {
 	if t.Num {
 		return false
 	}
@@ -279,7 +279,7 @@ func shortName(text string, t lex.Token) bool {
 
 // adjacentTokens reports whether b follows a with only spaces, a period
 // of an initial or a hyphen between them.
-func adjacentTokens(text string, a, b lex.Token) bool {
+func adjacentTokens(text string, a, b lang.Token) bool {
 	between := text[a.End:b.Start]
 	return strings.Trim(between, " .-\n") == "" && len(between) <= 3
 }
@@ -296,11 +296,11 @@ func hasPlace(text string, asked map[string]bool) bool {
 // label that names it (a figure under its heading, a table cell under its
 // column).
 func hasCount(text, label string, counted []string) bool {
-	toks := lex.Tokens(text)
+	toks := lang.Tokens(text)
 	labelled := false
-	for _, t := range lex.Tokens(label) {
+	for _, t := range lang.Tokens(label) {
 		for _, c := range counted {
-			if lex.Family(t.Lower) == c {
+			if lang.Family(t.Lower) == c {
 				labelled = true
 			}
 		}
@@ -314,7 +314,7 @@ func hasCount(text, label string, counted []string) bool {
 		}
 		for j := max(0, i-3); j < min(len(toks), i+4); j++ {
 			for _, c := range counted {
-				if j != i && lex.Family(toks[j].Lower) == c {
+				if j != i && lang.Family(toks[j].Lower) == c {
 					return true
 				}
 			}

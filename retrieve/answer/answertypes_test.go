@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"archivist/app"
-	"archivist/retrieve/jev/lex"
+	"archivist/app/lang"
 )
 
 // TestNameBesideTheAskedTitle: a who-question's answer is the name set
@@ -15,7 +15,7 @@ import (
 func TestNameBesideTheAskedTitle(t *testing.T) {
 	asked := map[string]bool{"ceo": true, "3m": true, "chief": true, "execut": true, "offic": true}
 	for _, f := range []string{"chief", "executive", "officer"} {
-		asked[lex.Family(f)] = true
+		asked[lang.Family(f)] = true
 	}
 	for _, c := range []struct {
 		text         string
@@ -121,7 +121,7 @@ func TestGroupedColumns(t *testing.T) {
 		{"What were Consumer's assets in 2021?", "2,783", "Assets 2021"},
 	} {
 		var terms []string
-		for _, t := range lex.Tokens(c.question) {
+		for _, t := range lang.Tokens(c.question) {
 			terms = append(terms, t.Lower)
 		}
 		sh := askedShape(c.question, terms)

@@ -5,7 +5,7 @@ import (
 	"unicode"
 
 	"archivist/app"
-	"archivist/retrieve/jev/lex"
+	"archivist/app/lang"
 )
 
 // Tables answer with their cell. A row alone — "Total Company | $ |
@@ -235,12 +235,12 @@ func (sh shape) addresses(header []string, row string) bool {
 		return false
 	}
 	words := 0
-	for _, t := range lex.Tokens(cells[0].text) {
-		if lex.IsStopWord(t.Lower) {
+	for _, t := range lang.Tokens(cells[0].text) {
+		if lang.IsStopWord(t.Lower) {
 			continue
 		}
 		words++
-		if !sh.stems[lex.Family(t.Lower)] {
+		if !sh.stems[lang.Family(t.Lower)] {
 			return false
 		}
 	}
@@ -263,12 +263,12 @@ func (sh shape) namesColumn(cell string) bool {
 		return false
 	}
 	words := 0
-	for _, t := range lex.Tokens(cell) {
-		if lex.IsStopWord(t.Lower) {
+	for _, t := range lang.Tokens(cell) {
+		if lang.IsStopWord(t.Lower) {
 			continue
 		}
 		words++
-		if !sh.stems[lex.Family(t.Lower)] {
+		if !sh.stems[lang.Family(t.Lower)] {
 			return false
 		}
 	}
@@ -283,7 +283,7 @@ func (tc tableCell) statement(row, context string) string {
 	if strings.Contains(row[:tc.start], "$") && !strings.ContainsAny(v, "$€£¥₹") {
 		v = "$" + v
 	}
-	if m := lex.UnitWord(context); m != "" && !unscaled(tc.label, v) {
+	if m := lang.UnitWord(context); m != "" && !unscaled(tc.label, v) {
 		v += " " + strings.TrimSuffix(strings.ToLower(m), "s")
 	}
 	return tc.label + ", " + tc.column + ": " + v
@@ -345,9 +345,9 @@ func tableNote(ev *app.Evidence, sh shape, c *candidate, cit *app.Citation, bsta
 // under its header, which the reader sees, and no figure is stated.
 func (sh shape) measuresOther(tc tableCell, header []string, section, title string) bool {
 	other := false
-	for _, t := range lex.Tokens(tc.over) {
-		f := lex.Family(t.Lower)
-		if t.Num || lex.IsStopWord(t.Lower) || howGiven[f] || periodWords[f] {
+	for _, t := range lang.Tokens(tc.over) {
+		f := lang.Family(t.Lower)
+		if t.Num || lang.IsStopWord(t.Lower) || howGiven[f] || periodWords[f] {
 			continue
 		}
 		if !sh.stems[f] && !sh.stems[Stem(t.Lower)] {
@@ -359,13 +359,13 @@ func (sh shape) measuresOther(tc tableCell, header []string, section, title stri
 	}
 	at := map[string]bool{}
 	for _, s := range append([]string{tc.label, section, title}, header...) {
-		for _, t := range lex.Tokens(s) {
-			at[lex.Family(t.Lower)], at[Stem(t.Lower)] = true, true
+		for _, t := range lang.Tokens(s) {
+			at[lang.Family(t.Lower)], at[Stem(t.Lower)] = true, true
 		}
 		// A table headed "Net Sales" gives the revenue asked for: the
 		// glossary routing reads says so.
-		for _, w := range lex.Equivalents(s) {
-			at[lex.Family(w)] = true
+		for _, w := range lang.Equivalents(s) {
+			at[lang.Family(w)] = true
 		}
 	}
 	for s := range sh.stems {

@@ -14,7 +14,7 @@ import (
 	"unicode/utf8"
 
 	"archivist/app"
-	"archivist/retrieve/jev/lex"
+	"archivist/app/lang"
 )
 
 // Answerer makes an answer from evidence. It never adds evidence of its own.
@@ -76,7 +76,7 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 	qstems := questionStems(ev.Terms)
 	fm := questionForms(ev, qstems)
 	define := fm.asksDefinition(ev.Question.Text)
-	amounts := lex.Amounts(ev.Question.Text)
+	amounts := lang.Amounts(ev.Question.Text)
 	if define != "" {
 		qstems = withoutDefinitionWords(qstems)
 	}
@@ -129,7 +129,7 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 				n := float64(len(text))
 				words := wordStems(text)
 				fm.expand(words, contentFamilies(text))
-				amountsMet(amounts, text, lex.UnitOf(unitContext(ev, w, s[0])), words)
+				amountsMet(amounts, text, lang.UnitOf(unitContext(ev, w, s[0])), words)
 				for st := range wordStems(label) {
 					words[st] = true // "1914" under "Employees" counts employees
 				}
@@ -354,11 +354,11 @@ func render(cites []app.Citation, labels, unders []string) string {
 // letters run together with digits ("3M", "PwC").
 func questionNames(q string) map[string]bool {
 	names := map[string]bool{}
-	for i, t := range lex.Tokens(q) {
+	for i, t := range lang.Tokens(q) {
 		letters := strings.Trim(t.Lower, "0123456789.") != ""
 		if t.AllCaps || t.Cap && i > 0 || t.Num && letters {
-			if !lex.IsStopWord(t.Lower) {
-				names[Stem(t.Lower)], names[lex.Family(t.Lower)] = true, true
+			if !lang.IsStopWord(t.Lower) {
+				names[Stem(t.Lower)], names[lang.Family(t.Lower)] = true, true
 			}
 		}
 	}
@@ -401,7 +401,7 @@ func holdsAsWritten(exact map[string]bool, weights map[string]float64, terms []s
 		for _, t := range terms {
 			if y, ok := yearOf(t); ok && y == key {
 				written, met = true, met || exact[y]
-			} else if lex.Family(t) == key {
+			} else if lang.Family(t) == key {
 				written, met = true, met || exact[t] || exact[Stem(t)]
 			}
 		}
@@ -426,7 +426,7 @@ func holdsAsWritten(exact map[string]bool, weights map[string]float64, terms []s
 // with digits are names.
 func givenNames(q string) map[string]bool {
 	names := map[string]bool{}
-	toks := lex.Tokens(q)
+	toks := lang.Tokens(q)
 	letterWords, allCaps, capStops := 0, 0, 0
 	for i, t := range toks {
 		if t.Num {
@@ -436,7 +436,7 @@ func givenNames(q string) map[string]bool {
 		if t.AllCaps || len(t.Lower) == 1 && t.Cap {
 			allCaps++
 		}
-		if i > 0 && t.Cap && lex.IsStopWord(t.Lower) {
+		if i > 0 && t.Cap && lang.IsStopWord(t.Lower) {
 			capStops++
 		}
 	}
@@ -445,7 +445,7 @@ func givenNames(q string) map[string]bool {
 	for i, t := range toks {
 		letters := strings.Trim(t.Lower, "0123456789.") != ""
 		named := t.AllCaps && allCapsSay || t.Cap && i > 0 && capsSay || t.Num && letters
-		if !named || lex.IsStopWord(t.Lower) || taskWords[Stem(t.Lower)] {
+		if !named || lang.IsStopWord(t.Lower) || taskWords[Stem(t.Lower)] {
 			continue
 		}
 		if _, ok := yearOf(t.Lower); ok {
@@ -627,12 +627,12 @@ func introOf(text string, w *app.Window, start int, before introduction) introdu
 // introduces reports whether a sentence says that what comes after it is
 // its matter: five words or more, one of them of the family of "follow".
 func introduces(text string) bool {
-	toks := lex.Tokens(text)
+	toks := lang.Tokens(text)
 	if len(toks) < 5 {
 		return false
 	}
 	for _, t := range toks {
-		if lex.Family(t.Lower) == "follow" {
+		if lang.Family(t.Lower) == "follow" {
 			return true
 		}
 	}

@@ -6,14 +6,14 @@ import (
 	"strings"
 
 	"archivist/app"
-	"archivist/retrieve/jev/lex"
+	"archivist/app/lang"
 )
 
 // Names written short: a question asking for the "CEO" is answered by a
 // sentence naming the "Chief Executive Officer", and one naming the
 // "Research and Development" costs by a row labelled "R&D". The
-// abbreviations are the bundled common ones (lex.Common) and those the
-// evidence's documents define (lex.Definitions), a document's own first.
+// abbreviations are the bundled common ones (lang.Common) and those the
+// evidence's documents define (lang.Definitions), a document's own first.
 
 // forms is what the answerer knows of the question's short forms.
 type forms struct {
@@ -24,7 +24,7 @@ type forms struct {
 	// short form as a document writes it, for the definition rule.
 	short map[string]string
 	// defs are every definition the evidence's documents hold.
-	defs []lex.Abbreviation
+	defs []lang.Abbreviation
 }
 
 // questionForms reads the abbreviations the evidence defines and keeps
@@ -41,32 +41,32 @@ func questionForms(ev *app.Evidence, stems []string) forms {
 	// learned), then the common ones.
 	for _, src := range ev.Sources {
 		for _, a := range src.Abbreviations {
-			f.defs = append(f.defs, lex.Abbreviation{Short: a.Short, Long: a.Long})
+			f.defs = append(f.defs, lang.Abbreviation{Short: a.Short, Long: a.Long})
 		}
 	}
-	f.defs = append(f.defs, lex.Definitions(strings.Join(texts, "\n\n"))...)
-	all := append(append([]lex.Abbreviation(nil), f.defs...), lex.Common()...)
+	f.defs = append(f.defs, lang.Definitions(strings.Join(texts, "\n\n"))...)
+	all := append(append([]lang.Abbreviation(nil), f.defs...), lang.Common()...)
 	asked := map[string]bool{}
 	for _, s := range stems {
 		asked[s] = true
 	}
-	for _, t := range lex.Tokens(ev.Question.Text) {
+	for _, t := range lang.Tokens(ev.Question.Text) {
 		asked[t.Lower] = true
 	}
 	for _, a := range all {
 		key := strings.ToLower(a.Short)
-		if _, done := f.long[key]; done || !asked[key] && !asked[lex.Family(key)] {
+		if _, done := f.long[key]; done || !asked[key] && !asked[lang.Family(key)] {
 			continue
 		}
 		var words []string
-		for _, t := range lex.Tokens(a.Long) {
+		for _, t := range lang.Tokens(a.Long) {
 			if !smallWord(t.Lower) {
-				words = append(words, lex.Family(t.Lower))
+				words = append(words, lang.Family(t.Lower))
 			}
 		}
 		if len(words) > 0 {
 			f.long[key] = words
-			f.short[lex.Family(key)] = a.Short
+			f.short[lang.Family(key)] = a.Short
 		}
 	}
 	return f
@@ -103,8 +103,8 @@ func smallWord(w string) bool {
 // writes in full, in order: "Chief Executive Officer" stands for "CEO".
 func (f forms) expand(words map[string]bool, families []string) {
 	for short, long := range f.long {
-		if lex.ContainsRun(families, long) { // small words are left out of both
-			words[lex.Family(short)] = true
+		if lang.ContainsRun(families, long) { // small words are left out of both
+			words[lang.Family(short)] = true
 			words[short] = true
 		}
 	}
@@ -119,8 +119,8 @@ func (f forms) narrowed(text string, asked map[string]bool) bool {
 	if len(f.long) == 0 {
 		return false
 	}
-	var toks []lex.Token
-	for _, t := range lex.Tokens(text) {
+	var toks []lang.Token
+	for _, t := range lang.Tokens(text) {
 		if !smallWord(t.Lower) {
 			toks = append(toks, t)
 		}
@@ -129,7 +129,7 @@ func (f forms) narrowed(text string, asked map[string]bool) bool {
 		for i := 0; i+len(long) < len(toks); i++ {
 			run := true
 			for j, w := range long {
-				if lex.Family(toks[i+j].Lower) != w {
+				if lang.Family(toks[i+j].Lower) != w {
 					run = false
 					break
 				}
@@ -138,7 +138,7 @@ func (f forms) narrowed(text string, asked map[string]bool) bool {
 				continue
 			}
 			last, next := toks[i+len(long)-1], toks[i+len(long)]
-			if strings.TrimSpace(text[last.End:next.Start]) == "," && next.Cap && !asked[lex.Family(next.Lower)] {
+			if strings.TrimSpace(text[last.End:next.Start]) == "," && next.Cap && !asked[lang.Family(next.Lower)] {
 				return true
 			}
 		}
@@ -154,9 +154,9 @@ const narrowedFit = 0.10
 // joining words, in order.
 func contentFamilies(s string) []string {
 	var out []string
-	for _, t := range lex.Tokens(s) {
+	for _, t := range lang.Tokens(s) {
 		if !smallWord(t.Lower) {
-			out = append(out, lex.Family(t.Lower))
+			out = append(out, lang.Family(t.Lower))
 		}
 	}
 	return out
@@ -175,7 +175,7 @@ var definitionWords = familySet(`stand stands full form abbreviation abbreviatio
 func familySet(words string) map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(words) {
-		m[lex.Family(w)] = true
+		m[lang.Family(w)] = true
 	}
 	return m
 }
@@ -186,9 +186,9 @@ func (f forms) asksDefinition(question string) string {
 	if !definitionAsked.MatchString(question) && !strings.HasPrefix(strings.ToLower(strings.TrimSpace(question)), "what is ") {
 		return ""
 	}
-	for _, t := range lex.Tokens(question) {
+	for _, t := range lang.Tokens(question) {
 		if t.AllCaps || strings.ContainsRune(t.Lower, '&') {
-			if s, ok := f.short[lex.Family(t.Lower)]; ok {
+			if s, ok := f.short[lang.Family(t.Lower)]; ok {
 				return s
 			}
 		}
@@ -197,12 +197,12 @@ func (f forms) asksDefinition(question string) string {
 }
 
 // defines reports whether text defines short: it writes the short form
-// with its long form, as lex.Definitions reads a definition.
+// with its long form, as lang.Definitions reads a definition.
 func defines(text, short string) bool {
 	if !strings.Contains(text, short) {
 		return false
 	}
-	for _, a := range lex.Definitions(text) {
+	for _, a := range lang.Definitions(text) {
 		if a.Short == short {
 			return true
 		}
@@ -256,7 +256,7 @@ func figureLabel(ev *app.Evidence, w *app.Window, off int, text string) string {
 // wordsBesideNumbers counts the words of s that are not numbers.
 func wordsBesideNumbers(s string) int {
 	n := 0
-	for _, t := range lex.Tokens(s) {
+	for _, t := range lang.Tokens(s) {
 		if !t.Num {
 			n++
 		}

@@ -9,7 +9,7 @@ import (
 	"unicode"
 
 	"archivist/app"
-	"archivist/retrieve/jev/lex"
+	"archivist/app/lang"
 )
 
 // Pincite tuning (DESIGN.md §6).
@@ -319,10 +319,10 @@ func contentWords(s string) []map[string]bool {
 	return out
 }
 
-// tokens splits s into lower-case words and numbers as lex.Tokens reads
+// tokens splits s into lower-case words and numbers as lang.Tokens reads
 // them, the tokenizer of the question's terms and of routing.
 func tokens(s string) []string {
-	toks := lex.Tokens(s)
+	toks := lang.Tokens(s)
 	out := make([]string, len(toks))
 	for i, t := range toks {
 		out[i] = t.Lower

@@ -8,7 +8,7 @@ import (
 	"unicode"
 
 	"archivist/app"
-	"archivist/retrieve/jev/lex"
+	"archivist/app/lang"
 )
 
 // The shape of a quote against the shape of the question: what kind of
@@ -57,7 +57,7 @@ var labelFiller = map[string]bool{"and": true, "the": true, "for": true, "from":
 func unaskedWords(label string, asked map[string]bool) int {
 	n := 0
 	for _, w := range strings.FieldsFunc(strings.ToLower(label), func(r rune) bool { return !unicode.IsLetter(r) }) {
-		if len(w) >= 3 && !asked[Stem(w)] && !asked[lex.Family(w)] && !labelFiller[w] {
+		if len(w) >= 3 && !asked[Stem(w)] && !asked[lang.Family(w)] && !labelFiller[w] {
 			n++
 		}
 	}
@@ -68,8 +68,8 @@ func unaskedWords(label string, asked map[string]bool) int {
 // question's.
 func askedWords(label string, asked map[string]bool) int {
 	n := 0
-	for _, t := range lex.Tokens(label) {
-		if asked[lex.Family(t.Lower)] {
+	for _, t := range lang.Tokens(label) {
+		if asked[lang.Family(t.Lower)] {
 			n++
 		}
 	}
@@ -107,7 +107,7 @@ func mainClause(q string, terms []string) []string {
 	for _, l := range conditionLeads {
 		if i := strings.Index(q, ","); strings.HasPrefix(q, l) && i > 0 {
 			var out []string
-			for _, t := range lex.Tokens(q[i+1:]) {
+			for _, t := range lang.Tokens(q[i+1:]) {
 				out = append(out, t.Lower)
 			}
 			return out

@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"archivist/app"
-	"archivist/retrieve/jev/lex"
+	"archivist/app/lang"
 )
 
 // Running heads and feet — "Graduate Programme Brochure 7 PwC", "Annual
@@ -71,7 +71,7 @@ func withoutRunningLines(ev *app.Evidence, cands []candidate) []candidate {
 // line too long to be a running head, or holding no words.
 func runningKey(text string) string {
 	var words []string
-	for _, t := range lex.Tokens(text) {
+	for _, t := range lang.Tokens(text) {
 		if t.Num {
 			continue
 		}

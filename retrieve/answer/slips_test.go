@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"archivist/app"
-	"archivist/retrieve/jev/lex"
+	"archivist/app/lang"
 )
 
 func TestMistyped(t *testing.T) {
@@ -22,16 +22,16 @@ func TestMistyped(t *testing.T) {
 	if got := withoutSlips([]string{"form", "fil"}, []string{"form", "filed"}, cands); len(got) != 2 {
 		t.Errorf("held term dropped: %v", got)
 	}
-	if got := withoutSlips([]string{"employ", lex.Family("dose")}, []string{"employees", "dose"}, cands); len(got) != 1 || got[0] != "employ" {
+	if got := withoutSlips([]string{"employ", lang.Family("dose")}, []string{"employees", "dose"}, cands); len(got) != 1 || got[0] != "employ" {
 		t.Errorf("slip kept: %v", got)
 	}
 }
 
 func TestKindNoun(t *testing.T) {
 	for q, want := range map[string]string{
-		"What is the position of Ibrahim?":                            lex.Family("position"),
-		"What score did PaLM-2L + Step-Back achieve in MMLU Physics?": lex.Family("score"),
-		"Which paper uses the Fast NMS processing?":                   lex.Family("paper"),
+		"What is the position of Ibrahim?":                            lang.Family("position"),
+		"What score did PaLM-2L + Step-Back achieve in MMLU Physics?": lang.Family("score"),
+		"Which paper uses the Fast NMS processing?":                   lang.Family("paper"),
 		"What does AD stand for?":                                     "",
 		"How many employees does 3M have?":                            "",
 	} {
@@ -93,8 +93,8 @@ func TestAddresses(t *testing.T) {
 }
 
 func TestNarrowedTitle(t *testing.T) {
-	f := forms{long: map[string][]string{"ceo": {lex.Family("chief"), lex.Family("executive"), lex.Family("officer")}}}
-	asked := map[string]bool{"ceo": true, lex.Family("pepsico"): true}
+	f := forms{long: map[string][]string{"ceo": {lang.Family("chief"), lang.Family("executive"), lang.Family("officer")}}}
+	asked := map[string]bool{"ceo": true, lang.Family("pepsico"): true}
 	for text, want := range map[string]bool{
 		"Ram Krishnan has served as Chief Executive Officer, International Beverages and Chief Commercial Officer of PepsiCo.": true,
 		"Ramon L. Laguarta has served as PepsiCo’s Chief Executive Officer and a director on the Board since 2018.":            false,
@@ -184,8 +184,8 @@ func TestQuestionClauses(t *testing.T) {
 	if sh := askedShape("What was the interest rate in 2022?", []string{"interest", "rate", "2022"}); !sh.amount {
 		t.Error("an asked rate not read as an amount")
 	}
-	got := withoutKindOf([]string{lex.Family("kind"), lex.Family("environment")}, q)
-	if len(got) != 1 || got[0] != lex.Family("environment") {
+	got := withoutKindOf([]string{lang.Family("kind"), lang.Family("environment")}, q)
+	if len(got) != 1 || got[0] != lang.Family("environment") {
 		t.Errorf("withoutKindOf = %v", got)
 	}
 	for text, want := range map[string]bool{

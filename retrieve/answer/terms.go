@@ -7,8 +7,7 @@ import (
 	"strings"
 	"unicode"
 
-	"archivist/app/script"
-	"archivist/retrieve/jev/lex"
+	"archivist/app/lang"
 )
 
 // The question's terms as the extractive answerer weighs them, and the
@@ -55,10 +54,10 @@ func questionStems(terms []string) []string {
 		}
 	}
 	for _, t := range terms {
-		if taskWords[Stem(t)] || dated && (periodWords[lex.Family(t)] || dayOfMonth(t)) {
+		if taskWords[Stem(t)] || dated && (periodWords[lang.Family(t)] || dayOfMonth(t)) {
 			continue
 		}
-		s := lex.Family(t)
+		s := lang.Family(t)
 		if y, ok := yearOf(t); ok {
 			s = y
 		}
@@ -80,7 +79,7 @@ func mistyped(term string) bool {
 			continue
 		}
 		b[i], b[i+1] = b[i+1], b[i]
-		stop := lex.IsStopWord(string(b))
+		stop := lang.IsStopWord(string(b))
 		b[i], b[i+1] = b[i+1], b[i]
 		if stop {
 			return true
@@ -97,7 +96,7 @@ func withoutSlips(stems, terms []string, cands []candidate) []string {
 	slip := map[string]bool{}
 	for _, t := range terms {
 		if mistyped(t) {
-			slip[lex.Family(t)] = true
+			slip[lang.Family(t)] = true
 		}
 	}
 	if len(slip) == 0 {
@@ -128,7 +127,7 @@ var kindOfRE = regexp.MustCompile(`(?i)\b(kind|kinds|type|types|sort|sorts)\s+of
 func withoutKindOf(stems []string, question string) []string {
 	drop := map[string]bool{}
 	for _, m := range kindOfRE.FindAllStringSubmatch(question, -1) {
-		drop[lex.Family(strings.ToLower(m[1]))] = true
+		drop[lang.Family(strings.ToLower(m[1]))] = true
 	}
 	if len(drop) == 0 {
 		return stems
@@ -206,21 +205,21 @@ func termWeights(stems []string, kind string, cands []candidate) map[string]floa
 // also "deep"), so a question's plain word meets its derived forms.
 func wordStems(s string) map[string]bool {
 	m := map[string]bool{}
-	toks := lex.Tokens(s)
+	toks := lang.Tokens(s)
 	for i, t := range toks {
 		if i > 0 && joinable(toks[i-1], t, s) {
 			// A name of two capitalised words is also written as one:
 			// "Best Buy" is the question's "Bestbuy", "Power Point" its
 			// "PowerPoint".
 			j := toks[i-1].Lower + t.Lower
-			m[j], m[Stem(j)], m[lex.Family(j)] = true, true, true
+			m[j], m[Stem(j)], m[lang.Family(j)] = true, true, true
 		}
-		if a, b, ok := script.PairClusters(t.Lower); ok {
+		if a, b, ok := lang.PairClusters(t.Lower); ok {
 			m[a], m[b] = true, true // a question's one-character unit meets its pairs
 		}
 		st := Stem(t.Lower)
 		m[st] = true
-		m[lex.Family(t.Lower)] = true // "employed" meets "employees"
+		m[lang.Family(t.Lower)] = true // "employed" meets "employees"
 		for _, suf := range derivational {
 			if strings.HasSuffix(st, suf) && len(st)-len(suf) >= 3 {
 				m[st[:len(st)-len(suf)]] = true
@@ -237,7 +236,7 @@ func wordStems(s string) map[string]bool {
 // a word it resembles ("Technic" is not "technical").
 func exactWords(s string) map[string]bool {
 	m := map[string]bool{}
-	toks := lex.Tokens(s)
+	toks := lang.Tokens(s)
 	for i, t := range toks {
 		m[t.Lower], m[Stem(t.Lower)] = true, true
 		if i > 0 && joinable(toks[i-1], t, s) {
@@ -251,7 +250,7 @@ func exactWords(s string) map[string]bool {
 // joinable reports whether two neighbouring tokens of s are words of one
 // name: both capitalised, all letters, with only a space or a hyphen
 // between them ("Best Buy", "Wal-Mart", "Coca-Cola").
-func joinable(a, b lex.Token, s string) bool {
+func joinable(a, b lang.Token, s string) bool {
 	if !(a.Cap || a.AllCaps) || !(b.Cap || b.AllCaps) || a.Num || b.Num {
 		return false
 	}

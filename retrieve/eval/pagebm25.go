@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"archivist/retrieve/jev/lex"
+	"archivist/app/lang"
 	"archivist/store"
 
 	_ "modernc.org/sqlite" // the "sqlite" driver, with FTS5
@@ -68,8 +68,8 @@ func (x *PageBM25) Close() error { return x.db.Close() }
 func (x *PageBM25) Rank(ctx context.Context, question, doc string, k int) ([]PageRange, error) {
 	var terms []string
 	seen := map[string]bool{}
-	for _, t := range lex.Tokens(question) {
-		if lex.IsStopWord(t.Lower) || seen[t.Lower] {
+	for _, t := range lang.Tokens(question) {
+		if lang.IsStopWord(t.Lower) || seen[t.Lower] {
 			continue
 		}
 		seen[t.Lower] = true

@@ -17,8 +17,8 @@ import (
 	"unicode/utf8"
 
 	"archivist/app"
+	"archivist/app/lang"
 	"archivist/retrieve/jev"
-	"archivist/retrieve/jev/lex"
 	"archivist/store"
 )
 
@@ -420,7 +420,7 @@ func commonWord(s *store.DocumentSample) string {
 	for _, h := range s.Headings {
 		seen := map[string]bool{}
 		for _, w := range strings.FieldsFunc(strings.ToLower(h), func(r rune) bool { return !unicode.IsLetter(r) }) {
-			if utf8.RuneCountInString(w) < 4 || lex.IsStopWord(w) || headingWords[w] || seen[w] {
+			if utf8.RuneCountInString(w) < 4 || lang.IsStopWord(w) || headingWords[w] || seen[w] {
 				continue
 			}
 			seen[w] = true

@@ -5,8 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"archivist/app/script"
-	"archivist/retrieve/jev/lex"
+	"archivist/app/lang"
 )
 
 // MaxTerms bounds the terms taken from one question, so a pasted paragraph
@@ -14,19 +13,19 @@ import (
 const MaxTerms = 16
 
 // Terms returns the search terms of a question: its words and numbers as
-// lex.Tokens reads them (the tokenizer routing and the extractive answerer
+// lang.Tokens reads them (the tokenizer routing and the extractive answerer
 // use too, so "R&D" and "fy2022" stay whole and "3M's" is "3m"), lower-case,
 // lex's stop words and one-letter words dropped, duplicates removed, in
 // question order. Text of scripts written without spaces gives its units
-// (script.Unit: a pair of characters, or one at a sentence's end), which
+// (lang.Unit: a pair of characters, or one at a sentence's end), which
 // are kept however short.
 func Terms(question string) []string {
 	var terms []string
 	seen := map[string]bool{}
-	for _, t := range lex.Tokens(question) {
+	for _, t := range lang.Tokens(question) {
 		w := t.Lower
-		unit := script.Unspaced(firstRune(w))
-		if !unit && utf8.RuneCountInString(w) < 2 && !t.Num || lex.IsStopWord(w) || seen[w] {
+		unit := lang.Unspaced(firstRune(w))
+		if !unit && utf8.RuneCountInString(w) < 2 && !t.Num || lang.IsStopWord(w) || seen[w] {
 			continue
 		}
 		seen[w] = true
@@ -57,17 +56,17 @@ func MatchAny(terms []string) string {
 
 func matchTerm(t string) string {
 	q := QuoteTerm(t)
-	if len([]rune(t)) >= minPrefixRunes && !isNumber(t) && !script.Unspaced(firstRune(t)) {
+	if len([]rune(t)) >= minPrefixRunes && !isNumber(t) && !lang.Unspaced(firstRune(t)) {
 		q += "*"
 	}
 	return q
 }
 
 // QuoteTerm is t as one quoted FTS5 string: the exact word or phrase, no
-// prefix. It is written as the index reads text (script.IndexText), so a
+// prefix. It is written as the index reads text (lang.IndexText), so a
 // unit of unspaced text is a phrase of its characters.
 func QuoteTerm(t string) string {
-	return `"` + strings.ReplaceAll(script.IndexText(t), `"`, `""`) + `"`
+	return `"` + strings.ReplaceAll(lang.IndexText(t), `"`, `""`) + `"`
 }
 
 func firstRune(s string) rune {

@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 
 	"archivist/app"
-	"archivist/app/script"
+	"archivist/app/lang"
 	"archivist/store"
 )
 
@@ -31,10 +31,10 @@ func (a *assembler) window(ctx context.Context, rowid int64, match string) (app.
 	if first < 0 {
 		first = 0
 	}
-	// The snippet is the passage as the index reads it (script.IndexText),
+	// The snippet is the passage as the index reads it (lang.IndexText),
 	// which is the passage text itself unless it holds unspaced scripts or
 	// folded characters; Locate maps it back.
-	start, end, ok := script.Locate(p.Text, clean)
+	start, end, ok := lang.Locate(p.Text, clean)
 	if clean == "" || !ok {
 		// Fall back to the passage's opening rather than lose the hit if
 		// that ever fails.
@@ -43,7 +43,7 @@ func (a *assembler) window(ctx context.Context, rowid int64, match string) (app.
 	hit := start + first
 	if p.Text[start:end] != clean {
 		tail := strings.NewReplacer(store.MarkStart, "", store.MarkEnd, "").Replace(snip[first:])
-		if h, _, ok := script.Locate(p.Text[start:end], tail); ok {
+		if h, _, ok := lang.Locate(p.Text[start:end], tail); ok {
 			hit = start + h
 		} else {
 			hit = start

@@ -21,7 +21,7 @@ import (
 	"unicode/utf8"
 
 	"archivist/app"
-	"archivist/retrieve/jev/lex"
+	"archivist/app/lang"
 )
 
 // Kind is the type of a question.
@@ -101,10 +101,10 @@ type Question struct {
 	// 0–1; 0 when unknown). Only the local judge reads it.
 	IndexScore float64
 	// Abbreviations are those the evidence's documents define that name a
-	// concept of the question (lex.Query.Defined): in these documents the
+	// concept of the question (lang.Query.Defined): in these documents the
 	// short and the long form are one name. Only the local judge reads
 	// them; a model reads the definitions in the text.
-	Abbreviations []lex.Abbreviation
+	Abbreviations []lang.Abbreviation
 }
 
 // MenuChars is what a question adds to a request's menu characters (the
@@ -125,7 +125,7 @@ func (q *Question) MenuChars() int {
 // Hints are what the router knows about the question's terms in scope.
 // Only the local judge reads them; they are never sent anywhere.
 type Hints struct {
-	// IDF maps a concept name (see lex.Analyze) to its inverse document
+	// IDF maps a concept name (see lang.Analyze) to its inverse document
 	// frequency over the passages in scope.
 	IDF map[string]float64
 	// Absent names stems and concept names found in no passage in scope.

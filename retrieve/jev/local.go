@@ -11,7 +11,7 @@ import (
 	"sync"
 
 	"archivist/app"
-	"archivist/retrieve/jev/lex"
+	"archivist/app/lang"
 )
 
 // Local is the offline decision provider: a deterministic lexical judge.
@@ -89,7 +89,7 @@ type analyzed struct {
 	state  string
 	idf    map[string]float64
 	absent map[string]bool
-	q      *lex.Query
+	q      *lang.Query
 	visual bool // the question asks about a figure, chart, map or table
 }
 
@@ -104,11 +104,11 @@ var (
 	analyzedCache []analyzed // most recent last
 )
 
-// analyze returns lex.Analyze(state, idf) with applyAbsent applied, and
+// analyze returns lang.Analyze(state, idf) with applyAbsent applied, and
 // whether the question asks about a figure, chart, map or table, from the
 // cache when the same question came with the same hints. The query is
 // shared: the judge only reads it.
-func analyze(state string, idf map[string]float64, absent map[string]bool) (*lex.Query, bool) {
+func analyze(state string, idf map[string]float64, absent map[string]bool) (*lang.Query, bool) {
 	analyzedMu.Lock()
 	for i := len(analyzedCache) - 1; i >= 0; i-- {
 		e := analyzedCache[i]
@@ -118,7 +118,7 @@ func analyze(state string, idf map[string]float64, absent map[string]bool) (*lex
 		}
 	}
 	analyzedMu.Unlock()
-	q := lex.Analyze(state, idf)
+	q := lang.Analyze(state, idf)
 	applyAbsent(q, absent)
 	visual := asksVisual.MatchString(q.Text)
 	analyzedMu.Lock()
@@ -134,7 +134,7 @@ func analyze(state string, idf map[string]float64, absent map[string]bool) (*lex
 // they are typos or paraphrases and can neither help nor block. Names,
 // periods and numbers keep theirs: text cannot satisfy them, which is
 // what makes a question about something the archive lacks unanswerable.
-func applyAbsent(q *lex.Query, absent map[string]bool) {
+func applyAbsent(q *lang.Query, absent map[string]bool) {
 	if len(absent) == 0 {
 		return
 	}
@@ -143,12 +143,12 @@ func applyAbsent(q *lex.Query, absent map[string]bool) {
 		if !absent[c.Name] {
 			continue
 		}
-		if c.Kind == lex.Topic || c.Kind == lex.Support {
+		if c.Kind == lang.Topic || c.Kind == lang.Support {
 			c.Weight = 0
 		}
-		if c.Kind == lex.Entity && len(c.Forms) > 1 {
+		if c.Kind == lang.Entity && len(c.Forms) > 1 {
 			// A name with some known words is judged by those (see
-			// lex.Query.Match); one with none blocks.
+			// lang.Query.Match); one with none blocks.
 			known := false
 			for _, f := range c.Forms[1:] {
 				if !absent[f[0]] {
@@ -165,9 +165,9 @@ func applyAbsent(q *lex.Query, absent map[string]bool) {
 // textOf indexes content: body roles as body, title and headings as
 // context; with asBody, headings and titles count as body too (a menu
 // entry is its outline).
-func textOf(parts []Part, fallback string, asBody bool) *lex.Text {
+func textOf(parts []Part, fallback string, asBody bool) *lang.Text {
 	if len(parts) == 0 {
-		return lex.NewText(fallback)
+		return lang.NewText(fallback)
 	}
 	var body []string
 	var ctx []string
@@ -180,10 +180,10 @@ func textOf(parts []Part, fallback string, asBody bool) *lex.Text {
 			ctx = append(ctx, p.Text)
 		}
 	}
-	return lex.NewTextParts(body, ctx...)
+	return lang.NewTextParts(body, ctx...)
 }
 
-func localChoice(q *lex.Query, qu *Question, absent map[string]bool) Answer {
+func localChoice(q *lang.Query, qu *Question, absent map[string]bool) Answer {
 	logits := make([]float64, len(qu.Options))
 	for i, o := range qu.Options {
 		if o.Label == NoneLabel {
@@ -211,7 +211,7 @@ func localChoice(q *lex.Query, qu *Question, absent map[string]bool) Answer {
 
 // quality measures evidence against the question, about 0–1 (the weights
 // below sum past 1 so that strong evidence can reach the top level).
-func quality(q *lex.Query, f lex.Features, index float64) float64 {
+func quality(q *lang.Query, f lang.Features, index float64) float64 {
 	fit := 1.0
 	switch {
 	case q.Intent.Amount || q.Intent.Count:
@@ -239,7 +239,7 @@ const (
 	wDesc = 0.5
 )
 
-func localScore(q *lex.Query, visual bool, qu *Question, absent map[string]bool) Answer {
+func localScore(q *lang.Query, visual bool, qu *Question, absent map[string]bool) Answer {
 	f := q.Match(textOf(qu.EvidenceParts, qu.Evidence, false), absent)
 	x := quality(q, f, qu.IndexScore) * periodFit(q, qu.EvidenceParts)
 	if (q.Intent.Amount || q.Intent.Count) && f.Numeric > tableNumeric {
@@ -303,7 +303,7 @@ func ScoreAnswer(p []float64) Answer {
 // text (a title or heading alone does not count) with every constraint met,
 // and the best passages must each be useful on their own: three
 // passages sharing the question's words are not yet its answer.
-func localNoul(q *lex.Query, qu *Question, absent map[string]bool) Answer {
+func localNoul(q *lang.Query, qu *Question, absent map[string]bool) Answer {
 	var bodies []string
 	var ctx []string
 	var each []float64
@@ -311,7 +311,7 @@ func localNoul(q *lex.Query, qu *Question, absent map[string]bool) Answer {
 		if len(body) == 0 {
 			return
 		}
-		f := q.Match(lex.NewTextParts(body, c...), absent)
+		f := q.Match(lang.NewTextParts(body, c...), absent)
 		// Without the index's rank (not asked here), so a passage needs
 		// its own text to look strong.
 		each = append(each, quality(q, f, 0))
@@ -336,7 +336,7 @@ func localNoul(q *lex.Query, qu *Question, absent map[string]bool) Answer {
 	if len(bodies) == 0 {
 		bodies = []string{qu.Evidence}
 	}
-	union := q.Match(lex.NewTextParts(bodies, ctx...), absent)
+	union := q.Match(lang.NewTextParts(bodies, ctx...), absent)
 	sort.Sort(sort.Reverse(sort.Float64Slice(each)))
 	top := 0.0
 	for i := 0; i < len(each) && i < 3; i++ {
@@ -349,7 +349,7 @@ func localNoul(q *lex.Query, qu *Question, absent map[string]bool) Answer {
 // periodFit weighs a document's own period against the question's: a
 // document named for a year (a filing, an annual report) is the likelier
 // source for that year than for another. 1 when either names no year.
-func periodFit(q *lex.Query, parts []Part) float64 {
+func periodFit(q *lang.Query, parts []Part) float64 {
 	if len(q.Years) == 0 {
 		return 1
 	}
@@ -389,7 +389,7 @@ var (
 	titleCache = map[string][]int{}
 )
 
-// titleYears is lex.YearsIn(title), cached. The slice is shared: read it
+// titleYears is lang.YearsIn(title), cached. The slice is shared: read it
 // only.
 func titleYears(title string) []int {
 	titleMu.Lock()
@@ -398,7 +398,7 @@ func titleYears(title string) []int {
 	if ok {
 		return ys
 	}
-	ys = lex.YearsIn(title)
+	ys = lang.YearsIn(title)
 	titleMu.Lock()
 	if len(titleCache) >= titleEntries {
 		titleCache = map[string][]int{}

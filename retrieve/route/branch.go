@@ -11,7 +11,7 @@ import (
 	"unicode"
 
 	"archivist/app"
-	"archivist/retrieve/jev/lex"
+	"archivist/app/lang"
 )
 
 // directCandidates is the direct-candidate branch of a library menu: up to
@@ -153,7 +153,7 @@ func (w *walk) statistics(ctx context.Context, ds *docState, route float64) (*ca
 	text := all.String()
 	var counts []string
 	for _, c := range w.query.Concepts {
-		if c.Kind == lex.Support || len(c.Phrases) == 0 {
+		if c.Kind == lang.Support || len(c.Phrases) == 0 {
 			continue
 		}
 		whole, literal := countOccurrences(text, strings.ToLower(c.Phrases[0]))
@@ -406,7 +406,7 @@ func (w *walk) resolveReference(ctx context.Context, ds *docState, kind, num str
 
 // followLocators reads first what the question points at — "page 17",
 // "pp. 20–21", "the last page", "Figure 3", "Appendix E", "Section 3.4",
-// "Note 7" (lex.Locators): a person who names the place has the document
+// "Note 7" (lang.Locators): a person who names the place has the document
 // open at it. The passages there are queued for scoring at once and, rated
 // well or not, open the evidence (w.located); a place the document does not
 // have (no such page, no heading or caption naming it) adds nothing.

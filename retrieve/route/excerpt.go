@@ -8,7 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"archivist/retrieve/jev/lex"
+	"archivist/app/lang"
 )
 
 // Excerpts: the stretches of a section's best passages that a menu entry
@@ -193,7 +193,7 @@ func (w *walk) excerpts(cands []excerptCandidate, texts map[int64]string, limit 
 // question weight (or its opening), with the weight of each question
 // concept whose first word it holds.
 func (w *walk) window(text string, n int, opening bool) (string, map[int]float64) {
-	stemsOf, starts, ends := lex.Spans(text)
+	stemsOf, starts, ends := lang.Spans(text)
 	if len(stemsOf) == 0 {
 		return "", nil
 	}

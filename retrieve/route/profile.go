@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"archivist/app"
-	"archivist/retrieve/jev/lex"
+	"archivist/app/lang"
 	"archivist/store"
 )
 
@@ -31,19 +31,19 @@ type docProfile struct {
 	// captions on every question: they are tokenized once here (name is
 	// the name text they were made from), and vocab and nameVocab let the
 	// branch skip a document that holds none of the question's words
-	// (lex.Vocabulary).
+	// (lang.Vocabulary).
 	name              string
-	nameTok           lex.Prepared
-	headsTok, capsTok lex.Prepared
-	vocab, nameVocab  lex.Vocabulary
+	nameTok           lang.Prepared
+	headsTok, capsTok lang.Prepared
+	vocab, nameVocab  lang.Vocabulary
 }
 
 // texts returns the name, outline and captions of d to match, as
-// lex.NewText of nameText(d), the outline and the captions joined by line
+// lang.NewText of nameText(d), the outline and the captions joined by line
 // breaks would make them.
-func (p *docProfile) texts(d app.Document) (name, heads, caps *lex.Text) {
+func (p *docProfile) texts(d app.Document) (name, heads, caps *lang.Text) {
 	if n := nameText(d); n != p.name {
-		name = lex.NewText(n) // renamed since the profile was built
+		name = lang.NewText(n) // renamed since the profile was built
 	} else {
 		name = p.nameTok.Text()
 	}
@@ -193,9 +193,9 @@ func menuProfile(d app.Document, sp *app.Profile) *docProfile {
 	countYears(d.Title+" "+d.Filename, years)
 	p.years = topYears(years, 3)
 	p.name = nameText(d)
-	p.nameTok = lex.Prepare(p.name)
-	p.headsTok = lex.Prepare(strings.Join(p.outline, "\n"))
-	p.capsTok = lex.Prepare(strings.Join(p.captions, "\n"))
+	p.nameTok = lang.Prepare(p.name)
+	p.headsTok = lang.Prepare(strings.Join(p.outline, "\n"))
+	p.capsTok = lang.Prepare(strings.Join(p.captions, "\n"))
 	p.nameVocab = p.nameTok.Vocabulary()
 	p.vocab = append(p.headsTok.Vocabulary(), p.capsTok.Vocabulary()...) // HoldsAny needs it sorted:
 	slices.Sort(p.vocab)
@@ -213,7 +213,7 @@ func profileKey(d app.Document) string {
 }
 
 func countYears(s string, into map[string]int) {
-	for _, t := range lex.Tokens(s) {
+	for _, t := range lang.Tokens(s) {
 		if len(t.Lower) == 4 && (strings.HasPrefix(t.Lower, "19") || strings.HasPrefix(t.Lower, "20")) {
 			if _, err := strconv.Atoi(t.Lower); err == nil {
 				into[t.Lower]++

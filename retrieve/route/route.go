@@ -9,9 +9,9 @@ import (
 	"sync"
 
 	"archivist/app"
+	"archivist/app/lang"
 	"archivist/retrieve/fts"
 	"archivist/retrieve/jev"
-	"archivist/retrieve/jev/lex"
 	"archivist/store"
 )
 
@@ -128,7 +128,7 @@ type walk struct {
 	ev       *app.Evidence
 	tr       *Trace
 
-	query *lex.Query
+	query *lang.Query
 	hints *jev.Hints
 	match string // FTS5 expression of the question's concepts
 
@@ -153,7 +153,7 @@ type walk struct {
 	pending    map[string]*candidate
 	scored     map[string]bool
 	rated      map[string]float64 // usefulness of every passage scored
-	locators   []lex.Locator      // the places the question names (read once)
+	locators   []lang.Locator     // the places the question names (read once)
 	located    []located          // passages at places the question names, in its order
 	kept       []*candidate
 	checked    string // the partial set last checked for coverage

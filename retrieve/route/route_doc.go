@@ -6,7 +6,7 @@ import (
 	"sort"
 
 	"archivist/app"
-	"archivist/retrieve/jev/lex"
+	"archivist/app/lang"
 	"archivist/store"
 )
 
@@ -66,10 +66,10 @@ type docState struct {
 	located bool // the question's locators were resolved in it
 
 	// defs are the abbreviations the document defines that name a
-	// concept of the question (lex.Query.Defined), read at load: the
+	// concept of the question (lang.Query.Defined), read at load: the
 	// local judge meets the question's short form in the document's long
 	// one and the other way round.
-	defs []lex.Abbreviation
+	defs []lang.Abbreviation
 
 	visits int // sections reached
 	served int // fairness rounds granted to other documents
@@ -128,10 +128,10 @@ func (w *walk) load(ctx context.Context, ds *docState) error {
 	return nil
 }
 
-func lexAbbreviations(defs []app.Abbreviation) []lex.Abbreviation {
-	out := make([]lex.Abbreviation, len(defs))
+func lexAbbreviations(defs []app.Abbreviation) []lang.Abbreviation {
+	out := make([]lang.Abbreviation, len(defs))
 	for i, d := range defs {
-		out[i] = lex.Abbreviation{Short: d.Short, Long: d.Long}
+		out[i] = lang.Abbreviation{Short: d.Short, Long: d.Long}
 	}
 	return out
 }

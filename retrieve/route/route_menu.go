@@ -8,8 +8,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"archivist/app/lang"
 	"archivist/retrieve/jev"
-	"archivist/retrieve/jev/lex"
 )
 
 // menu is one routing question: a node's children and how each is shown.
@@ -20,7 +20,7 @@ type menu struct {
 	options  []jev.Option
 	// defs are the abbreviations of the document whose sections the
 	// options are (docState.defs); none for a menu of documents.
-	defs []lex.Abbreviation
+	defs []lang.Abbreviation
 }
 
 const noneDescription = "None of these: the answer is not under any of the options above."

@@ -11,9 +11,9 @@ import (
 	"unicode/utf8"
 
 	"archivist/app"
+	"archivist/app/lang"
 	"archivist/retrieve/fts"
 	"archivist/retrieve/jev"
-	"archivist/retrieve/jev/lex"
 )
 
 // The usefulness rubric (DESIGN.md §4): four levels; a passage below 1.5 is
@@ -272,7 +272,7 @@ func (w *walk) checkCoverage(ctx context.Context) error {
 	w.checked = set
 	var texts []string
 	var parts []jev.Part
-	var defs []lex.Abbreviation
+	var defs []lang.Abbreviation
 	chars := 0
 	for _, c := range partial {
 		t, ps := w.evidenceOf(c)

@@ -7,9 +7,9 @@ import (
 	"slices"
 	"strings"
 
+	"archivist/app/lang"
 	"archivist/retrieve/fts"
 	"archivist/retrieve/jev"
-	"archivist/retrieve/jev/lex"
 	"archivist/store"
 )
 
@@ -20,12 +20,12 @@ import (
 // scope that hold it: inverse document frequencies weigh the concepts,
 // and a concept no passage holds is marked absent.
 func (w *walk) weighTerms(ctx context.Context) error {
-	q := lex.Analyze(w.question.Text, nil)
+	q := lang.Analyze(w.question.Text, nil)
 	// The documents in scope may define the question's short forms, or
 	// its long ones: the full-text pass asks for every name they give a
 	// concept, as it asks for a glossary synonym (the judge reads each
 	// document's own, see walk.load).
-	defs, err := w.snap.AbbreviationsNaming(ctx, w.scope, lex.NamesIn(w.question.Text))
+	defs, err := w.snap.AbbreviationsNaming(ctx, w.scope, lang.NamesIn(w.question.Text))
 	if err != nil {
 		return fmt.Errorf("retrieve: route: %w", err)
 	}
@@ -72,7 +72,7 @@ func (w *walk) weighTerms(ctx context.Context) error {
 		if df == 0 {
 			h.Absent[c.Name] = true
 		}
-		if c.Kind == lex.Entity && len(c.Forms) > 1 {
+		if c.Kind == lang.Entity && len(c.Forms) > 1 {
 			// How rare is each word of the name, and, when the whole name
 			// is nowhere, which of them are? Text holding only "general"
 			// of "General Mills" is not about the company.
@@ -97,8 +97,8 @@ func (w *walk) weighTerms(ctx context.Context) error {
 		}
 	}
 	w.hints = h
-	w.query = lex.Analyze(w.question.Text, h.IDF)
-	w.locators = lex.Locators(w.question.Text)
+	w.query = lang.Analyze(w.question.Text, h.IDF)
+	w.locators = lang.Locators(w.question.Text)
 
 	if len(all) == 0 {
 		all = found // every concept is common: search them all

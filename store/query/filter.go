@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"archivist/app"
-	"archivist/ingest/docmeta"
+	"archivist/app/lang"
 )
 
 // filter reads the value of field: at the cursor, which sits on the field
@@ -56,10 +56,10 @@ func (p *parser) filter(neg bool, at int, field string) (bool, Term, error) {
 			return false, t, p.fail(vat, "format is pdf, markdown, text, html or docx, not %q", value)
 		}
 	case "lang":
-		code, ok := docmeta.LanguageCode(value)
+		code, ok := lang.LanguageCode(value)
 		if !ok {
 			var names []string
-			for _, l := range docmeta.Languages {
+			for _, l := range lang.Languages {
 				names = append(names, l.Code)
 			}
 			return false, t, p.fail(vat, "lang is one of the languages Archivist detects (%s), not %q", strings.Join(names, ", "), value)

@@ -1,0 +1,54 @@
+package lang
+
+import "testing"
+
+func TestFamily(t *testing.T) {
+	groups := [][]string{
+		{"employ", "employs", "employed", "employing", "employee", "employees", "employment"},
+		{"plan", "plans", "planned", "planning"},
+		{"supersede", "supersedes", "superseded", "superseding"},
+		{"elect", "elected", "election", "elections"},
+		{"agree", "agreed", "agreement", "agreements"},
+	}
+	for _, g := range groups {
+		for _, w := range g[1:] {
+			if Family(w) != Family(g[0]) {
+				t.Errorf("Family(%q) = %q, Family(%q) = %q: one family", w, Family(w), g[0], Family(g[0]))
+			}
+		}
+	}
+	// Words that only look derived stay apart.
+	for _, pair := range [][2]string{{"number", "numb"}, {"million", "mill"}, {"member", "memb"}, {"customer", "custom"}, {"general", "generation"}, {"total", "tot"}, {"status", "stat"}} {
+		if Family(pair[0]) == Family(pair[1]) {
+			t.Errorf("Family joins %q and %q", pair[0], pair[1])
+		}
+	}
+	if Family("2022") != "2022" || Family("fy2022") != "fy2022" {
+		t.Error("numbers changed")
+	}
+}
+
+func TestDefinitions(t *testing.T) {
+	text := `Ramon Laguarta, Chairman of the Board of Directors and Chief Executive Officer (“CEO”), signed it.
+DOS implements these programmes through Physical Research Laboratory (PRL), National Atmospheric Research
+Laboratory (NARL), North Eastern-Space Applications Centre (NE-SAC) and Semi-Conductor Laboratory (SCL).
+Filed with the Securities and Exchange Commission (the "SEC") in 2023. Revenue rose (see Note 4) in the
+year (FY). "AD" means an Airworthiness Directive issued under part 39.`
+	got := map[string]string{}
+	for _, a := range Definitions(text) {
+		got[a.Short] = a.Long
+	}
+	want := map[string]string{
+		"CEO": "Chief Executive Officer", "PRL": "Physical Research Laboratory",
+		"NARL": "National Atmospheric Research Laboratory", "NE-SAC": "North Eastern-Space Applications Centre",
+		"SCL": "Semi-Conductor Laboratory", "SEC": "Securities and Exchange Commission", "AD": "Airworthiness Directive",
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%s = %q, want %q", k, got[k], v)
+		}
+	}
+	if _, ok := got["FY"]; ok {
+		t.Errorf("FY is not defined by \"the year (FY)\": %q", got["FY"])
+	}
+}

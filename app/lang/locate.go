@@ -1,0 +1,119 @@
+package lang
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// A Locator is a question's pointer to a place in a document: "page 17",
+// "pp. 20–21", "the last page", "slide 14", "Figure 3", "Table 2",
+// "Appendix E", "Chapter 4", "Section 3.2", "Note 7", "Item 7A". People
+// point into documents this way when they have the document open; the
+// place is where the answer is, whatever words it uses.
+type Locator struct {
+	// Kind is the singular kind word: page, figure, table, appendix,
+	// chapter, section, note, item, exhibit, part, step, or a division of
+	// courses, laws and contracts (unit, module, lesson, article, clause,
+	// schedule, volume). Slides are pages.
+	Kind string
+	// Labels are the numbers or letters named, as written (lower case),
+	// in order; a range ("20–21") is expanded when both ends are small
+	// numbers.
+	Labels []string
+	// Edge is +1 for "the first page", -1 for "the last page"; Labels is
+	// then empty.
+	Edge int
+}
+
+var (
+	locatorKinds = map[string]string{
+		"page": "page", "pages": "page", "p": "page", "pp": "page", "slide": "page", "slides": "page",
+		"figure": "figure", "figures": "figure", "fig": "figure", "figs": "figure",
+		"table": "table", "tables": "table", "appendix": "appendix", "appendices": "appendix", "annex": "appendix",
+		"chapter": "chapter", "chapters": "chapter", "section": "section", "sections": "section", "§": "section",
+		"note": "note", "notes": "note", "item": "item", "items": "item", "exhibit": "exhibit", "exhibits": "exhibit",
+		"part": "part", "parts": "part", "step": "step", "steps": "step",
+		"unit": "unit", "units": "unit", "module": "module", "modules": "module", "lesson": "lesson", "lessons": "lesson",
+		"article": "article", "articles": "article", "clause": "clause", "clauses": "clause",
+		"schedule": "schedule", "schedules": "schedule", "volume": "volume", "volumes": "volume",
+	}
+	// A label: a number with dotted parts and an optional letter ("7A",
+	// "3.4"), a roman numeral, or one capital letter.
+	label     = `(?:\d+[A-Za-z]?(?:\.\d+)*|[ivxlcIVXLC]+\b|[A-Z]\b)`
+	locatorRE = regexp.MustCompile(`(?i:\b(pages?|pp?\.|slides?|figures?|figs?\.|tables?|appendix|appendices|annex|chapters?|sections?|notes?|items?|exhibits?|parts?|steps?|units?|modules?|lessons?|articles?|clauses?|schedules?|volumes?)|§)\s*(` +
+		label + `(?:\s*(?:-|–|—|to|through|and|&|,|or)\s*` + label + `)*)`)
+	labelRE = regexp.MustCompile(label)
+	edgeRE  = regexp.MustCompile(`(?i)\b(first|opening|front|cover|last|final|closing|back)\s+(page|slide)\b`)
+)
+
+// maxRange bounds the labels a range expands to.
+const maxRange = 8
+
+// Locators finds the places a question names, in the order it names them.
+func Locators(question string) []Locator {
+	var out []Locator
+	for _, m := range locatorRE.FindAllStringSubmatchIndex(question, -1) {
+		word := "§"
+		if m[2] >= 0 {
+			word = strings.TrimSuffix(strings.ToLower(question[m[2]:m[3]]), ".")
+		}
+		kind := locatorKinds[word]
+		list := question[m[4]:m[5]]
+		labels := labelRE.FindAllString(list, -1)
+		if kind == "" || len(labels) == 0 {
+			continue
+		}
+		// One capital letter or a roman numeral is a label only right
+		// after its kind word ("Appendix E", "Part II"): "Table A" yes,
+		// "pages 3 and I" no.
+		var keep []string
+		for i, l := range labels {
+			if !isDigit(l[0]) && i > 0 {
+				break
+			}
+			if !isDigit(l[0]) && len(l) == 1 && l == strings.ToLower(l) {
+				continue // "page i" is a printed label only in roman lists; too rare to guess
+			}
+			keep = append(keep, strings.ToLower(l))
+		}
+		if len(keep) == 0 {
+			continue
+		}
+		if len(keep) == 2 && isRange(list) {
+			keep = expand(keep[0], keep[1])
+		}
+		out = append(out, Locator{Kind: kind, Labels: keep})
+	}
+	for _, m := range edgeRE.FindAllStringSubmatch(question, -1) {
+		edge := 1
+		switch strings.ToLower(m[1]) {
+		case "last", "final", "closing", "back":
+			edge = -1
+		}
+		out = append(out, Locator{Kind: "page", Edge: edge})
+	}
+	return out
+}
+
+// isRange reports whether a two-label list is a range ("20–21", "20 to
+// 21") rather than a pair ("20 and 21").
+func isRange(list string) bool {
+	l := strings.ToLower(list)
+	return strings.ContainsAny(l, "-–—") || strings.Contains(l, " to ") || strings.Contains(l, "through")
+}
+
+// expand turns a range of two whole numbers into its labels; anything
+// else stays the two ends.
+func expand(a, b string) []string {
+	x, errA := strconv.Atoi(a)
+	y, errB := strconv.Atoi(b)
+	if errA != nil || errB != nil || y < x || y-x >= maxRange {
+		return []string{a, b}
+	}
+	var out []string
+	for n := x; n <= y; n++ {
+		out = append(out, strconv.Itoa(n))
+	}
+	return out
+}

@@ -1,8 +1,0 @@
-//go:build !unix
-
-package ui
-
-import "time"
-
-// cpuTime is not measured here; the benchmarks report wall time alone.
-func cpuTime() time.Duration { return 0 }

@@ -1,0 +1,116 @@
+package desktop
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+)
+
+// The window's keys (Ctrl on Linux and Windows, ⌘ on macOS):
+//
+//	Ctrl/⌘-K   the omnibox; Enter there asks
+//	Ctrl/⌘-I   import files
+//	Ctrl/⌘-,   settings
+//	Esc        close the citation viewer, then the drawer
+//	← / →      previous / next citation while the viewer is open
+//	Delete     move the selected documents to the trash
+//
+// ←, →, Esc and Delete reach the window only when no text field has the
+// keyboard; the page image handles ← and → itself while it has it.
+func (u *UI) bindKeys() {
+	c := u.win.Canvas()
+	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyK, Modifier: fyne.KeyModifierShortcutDefault},
+		func(fyne.Shortcut) { u.omni.focus() })
+	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyI, Modifier: fyne.KeyModifierShortcutDefault},
+		func(fyne.Shortcut) { u.importFiles() })
+	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyComma, Modifier: fyne.KeyModifierShortcutDefault},
+		func(fyne.Shortcut) { u.ShowSettings() })
+	c.SetOnTypedKey(u.typedKey)
+	u.keyMenu()
+}
+
+// keyMenu also puts Ctrl/⌘-I and Ctrl/⌘-, on File menu items: a menu
+// item's key works while a text field has the keyboard, whereas the field
+// swallows a canvas shortcut it does not know (the omnibox usually has the
+// keyboard). An existing File menu gets the keys on its items; otherwise
+// one is made.
+func (u *UI) keyMenu() {
+	mm := u.win.MainMenu()
+	if mm == nil || len(mm.Items) == 0 {
+		mm = fyne.NewMainMenu(fyne.NewMenu("File"))
+	}
+	file := mm.Items[0]
+	var imp *fyne.MenuItem
+	for _, it := range file.Items {
+		if it.Label == "Import…" {
+			imp = it
+		}
+	}
+	if imp == nil {
+		imp = fyne.NewMenuItem("Import…", u.importFiles)
+		file.Items = append([]*fyne.MenuItem{imp}, file.Items...)
+	}
+	imp.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyI, Modifier: fyne.KeyModifierShortcutDefault}
+	settings := fyne.NewMenuItem("Settings…", u.ShowSettings)
+	settings.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyComma, Modifier: fyne.KeyModifierShortcutDefault}
+	if len(file.Items) > 0 {
+		file.Items = append(file.Items, fyne.NewMenuItemSeparator())
+	}
+	file.Items = append(file.Items, settings)
+	u.win.SetMainMenu(mm)
+}
+
+// typedKey handles keys no focused widget took.
+func (u *UI) typedKey(ev *fyne.KeyEvent) {
+	cv := u.drawer.citation
+	switch ev.Name {
+	case fyne.KeyEscape:
+		u.escape()
+	case fyne.KeyLeft:
+		if cv.content.Visible() {
+			cv.stepAndFocus(-1)
+		}
+	case fyne.KeyRight:
+		if cv.content.Visible() {
+			cv.stepAndFocus(+1)
+		}
+	case fyne.KeyDelete:
+		if u.OnDelete != nil {
+			u.OnDelete()
+		}
+	}
+}
+
+// escape closes the innermost open thing: the citation viewer, else the
+// drawer.
+func (u *UI) escape() {
+	u.tips.hide()
+	if u.drawer.citation.content.Visible() {
+		u.drawer.citation.hide()
+		return
+	}
+	u.showDrawer(false)
+}
+
+// showDrawer shows or hides the research drawer; asking a question shows
+// it again.
+func (u *UI) showDrawer(on bool) {
+	if on == u.drawer.content.Visible() {
+		return
+	}
+	if on {
+		u.drawer.content.Show()
+	} else {
+		u.drawer.content.Hide()
+	}
+	u.split.Refresh()
+}
+
+// importFiles is Ctrl/⌘-I: the library view's import when it offers one,
+// else a file picker whose choice is imported.
+func (u *UI) importFiles() {
+	if u.OnImport != nil {
+		u.OnImport()
+		return
+	}
+	u.imports.openFileDialog()
+}

@@ -1,0 +1,175 @@
+package desktop
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"archivist/app"
+)
+
+// omniboxPlaceholder names the shortcut so people find it.
+const omniboxPlaceholder = "Ask about your documents… (Ctrl+K)"
+
+// Live lookup: how many matches show, and how long typing must pause
+// before the library is searched.
+const (
+	lookupLimit = 8
+	lookupPause = 150 * time.Millisecond
+)
+
+// omnibox is the question entry in the top bar and its Ask button. Enter
+// asks. As one types, documents whose title or headings match are listed
+// under it (when the library can look them up); a tap on one scopes the
+// drawer to that document.
+type omnibox struct {
+	ui        *UI
+	entry     *omniEntry
+	askButton *widget.Button
+	results   *fyne.Container // the live matches, hidden when there are none
+
+	seq   int         // the newest lookup; older answers are dropped
+	timer *time.Timer // the pending lookup
+	hits  []app.LookupHit
+}
+
+func newOmnibox(u *UI) *omnibox {
+	o := &omnibox{ui: u}
+	o.entry = &omniEntry{onEscape: o.escape}
+	o.entry.ExtendBaseWidget(o.entry)
+	o.entry.SetPlaceHolder(omniboxPlaceholder)
+	o.entry.OnSubmitted = func(text string) { o.clearResults(); u.ask(text) }
+	o.entry.OnChanged = o.changed
+	o.askButton = widget.NewButtonWithIcon("Ask", theme.SearchIcon(), func() { o.clearResults(); u.ask(o.entry.Text) })
+	o.askButton.Importance = widget.HighImportance
+	o.results = container.NewVBox()
+	o.results.Hide()
+	return o
+}
+
+// omniEntry is the omnibox's text field: Esc, which a plain entry keeps to
+// itself, clears the lookup results and then closes the viewer and the
+// drawer, as it does when no field has the keyboard.
+type omniEntry struct {
+	widget.Entry
+	onEscape func()
+}
+
+// TypedKey implements fyne.Focusable.
+func (e *omniEntry) TypedKey(ev *fyne.KeyEvent) {
+	if ev.Name == fyne.KeyEscape && e.onEscape != nil {
+		e.onEscape()
+		return
+	}
+	e.Entry.TypedKey(ev)
+}
+
+// escape is Esc in the omnibox: the first clears the lookup results, the
+// next acts as Esc does in the window.
+func (o *omnibox) escape() {
+	if o.results.Visible() {
+		o.clearResults()
+		return
+	}
+	o.ui.escape()
+}
+
+// focus moves keyboard focus to the entry (Ctrl+K, "Ask selection").
+func (o *omnibox) focus() {
+	if c := o.ui.win.Canvas(); c != nil {
+		c.Focus(o.entry)
+	}
+}
+
+// setBusy disables Ask while a question is in flight (the drawer shows the
+// activity). The entry stays editable so the next question can be typed.
+func (o *omnibox) setBusy(busy bool) {
+	if busy {
+		o.askButton.Disable()
+	} else {
+		o.askButton.Enable()
+	}
+}
+
+// changed schedules a lookup of the text once typing pauses.
+func (o *omnibox) changed(text string) {
+	if o.ui.folders == nil {
+		return
+	}
+	o.seq++
+	seq := o.seq
+	if o.timer != nil {
+		o.timer.Stop()
+	}
+	if strings.TrimSpace(text) == "" {
+		o.clearResults()
+		return
+	}
+	o.timer = time.AfterFunc(lookupPause, func() {
+		hits, err := o.ui.folders.Lookup(o.ui.ctx, text, lookupLimit)
+		o.ui.do(func() {
+			if seq != o.seq {
+				return // typing went on
+			}
+			if err != nil {
+				hits = nil
+			}
+			o.showResults(hits)
+		})
+	})
+}
+
+// showResults lists the matches under the entry.
+func (o *omnibox) showResults(hits []app.LookupHit) {
+	o.hits = hits
+	o.results.RemoveAll()
+	if len(hits) == 0 {
+		o.results.Hide()
+		o.results.Refresh()
+		return
+	}
+	for _, h := range hits {
+		b := widget.NewButtonWithIcon(lookupText(h), theme.DocumentIcon(), func() { o.choose(h) })
+		b.Alignment = widget.ButtonAlignLeading
+		b.Importance = widget.LowImportance
+		o.results.Add(b)
+	}
+	o.results.Show()
+	o.results.Refresh()
+}
+
+// lookupText is how a match reads: "Title — Heading (p. 12)".
+func lookupText(h app.LookupHit) string {
+	s := h.Title
+	if h.Heading != "" {
+		s += " — " + h.Heading
+		if h.Page > 0 {
+			s += " (p. " + strconv.Itoa(h.Page) + ")"
+		}
+	}
+	return s
+}
+
+// choose scopes the drawer to the matched document and keeps the typed
+// text, so Enter asks about it.
+func (o *omnibox) choose(h app.LookupHit) {
+	o.clearResults()
+	o.ui.drawer.setScope(app.Scope{DocumentIDs: []string{h.DocumentID}, Label: h.Title})
+	o.focus()
+}
+
+func (o *omnibox) clearResults() {
+	o.seq++
+	if o.timer != nil {
+		o.timer.Stop()
+	}
+	o.hits = nil
+	o.results.RemoveAll()
+	o.results.Hide()
+	o.results.Refresh()
+}

@@ -1,0 +1,309 @@
+package desktop
+
+import (
+	"context"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"archivist/app"
+)
+
+// providerRecorder is a Providers whose Apply and Test record their calls.
+type providerRecorder struct {
+	mu       sync.Mutex
+	applied  []app.Settings
+	keys     []ProviderKeys
+	applyErr error
+	tests    []string        // role, kind, URL, key, egress
+	acked    map[string]bool // endpoints acknowledged, as the library records them
+	testErr  error
+}
+
+func (r *providerRecorder) providers() Providers {
+	return Providers{
+		Apply: func(s app.Settings, k ProviderKeys) (app.Receivers, error) {
+			r.mu.Lock()
+			defer r.mu.Unlock()
+			if r.applyErr != nil {
+				return app.Receivers{}, r.applyErr
+			}
+			r.applied = append(r.applied, s)
+			r.keys = append(r.keys, k)
+			if s.EgressAcknowledged {
+				if r.acked == nil {
+					r.acked = map[string]bool{}
+				}
+				r.acked[s.Answer.URL], r.acked[s.Decision.URL] = true, true
+			}
+			if s.Answer.Remote() {
+				return app.Receivers{Answer: s.Answer.Model}, nil
+			}
+			return app.Receivers{}, nil
+		},
+		Acknowledged: func(s app.Settings) bool {
+			r.mu.Lock()
+			defer r.mu.Unlock()
+			return (!s.Answer.Remote() || r.acked[s.Answer.URL]) && (!s.Decision.Remote() || r.acked[s.Decision.URL]) &&
+				(s.Answer.Remote() || s.Decision.Remote())
+		},
+		Test: func(ctx context.Context, role Role, p app.ProviderSettings, key string, egress bool) error {
+			r.mu.Lock()
+			defer r.mu.Unlock()
+			r.tests = append(r.tests, strings.Join([]string{string(role), p.Kind, p.URL, key, strconvBool(egress)}, "|"))
+			return r.testErr
+		},
+	}
+}
+
+func strconvBool(b bool) string {
+	if b {
+		return "egress"
+	}
+	return "no-egress"
+}
+
+func openSettings(t *testing.T, h *harness) *settingsView {
+	t.Helper()
+	h.ui.ShowSettings()
+	if h.ui.settingsView == nil {
+		t.Fatal("no settings window")
+	}
+	return h.ui.settingsView
+}
+
+// entriesShow reports whether any entry in o shows s.
+func entriesShow(o fyne.CanvasObject, s string) bool {
+	for _, e := range findAll[*widget.Entry](o) {
+		if strings.Contains(e.Text, s) || strings.Contains(e.PlaceHolder, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func TestSettingsRoundTrip(t *testing.T) {
+	h := newHarness(t, &fakeLibrary{}, &fakeResearch{answer: twoCitationAnswer()})
+	rec := &providerRecorder{}
+	h.ui.SetProviders(rec.providers())
+
+	v := openSettings(t, h)
+	if v.answer.kind.Selected != app.ProviderExtractive || v.decision.kind.Selected != app.ProviderLocal {
+		t.Fatalf("fresh settings show %q / %q, want extractive / local", v.answer.kind.Selected, v.decision.kind.Selected)
+	}
+	if !v.answer.url.Disabled() {
+		t.Error("URL editable for the offline answerer")
+	}
+	v.answer.kind.SetSelected(app.ProviderOpenAI)
+	if v.answer.url.Disabled() {
+		t.Fatal("URL still disabled for an HTTP answerer")
+	}
+	test.Type(v.answer.url, "https://models.example.com/v1")
+	test.Type(v.answer.model, "big-model")
+	test.Type(v.answer.key, "sk-secret-123")
+	v.decision.kind.SetSelected(app.ProviderSystemOne)
+	test.Type(v.decision.url, "https://s1.example.com")
+	test.Type(v.decision.key, "s1-key-456")
+	v.egress.SetChecked(true)
+	v.preset.SetSelected("Detailed")
+	v.library.SetText("/data/archive")
+	v.theme.SetSelected("Dark")
+	test.Tap(v.save)
+
+	if v.status.Text != "Saved." {
+		t.Fatalf("status after Save = %q", v.status.Text)
+	}
+	last := rec.applied[len(rec.applied)-1]
+	want := app.Settings{
+		Decision:           app.ProviderSettings{Kind: "systemone", URL: "https://s1.example.com", HasKey: true},
+		Answer:             app.ProviderSettings{Kind: "openai", URL: "https://models.example.com/v1", Model: "big-model", HasKey: true},
+		EgressAcknowledged: true, Preset: app.PresetDetailed, LibraryDir: "/data/archive", Theme: app.ThemeDark,
+	}
+	if last != want {
+		t.Errorf("applied %+v\nwant    %+v", last, want)
+	}
+	if k := rec.keys[len(rec.keys)-1]; k.Answer != "sk-secret-123" || k.Decision != "s1-key-456" {
+		t.Errorf("providers got keys %+v", k)
+	}
+	if got := h.ui.drawer.receiver.Text; got != "Evidence goes to: answers: big-model" {
+		t.Errorf("drawer names %q", got)
+	}
+	if h.ui.drawer.presetValue() != app.PresetDetailed {
+		t.Error("the drawer's preset did not follow the setting")
+	}
+	if _, ok := h.ui.fapp.Settings().Theme().(variantTheme); !ok {
+		t.Error("the dark theme setting did not change the theme")
+	}
+
+	// Stored: preferences hold everything but the keys; the key file is
+	// the user's alone and holds them.
+	reread := newSettingsStore(h.ui.fapp).load()
+	stored := want
+	stored.EgressAcknowledged = false // the library holds it, per endpoint
+	if reread != stored {
+		t.Errorf("stored %+v\nwant   %+v", reread, stored)
+	}
+	prefs := h.ui.fapp.Preferences()
+	for _, k := range []string{prefAnswerURL, prefDecisionURL, prefAnswerModel} {
+		if strings.Contains(prefs.String(k), "secret") {
+			t.Errorf("preference %s holds a key", k)
+		}
+	}
+	info, err := os.Stat(h.ui.settings.keyFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.Mode().Perm() != 0o600 {
+		t.Errorf("key file mode %v, want 0600", info.Mode().Perm())
+	}
+	data, _ := os.ReadFile(h.ui.settings.keyFile)
+	if !strings.Contains(string(data), "sk-secret-123") || !strings.Contains(string(data), "s1-key-456") {
+		t.Error("key file lacks the saved keys")
+	}
+
+	// Never displayed back: a new window says a key is saved, shows none.
+	h.ui.settingsWin.Close()
+	v = openSettings(t, h)
+	if v.answer.key.Text != "" || v.answer.key.PlaceHolder != keySavedHint {
+		t.Errorf("answer key entry shows %q / %q", v.answer.key.Text, v.answer.key.PlaceHolder)
+	}
+	if entriesShow(v.content, "sk-secret") || entriesShow(v.content, "s1-key") {
+		t.Error("a saved key is shown in the settings window")
+	}
+	if v.answer.url.Text != "https://models.example.com/v1" || v.theme.Selected != "Dark" || v.preset.Selected != "Detailed" {
+		t.Error("the reopened window does not show the saved settings")
+	}
+	if !v.egress.Checked {
+		t.Error("the reopened window does not show the endpoints' acknowledgement")
+	}
+	// A new endpoint asks again: the tick goes with the old URL and comes
+	// back with it.
+	v.answer.url.SetText("https://other.example.com/v1")
+	if v.egress.Checked {
+		t.Error("a new answer endpoint kept the acknowledgement of the old one")
+	}
+	v.answer.url.SetText("https://models.example.com/v1")
+	if !v.egress.Checked {
+		t.Error("the acknowledged endpoint typed again is not shown as acknowledged")
+	}
+
+	// Remove key: saving drops it from the file.
+	test.Tap(v.answer.forget)
+	test.Tap(v.save)
+	keys, _ := h.ui.settings.keys()
+	if keys.Answer != "" || keys.Decision != "s1-key-456" {
+		t.Errorf("after Remove key the file holds %+v", keys)
+	}
+}
+
+func TestSettingsThatCannotBeUsedAreNotSaved(t *testing.T) {
+	h := newHarness(t, &fakeLibrary{}, &fakeResearch{answer: twoCitationAnswer()})
+	rec := &providerRecorder{}
+	h.ui.SetProviders(rec.providers())
+	v := openSettings(t, h)
+	rec.applyErr = app.Errorf(app.EEgressNotAcknowledged, "The answer endpoint models.example.com is not on this computer.")
+	v.answer.kind.SetSelected(app.ProviderOpenAI)
+	test.Type(v.answer.url, "https://models.example.com/v1")
+	test.Type(v.answer.key, "sk-never")
+	test.Tap(v.save)
+	if v.status.Importance != widget.DangerImportance || !strings.Contains(v.status.Text, "not on this computer") {
+		t.Errorf("status = %q", v.status.Text)
+	}
+	if got := newSettingsStore(h.ui.fapp).load(); got.Answer.Kind != app.ProviderExtractive {
+		t.Errorf("refused settings were stored: %+v", got.Answer)
+	}
+	if keys, _ := h.ui.settings.keys(); keys.Answer != "" {
+		t.Error("the key of refused settings was stored")
+	}
+	if v.answer.url.Text != "https://models.example.com/v1" {
+		t.Error("the typed settings were lost")
+	}
+}
+
+func TestTestConnection(t *testing.T) {
+	h := newHarness(t, &fakeLibrary{}, &fakeResearch{answer: twoCitationAnswer()})
+	rec := &providerRecorder{}
+	h.ui.SetProviders(rec.providers())
+	if err := h.ui.settings.setKey(RoleDecision, "saved-key"); err != nil {
+		t.Fatal(err)
+	}
+	v := openSettings(t, h)
+	v.decision.kind.SetSelected(app.ProviderOpenAI)
+	test.Type(v.decision.url, "http://localhost:11434/v1")
+	test.Tap(v.decision.test)
+	h.loop.waitFor(t, "the test result", func() bool { return strings.HasPrefix(v.decision.result.Text, "Connected") })
+	if want := "decision|openai|http://localhost:11434/v1|saved-key|no-egress"; !slices.Equal(rec.tests, []string{want}) {
+		t.Errorf("tests %q, want %q (the saved key is used without being shown)", rec.tests, want)
+	}
+
+	rec.testErr = app.Errorf(app.EProviderFailure, "The openai decision provider failed: HTTP 401.")
+	test.Tap(v.decision.test)
+	h.loop.waitFor(t, "the failure", func() bool { return strings.Contains(v.decision.result.Text, "HTTP 401") })
+	if v.decision.result.Importance != widget.DangerImportance {
+		t.Error("a failed test is not shown as an error")
+	}
+}
+
+func TestThemeFor(t *testing.T) {
+	bg := func(th fyne.Theme) fyne.ThemeVariant {
+		// The light background is brighter than the dark one.
+		r, _, _, _ := th.Color(theme.ColorNameBackground, theme.VariantDark).RGBA()
+		if r > 0x8000 {
+			return theme.VariantLight
+		}
+		return theme.VariantDark
+	}
+	if bg(themeFor(app.ThemeLight)) != theme.VariantLight || bg(themeFor(app.ThemeDark)) != theme.VariantDark {
+		t.Error("light and dark themes do not hold their variant")
+	}
+}
+
+// TestConnectionListsModels: Test connection offers the models the
+// endpoint lists beside the model field; picking one types it; an endpoint
+// that lists none leaves the free-text field alone.
+func TestConnectionListsModels(t *testing.T) {
+	h := newHarness(t, &fakeLibrary{}, &fakeResearch{answer: twoCitationAnswer()})
+	rec := &providerRecorder{}
+	listed := []string{"gemma3:4b", "llama3.2"}
+	p := rec.providers()
+	p.Models = func(ctx context.Context, role Role, ps app.ProviderSettings, key string, egress bool) ([]string, error) {
+		return listed, nil
+	}
+	h.ui.SetProviders(p)
+	v := openSettings(t, h)
+	v.answer.kind.SetSelected(app.ProviderOpenAI)
+	test.Type(v.answer.url, "ollama")
+	if v.answer.models.Visible() {
+		t.Fatal("the model menu shows before any endpoint listed a model")
+	}
+	rec.testErr = app.Errorf(app.EInvalid, "The answer model needs a model name.")
+	test.Tap(v.answer.test)
+	h.loop.waitFor(t, "the listing", func() bool { return v.answer.models.Visible() })
+	if !slices.Equal(v.answer.models.Options, listed) || !strings.Contains(v.answer.result.Text, "lists 2 models") {
+		t.Fatalf("menu %q, result %q", v.answer.models.Options, v.answer.result.Text)
+	}
+	v.answer.models.SetSelected("llama3.2")
+	if v.answer.model.Text != "llama3.2" {
+		t.Fatalf("picking a model typed %q", v.answer.model.Text)
+	}
+	rec.testErr = nil
+	test.Tap(v.answer.test)
+	h.loop.waitFor(t, "the test result", func() bool { return strings.HasPrefix(v.answer.result.Text, "Connected") })
+	if v.answer.models.Selected != "llama3.2" {
+		t.Errorf("the menu does not show the model in the field: %q", v.answer.models.Selected)
+	}
+
+	listed = nil
+	test.Tap(v.answer.test)
+	h.loop.waitFor(t, "the test result", func() bool { return !v.answer.models.Visible() })
+	if v.answer.model.Text != "llama3.2" || v.answer.model.Disabled() {
+		t.Errorf("an endpoint listing none changed the model field: %q", v.answer.model.Text)
+	}
+}

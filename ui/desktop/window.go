@@ -1,0 +1,296 @@
+// Package desktop is Archivist's main window: the document list, the omnibox, the
+// research drawer with its citation view, and import progress. It sees the
+// archive only through app.Library and app.Research, so its tests use fakes.
+package desktop
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"archivist/app"
+)
+
+// defaultWindowSize is the size the design is checked at.
+var defaultWindowSize = fyne.NewSize(1280, 800)
+
+// UI is the main window's content and the state shared by its views. All
+// fields are touched on the Fyne UI goroutine only; work that may block runs
+// in its own goroutine and comes back through do.
+type UI struct {
+	fapp     fyne.App
+	win      fyne.Window
+	lib      app.Library
+	research app.Research
+
+	// do runs f on the UI goroutine: fyne.Do in the app. Tests queue the
+	// calls instead and run them from the test goroutine, which keeps the
+	// widgets single-threaded there too.
+	do func(f func())
+
+	ctx    context.Context // cancelled by Close; every Library and Research call uses it
+	cancel context.CancelCauseFunc
+
+	asking bool // a question is in flight; the next waits for it
+
+	// folders is lib's filing side when it has one: the folder tree, the
+	// trash, sensitivity, originals and the omnibox lookup. filer proposes
+	// folders for new documents (SetFiler). open opens a file or shows it
+	// in the file manager; tests replace it.
+	folders app.Folders
+	filer   app.Filer
+	open    func(path string, reveal bool) error
+
+	library *libraryView
+	search  *searchView // nil until SetSearch
+	omni    *omnibox
+	drawer  *drawer
+	imports *importPanel
+	watch   *watchPanel
+	filing  *filingPanel
+	split   *container.Split
+	tips    *tooltipLayer
+
+	searchToggle *widget.Button
+	settings     *settingsStore
+	providers    Providers
+	settingsWin  fyne.Window
+	ocr          OCRSettings // the settings window's OCR section (ocrsettings.go)
+	settingsView *settingsView
+	localAPI     *localAPI // the settings switch of the local API; nil without SetLocalAPI
+
+	// ExportEvidence, when set, writes the evidence behind an answer to
+	// the PDF out; the drawer then offers "Export evidence…".
+	ExportEvidence func(ctx context.Context, ans *app.Answer, question string, out string) error
+	// OnDelete, when set, moves the selected documents to the trash: the
+	// Delete key calls it when no text field has the keyboard.
+	OnDelete func()
+	// OpenOriginal, when set, opens a document's original file in the
+	// system's viewer, at page (1-based) when the viewer can; page is 0
+	// for formats without pages. It may block; it runs off the UI goroutine.
+	OpenOriginal func(documentID string, page int) error
+	// conv is the drawer's conversation, nil until its first question.
+	conv app.Conversation
+
+	// OnImport, when set, replaces the Ctrl/⌘-I file picker (the library
+	// view's File → Import…).
+	OnImport func()
+
+	// facts is the ledger of extracted dates (SetFacts); dates its window.
+	facts       app.Facts
+	dates       *datesView
+	datesButton *widget.Button
+	topButtons  *fyne.Container
+}
+
+// New builds the main window's content into w, registers Ctrl+K (focus the
+// omnibox) and makes files dropped on the window import. It starts loading
+// the document list at once; the window can be shown straight after.
+func New(a fyne.App, w fyne.Window, lib app.Library, research app.Research) *UI {
+	return NewWith(a, w, lib, research, fyne.Do)
+}
+
+// NewWith is New with do running the window's updates from other
+// goroutines, where New uses fyne.Do. The headless test driver runs
+// fyne.Do at once on the calling goroutine, so a program painting the
+// window itself there (`archivist bench`) passes a queue it drains on its
+// own goroutine between frames.
+func NewWith(a fyne.App, w fyne.Window, lib app.Library, research app.Research, do func(func())) *UI {
+	u := newUI(a, w, lib, research, do)
+	w.SetOnDropped(u.Drop)
+	return u
+}
+
+func newUI(a fyne.App, w fyne.Window, lib app.Library, research app.Research, do func(func())) *UI {
+	u := &UI{fapp: a, win: w, lib: lib, research: research, open: systemOpen}
+	u.ctx, u.cancel = context.WithCancelCause(context.Background())
+	// Work that finishes after Close has no window to show in: its
+	// results are dropped (a list reloaded after the app quit refreshed
+	// widgets already torn down).
+	u.do = func(f func()) {
+		do(func() {
+			if u.ctx.Err() == nil {
+				f()
+			}
+		})
+	}
+	u.folders, _ = lib.(app.Folders)
+
+	u.settings = newSettingsStore(a)
+	st := u.settings.load()
+	// Before any widget exists: widgets drawn under one theme and switched
+	// in the same frame kept some of the old colours.
+	a.Settings().SetTheme(themeFor(st.Theme))
+	u.tips = newTooltipLayer()
+	u.imports = newImportPanel(u)
+	u.filing = newFilingPanel(u)
+	u.watch = newWatchPanel(u)
+	u.library = newLibraryView(u)
+	u.omni = newOmnibox(u)
+	u.drawer = newDrawer(u)
+
+	u.split = container.NewHSplit(u.library.content, u.drawer.content)
+	u.split.Offset = 0.38
+	if u.folders != nil {
+		u.split.Offset = 0.52 // room for the folder tree beside the list
+	}
+
+	w.SetContent(container.NewStack(container.NewBorder(u.topBar(), nil, nil, nil, u.split), u.tips.layer))
+	w.SetMainMenu(fyne.NewMainMenu(u.fileMenu()))
+	w.Resize(defaultWindowSize)
+	u.bindKeys()
+	u.OnDelete = u.library.trashSelected
+
+	u.drawer.preset.SetSelected(presetLabel(st.Preset))
+
+	u.library.reload()
+	return u
+}
+
+// Refresh reloads the document list, e.g. after imports that did not start
+// from this window (a resumed import queue, the CLI). Safe from any goroutine.
+func (u *UI) Refresh() { u.do(u.library.reload) }
+
+// Close cancels imports and questions still running. Call it when the
+// window closes; results that arrive later are dropped. Imports it stops
+// are resumed at the next start rather than marked failed.
+func (u *UI) Close() { u.cancel(app.ErrQuitting) }
+
+// Drop imports the local files and folders among uris; it is the window's
+// drop handler. Anything that is not a local file is reported in the import
+// panel rather than ignored silently.
+func (u *UI) Drop(_ fyne.Position, uris []fyne.URI) {
+	var paths []string
+	skipped := 0
+	for _, uri := range uris {
+		if uri == nil || uri.Scheme() != "file" || uri.Path() == "" {
+			skipped++
+			continue
+		}
+		paths = append(paths, uri.Path())
+	}
+	if skipped > 0 {
+		u.imports.note(plural(skipped, "dropped item is", "dropped items are") + " not a local file and cannot be imported.")
+	}
+	if len(paths) > 0 {
+		u.imports.enqueue(paths)
+	}
+}
+
+func (u *UI) topBar() fyne.CanvasObject {
+	name := widget.NewLabelWithStyle("Archivist", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	name.SizeName = theme.SizeNameSubHeadingText
+	settings := widget.NewButtonWithIcon("", theme.SettingsIcon(), u.ShowSettings)
+	u.searchToggle = widget.NewButtonWithIcon("Search", theme.SearchIcon(), u.toggleSearch)
+	u.searchToggle.Hide() // until SetSearch
+	u.datesButton = widget.NewButtonWithIcon("Dates", theme.HistoryIcon(), u.ShowDates)
+	u.datesButton.Hide() // until SetFacts
+	u.topButtons = container.NewHBox(u.omni.askButton, u.searchToggle, u.datesButton, settings)
+	bar := container.NewBorder(nil, nil, name, u.topButtons, u.omni.entry)
+	return container.NewVBox(container.NewPadded(bar), u.omni.results, widget.NewSeparator())
+}
+
+// ask sends text as a question in the drawer's current scope and preset.
+// One question runs at a time; the omnibox is emptied once it is sent.
+func (u *UI) ask(text string) {
+	text = strings.TrimSpace(text)
+	if text == "" || u.asking {
+		return
+	}
+	q := app.Question{Text: text, Scope: u.drawer.scope, Preset: u.drawer.presetValue()}
+	ctx, cancel := context.WithCancel(u.ctx)
+	t := u.drawer.startTurn(q, cancel)
+	u.showDrawer(true)
+	u.asking = true
+	u.omni.setBusy(true)
+	u.omni.entry.SetText("")
+	u.drawer.askCancel = cancel
+	ctx = app.WithProgress(ctx, func(p app.AskProgress) {
+		u.do(func() { u.drawer.showProgress(t, p) })
+	})
+	conv := u.conversation()
+	go func() {
+		var ans *app.Answer
+		var err error
+		if conv != nil {
+			ans, err = conv.Ask(ctx, q.Text, q.Preset, nil)
+		} else {
+			ans, err = u.research.Ask(ctx, q)
+		}
+		u.do(func() {
+			cancel()
+			u.asking = false
+			u.omni.setBusy(false)
+			u.drawer.finishTurn(t, ans, err)
+			if app.ErrorCode(err) == app.EConsentRequired && conv != nil && conv == u.conv {
+				u.askConsent(conv, q.Text)
+			}
+		})
+	}()
+}
+
+// conversation returns the drawer's conversation, starting one in the
+// drawer's scope when there is none; nil when the research answers single
+// questions only. Follow-ups then carry the sources the previous answer
+// cited.
+func (u *UI) conversation() app.Conversation {
+	cs, ok := u.research.(app.Conversations)
+	if !ok {
+		return nil
+	}
+	if u.conv == nil {
+		u.conv = cs.StartConversation(u.drawer.scope)
+	}
+	return u.conv
+}
+
+// endConversation forgets the drawer's conversation and any consent given
+// in it: Clear and a change of scope start a new one.
+func (u *UI) endConversation() {
+	if u.conv != nil {
+		u.conv.Clear()
+	}
+	u.conv = nil
+}
+
+// askConsent asks whether Confidential and Restricted documents may be sent
+// to the configured providers for this conversation, and asks text again
+// when the person agrees.
+func (u *UI) askConsent(conv app.Conversation, text string) {
+	recv := conv.Receiver()
+	if recv == "" {
+		recv = "the configured provider"
+	}
+	dialog.ShowConfirm("Send confidential documents?",
+		"Some documents in scope are Confidential or Restricted.\n"+
+			"Send their text to "+recv+" for this conversation?\n"+
+			"Consent ends when you clear the drawer or change its scope.",
+		func(ok bool) {
+			if !ok || conv != u.conv {
+				return
+			}
+			conv.SetConsent(true)
+			u.ask(text)
+		}, u.win)
+}
+
+// plural returns "1 file" or "3 files" style phrases.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// noGapVBox stacks labels as lines of one block: their own inner padding
+// already separates them.
+func noGapVBox() fyne.Layout {
+	return layout.NewCustomPaddedVBoxLayout(-2 * theme.Padding())
+}
