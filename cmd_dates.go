@@ -13,7 +13,6 @@ import (
 
 	"archivist/app"
 	"archivist/ingest/dates"
-	"archivist/retrieve/dateroles"
 	"archivist/retrieve/jev"
 	"archivist/store"
 )
@@ -25,7 +24,7 @@ const datesUsage = `usage: archivist [--library DIR] dates [--pending|--accepted
 // offline local judge: extraction runs at import, where no document text
 // may leave the computer unasked.
 func newDates(db *store.DB, newID func() string) *dates.Service {
-	return &dates.Service{DB: db, Extractor: &dates.Extractor{Roles: dateroles.Chooser{Provider: jev.Local{}},
+	return &dates.Service{DB: db, Extractor: &dates.Extractor{Roles: jev.Chooser{Provider: jev.Local{}},
 		DayFirst: localeDayFirst(), NewID: newID}}
 }
 

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"archivist/app"
+	"archivist/ingest"
 	"archivist/retrieve/export"
 )
 
@@ -26,7 +27,7 @@ func cmdExport(ctx context.Context, p *parts, args []string, stdout, stderr io.W
 		fmt.Fprintf(stderr, "archivist: the stored answer %s cannot be read: %s\n", token, err)
 		return 1
 	}
-	res, err := export.WriteFile(ctx, p.db, &ans, outPath)
+	res, err := export.WriteFile(ctx, ingest.Originals{DB: p.db}, &ans, outPath)
 	if err != nil {
 		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
 		return 1

@@ -11,11 +11,13 @@ import (
 
 	"archivist/app"
 	"archivist/assets"
+	"archivist/ingest"
 	"archivist/ingest/abbrev"
 	"archivist/ingest/dates"
+	"archivist/ingest/filing"
 	"archivist/ingest/suggest"
 	"archivist/retrieve/export"
-	"archivist/retrieve/filing"
+	"archivist/retrieve/jev"
 	"archivist/ui/desktop"
 )
 
@@ -50,7 +52,7 @@ func runGUI(ctx context.Context, dir string, stderr io.Writer) int {
 	// provider: filing runs outside any conversation, so it never has
 	// consent to send a document's headings anywhere. Nothing moves until
 	// the proposal is accepted.
-	u.SetFiler(filing.NewOffline(p.db))
+	u.SetFiler(filing.New(p.db, jev.Chooser{Provider: jev.Local{}}))
 	u.SetSearch(p.db, suggest.Local{Lib: p.db})
 	u.SetSuggestAuto(p.db)
 	u.SetFacts(dates.Review{DB: p.db})
@@ -62,7 +64,7 @@ func runGUI(ctx context.Context, dir string, stderr io.Writer) int {
 		if ans.Question == "" {
 			ans.Question = question
 		}
-		_, err := export.WriteFile(ctx, p.db, ans, out)
+		_, err := export.WriteFile(ctx, ingest.Originals{DB: p.db}, ans, out)
 		return err
 	}
 	w.SetOnClosed(u.Close)

@@ -257,20 +257,6 @@ type Facts interface {
 	FactCitation(ctx context.Context, f Fact) (Citation, error)
 }
 
-// RoleQuestion asks which role a date has: Context is the text around it
-// with the date itself replaced by a placeholder; Cues weighs each role by
-// the cue words found near the date (0–1), a hint for an offline judge.
-type RoleQuestion struct {
-	Context string
-	Cues    map[string]float64
-}
-
-// RoleChooser decides the role of dates, as a choice over the roles plus
-// none: one distribution per question, by role name and "none".
-type RoleChooser interface {
-	ChooseRoles(ctx context.Context, qs []RoleQuestion) ([]map[string]float64, error)
-}
-
 // NoRole is the label of the "none of these roles" choice.
 const NoRole = "none"
 

@@ -118,6 +118,52 @@ type MetaSuggestion struct {
 	Basis         []string
 }
 
+// Count is how many proposals s makes: its type, correspondent and each
+// tag.
+func (s *MetaSuggestion) Count() int {
+	if s == nil {
+		return 0
+	}
+	n := len(s.Tags)
+	if s.Type != "" {
+		n++
+	}
+	if s.Correspondent != "" {
+		n++
+	}
+	return n
+}
+
+// Labeller sets the metadata a suggestion proposes.
+type Labeller interface {
+	SetLabel(ctx context.Context, kind LabelKind, documentIDs []string, name string) error
+	AddTags(ctx context.Context, documentIDs []string, names ...string) error
+}
+
+// ApplySuggestion sets every proposal of sug on its document. It is what
+// "apply suggestions automatically" does for a newly imported document;
+// without that setting proposals are applied one ticked box at a time.
+func ApplySuggestion(ctx context.Context, m Labeller, sug *MetaSuggestion) error {
+	if sug.Count() == 0 {
+		return nil
+	}
+	ids := []string{sug.DocumentID}
+	if sug.Type != "" {
+		if err := m.SetLabel(ctx, LabelType, ids, sug.Type); err != nil {
+			return err
+		}
+	}
+	if sug.Correspondent != "" {
+		if err := m.SetLabel(ctx, LabelCorrespondent, ids, sug.Correspondent); err != nil {
+			return err
+		}
+	}
+	if len(sug.Tags) > 0 {
+		return m.AddTags(ctx, ids, sug.Tags...)
+	}
+	return nil
+}
+
 // MetaSuggester proposes metadata for a document.
 type MetaSuggester interface {
 	SuggestMeta(ctx context.Context, documentID string) (*MetaSuggestion, error)

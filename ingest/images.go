@@ -194,3 +194,17 @@ func (im *Importer) imagePageImage(doc *app.Document, page int) (string, error) 
 	}
 	return path, nil
 }
+
+// Originals is the library as an export of cited pages reads it: its
+// documents and stored originals (the store's), and an image document's
+// pages decoded as pictures here, where image formats are read.
+type Originals struct{ *store.DB }
+
+// PagePicture decodes page (1-based) of an image document's bytes.
+func (Originals) PagePicture(data []byte, page int) (image.Image, error) {
+	d, err := imgdoc.Open(data)
+	if err != nil {
+		return nil, err
+	}
+	return d.Page(page - 1)
+}

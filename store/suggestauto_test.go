@@ -42,10 +42,10 @@ func TestAutoApplySuggestions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if suggest.Count(sug) != 3 {
+	if sug.Count() != 3 {
 		t.Fatalf("proposal = %+v; want type, correspondent and one tag", sug)
 	}
-	if err := suggest.Apply(ctx, db, sug); err != nil {
+	if err := app.ApplySuggestion(ctx, db, sug); err != nil {
 		t.Fatal(err)
 	}
 	m, err := db.DocumentMeta(ctx, []string{"new"})

@@ -11,10 +11,12 @@ import (
 // DATES_DEBUG=1 makes the labelled measure print every role decision:
 // the role, its probability and none's, the context and the cue measure.
 
-type printChooser struct{ inner app.RoleChooser }
+type printChooser struct{ inner app.Chooser }
 
-func (p printChooser) ChooseRoles(ctx context.Context, qs []app.RoleQuestion) ([]map[string]float64, error) {
-	d, err := p.inner.ChooseRoles(ctx, qs)
+func (p printChooser) PerRequest() int { return p.inner.PerRequest() }
+
+func (p printChooser) Choose(ctx context.Context, state string, qs []app.Choice) ([]map[string]float64, error) {
+	d, err := p.inner.Choose(ctx, state, qs)
 	for i, q := range qs {
 		best, bp := "", 0.0
 		for r, v := range d[i] {
@@ -22,25 +24,25 @@ func (p printChooser) ChooseRoles(ctx context.Context, qs []app.RoleQuestion) ([
 				best, bp = r, v
 			}
 		}
-		fmt.Printf("  %-12s %.2f none=%.2f | %q cues=%v\n", best, bp, d[i]["none"], q.Context, nonzero(q.Cues))
+		fmt.Printf("  %-12s %.2f none=%.2f | %q cues=%v\n", best, bp, d[i]["none"], q.Evidence, hintsOf(q))
 	}
 	return d, err
 }
 
-func nonzero(m map[string]float64) map[string]float64 {
+func hintsOf(q app.Choice) map[string]float64 {
 	out := map[string]float64{}
-	for k, v := range m {
-		if v > 0 {
-			out[k] = v
+	for _, o := range q.Options {
+		if o.IndexScore > 0 {
+			out[o.Label] = o.IndexScore
 		}
 	}
 	return out
 }
 
-var DebugChooser func(app.RoleChooser) app.RoleChooser
+var DebugChooser func(app.Chooser) app.Chooser
 
 func init() {
 	if os.Getenv("DATES_DEBUG") != "" {
-		DebugChooser = func(c app.RoleChooser) app.RoleChooser { return printChooser{c} }
+		DebugChooser = func(c app.Chooser) app.Chooser { return printChooser{c} }
 	}
 }

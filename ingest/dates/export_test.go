@@ -3,7 +3,7 @@ package dates
 import "archivist/app"
 
 // Debug wraps a chooser so tests can print every role decision.
-func Debug(c app.RoleChooser) app.RoleChooser {
+func Debug(c app.Chooser) app.Chooser {
 	if DebugChooser == nil {
 		return c
 	}

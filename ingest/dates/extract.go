@@ -9,7 +9,7 @@
 // convention), ranges ("January 1 – March 31, 2023"), and relative dates
 // only when the document states their anchor ("30 days after the
 // Effective Date" once the effective date is known). A date's role comes
-// from the decision provider (app.RoleChooser) as a choice over the roles
+// from the decision provider (app.Chooser; see ChooseRoles) as a choice over the roles
 // plus none, with the cue words around it as a hint. At most
 // app.MaxProposedDates dates are proposed per document, the most useful
 // first. Dates are all-day: no times, no time zones.
@@ -38,7 +38,7 @@ const (
 
 // Extractor proposes the dates of a document.
 type Extractor struct {
-	Roles app.RoleChooser
+	Roles app.Chooser
 	// DayFirst is the convention for all-numeric dates (03/04/2023) when
 	// the document itself does not show its own: the user's locale.
 	DayFirst bool
@@ -228,11 +228,11 @@ func (e *Extractor) decide(ctx context.Context, cs []*candidate) error {
 	if len(cs) == 0 {
 		return nil
 	}
-	qs := make([]app.RoleQuestion, len(cs))
+	qs := make([]RoleQuestion, len(cs))
 	for i, c := range cs {
-		qs[i] = app.RoleQuestion{Context: c.context, Cues: c.cues}
+		qs[i] = RoleQuestion{Context: c.context, Cues: c.cues}
 	}
-	dists, err := e.Roles.ChooseRoles(ctx, qs)
+	dists, err := ChooseRoles(ctx, e.Roles, qs)
 	if err != nil {
 		return err
 	}

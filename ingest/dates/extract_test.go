@@ -8,7 +8,6 @@ import (
 
 	"archivist/app"
 	"archivist/ingest/dates"
-	"archivist/retrieve/dateroles"
 	"archivist/retrieve/jev"
 )
 
@@ -24,7 +23,7 @@ func parsed(lines ...string) *app.Parsed {
 func extract(t *testing.T, dayFirst bool, p *app.Parsed) []app.Fact {
 	t.Helper()
 	n := 0
-	e := &dates.Extractor{Roles: dateroles.Chooser{Provider: jev.Local{}}, DayFirst: dayFirst,
+	e := &dates.Extractor{Roles: jev.Chooser{Provider: jev.Local{}}, DayFirst: dayFirst,
 		NewID: func() string { n++; return "f" + strconv.Itoa(n) }}
 	facts, err := e.Extract(context.Background(), "sha", p)
 	if err != nil {

@@ -18,7 +18,6 @@ import (
 	"archivist/app"
 	"archivist/ingest"
 	"archivist/ingest/dates"
-	"archivist/retrieve/dateroles"
 	"archivist/retrieve/jev"
 	"archivist/store"
 )
@@ -66,7 +65,7 @@ func TestLabelledDates(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	svc := &dates.Service{DB: db, Extractor: &dates.Extractor{Roles: dates.Debug(dateroles.Chooser{Provider: jev.Local{}}), NewID: uuid.NewString}}
+	svc := &dates.Service{DB: db, Extractor: &dates.Extractor{Roles: dates.Debug(jev.Chooser{Provider: jev.Local{}}), NewID: uuid.NewString}}
 	var mu sync.Mutex
 	var extracting time.Duration
 	im := &ingest.Importer{DB: db, NewID: uuid.NewString, Committed: func(ctx context.Context, doc *app.Document, p *app.Parsed) {

@@ -13,6 +13,7 @@ import (
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 
 	"archivist/app"
+	"archivist/ingest"
 	"archivist/retrieve/export"
 	"archivist/store"
 )
@@ -90,7 +91,7 @@ func BenchmarkExport(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
-				if _, err := export.Write(context.Background(), f.db, f.ans, io.Discard); err != nil {
+				if _, err := export.Write(context.Background(), ingest.Originals{DB: f.db}, f.ans, io.Discard); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"image"
 	"io"
 	"os"
 	"path/filepath"
@@ -25,11 +26,13 @@ import (
 	"archivist/app"
 )
 
-// Library is what an export reads: the cited documents and their stored
-// originals.
+// Library is what an export reads: the cited documents, their stored
+// originals, and the pages of an image document (a scan saved as PNG,
+// JPEG, TIFF…) as pictures — the import decodes those (ingest.Originals).
 type Library interface {
 	Document(ctx context.Context, id string) (*app.Document, error)
 	ReadBlob(sum string) ([]byte, error)
+	PagePicture(data []byte, page int) (image.Image, error) // page 1-based
 }
 
 // Result says what an export wrote.
@@ -177,7 +180,7 @@ func citedPages(ctx context.Context, lib Library, d *citedDoc) ([]byte, int, err
 	var collected bytes.Buffer
 	if doc.Format == app.FormatImage {
 		// A picture's pages become PDF pages first (imagePDF).
-		b, err := imagePDF(data, d.pages)
+		b, err := imagePDF(lib, data, d.pages)
 		if err != nil {
 			return nil, 0, err
 		}

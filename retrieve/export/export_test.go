@@ -14,6 +14,7 @@ import (
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 
 	"archivist/app"
+	"archivist/ingest"
 	"archivist/retrieve/export"
 	"archivist/store"
 )
@@ -82,7 +83,7 @@ func answer() *app.Answer {
 func TestWrite(t *testing.T) {
 	db := library(t, threePages(t))
 	var out bytes.Buffer
-	res, err := export.Write(context.Background(), db, answer(), &out)
+	res, err := export.Write(context.Background(), ingest.Originals{DB: db}, answer(), &out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +167,7 @@ func content(t *testing.T, pdf []byte, page string) string {
 func TestWriteRefusals(t *testing.T) {
 	db := library(t, threePages(t))
 	t.Run("NothingCited", func(t *testing.T) {
-		_, err := export.Write(context.Background(), db, &app.Answer{Answer: app.InsufficientEvidence}, io.Discard)
+		_, err := export.Write(context.Background(), ingest.Originals{DB: db}, &app.Answer{Answer: app.InsufficientEvidence}, io.Discard)
 		if app.ErrorCode(err) != app.ENoEvidence {
 			t.Fatalf("err = %v", err)
 		}
@@ -175,7 +176,7 @@ func TestWriteRefusals(t *testing.T) {
 		ans := answer()
 		ans.Citations[0].DocumentID = "gone"
 		var out bytes.Buffer
-		res, err := export.Write(context.Background(), db, ans, &out)
+		res, err := export.Write(context.Background(), ingest.Originals{DB: db}, ans, &out)
 		if err != nil {
 			t.Fatal(err)
 		}

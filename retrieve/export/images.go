@@ -8,7 +8,6 @@ import (
 	"github.com/go-pdf/fpdf"
 
 	"archivist/app"
-	imgdoc "archivist/ingest/image"
 )
 
 // imagePagesDPI is the resolution an image document's page is placed at
@@ -18,15 +17,11 @@ const imagePagesDPI = 150
 // imagePDF makes a PDF of the cited pages of an image document (a scan
 // saved as PNG, JPEG, TIFF…), one picture a page filling it, in the order
 // of pages, so the export's highlights go over them as over a PDF's.
-func imagePDF(data []byte, pages []int) ([]byte, error) {
-	d, err := imgdoc.Open(data)
-	if err != nil {
-		return nil, err
-	}
+func imagePDF(lib Library, data []byte, pages []int) ([]byte, error) {
 	pdf := fpdf.New("P", "pt", "A4", "")
 	pdf.SetAutoPageBreak(false, 0)
 	for _, p := range pages {
-		img, err := d.Page(p - 1)
+		img, err := lib.PagePicture(data, p)
 		if err != nil {
 			return nil, err
 		}

@@ -11,7 +11,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"archivist/app"
-	"archivist/ingest/suggest"
 )
 
 // SuggestAuto reads and keeps the "apply suggestions automatically"
@@ -50,7 +49,7 @@ func (u *UI) SuggestMetadata(r app.ImportResult) {
 		v.suggestMu.Lock()
 		defer v.suggestMu.Unlock()
 		sug, err := v.suggester.SuggestMeta(u.ctx, r.DocumentID)
-		if err != nil || suggest.Count(sug) == 0 || u.ctx.Err() != nil {
+		if err != nil || sug.Count() == 0 || u.ctx.Err() != nil {
 			return // a convenience: no proposal leaves the document as it is
 		}
 		auto := false
@@ -58,7 +57,7 @@ func (u *UI) SuggestMetadata(r app.ImportResult) {
 			auto, _ = v.auto.AutoApplySuggestions(u.ctx)
 		}
 		if auto {
-			err = suggest.Apply(u.ctx, v.archive, sug)
+			err = app.ApplySuggestion(u.ctx, v.archive, sug)
 		}
 		u.do(func() {
 			if auto && err == nil {
@@ -80,7 +79,7 @@ func (p *importPanel) suggested(r app.ImportResult, sug *app.MetaSuggestion, app
 		what = append(what, sug.Correspondent)
 	}
 	what = append(what, sug.Tags...)
-	n := plural(suggest.Count(sug), "suggestion", "suggestions")
+	n := plural(sug.Count(), "suggestion", "suggestions")
 	l := &importLine{name: nonEmpty(r.Title, filepath.Base(r.Path))}
 	switch {
 	case err != nil:

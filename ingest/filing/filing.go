@@ -1,5 +1,5 @@
 // Package filing proposes a folder for a newly imported document. The
-// decision provider (retrieve/jev; Local when offline) walks the folder tree
+// decision provider (an app.Chooser; the local judge when offline) walks the folder tree
 // from the top, one choice per level between the folders there and "none",
 // reading the document's title, shallowest headings and a bounded sample of
 // its text against what each folder already holds. When nothing fits it
@@ -18,7 +18,6 @@ import (
 
 	"archivist/app"
 	"archivist/app/lang"
-	"archivist/retrieve/jev"
 	"archivist/store"
 )
 
@@ -48,19 +47,16 @@ type Snapshots interface {
 	Snapshot(ctx context.Context) (*store.Snapshot, error)
 }
 
-// Filer proposes folders with its decision provider.
+// Filer proposes folders with its decision provider. Filing runs outside
+// any conversation, so it never has consent to send a document's headings
+// anywhere: the wiring gives it the embedded local judge.
 type Filer struct {
 	Store    Snapshots
-	Provider jev.Provider
+	Provider app.Chooser
 }
 
 // New returns a Filer reading st and asking p.
-func New(st Snapshots, p jev.Provider) *Filer { return &Filer{Store: st, Provider: p} }
-
-// NewOffline returns a Filer over st with the embedded local decision
-// provider: filing runs outside any conversation, so it never has consent
-// to send a document's headings anywhere.
-func NewOffline(st Snapshots) *Filer { return New(st, jev.Local{}) }
+func New(st Snapshots, p app.Chooser) *Filer { return &Filer{Store: st, Provider: p} }
 
 // The instructions the provider reads with each menu.
 const (
@@ -167,21 +163,21 @@ func (f *Filer) pick(ctx context.Context, in input, folders []*node) (*node, flo
 
 // choose asks one menu of at most MenuSize folders plus none.
 func (f *Filer) choose(ctx context.Context, in input, menu []*node) (*node, float64, error) {
-	q := jev.Question{ID: "folder", Kind: jev.Choice, Instructions: folderInstructions, Evidence: in.sample}
+	q := app.Choice{ID: "folder", Instructions: folderInstructions, Evidence: in.sample}
 	for i, n := range menu {
 		desc, parts := describe(n)
-		q.Options = append(q.Options, jev.Option{Label: "f" + strconv.Itoa(i+1), Description: desc, Parts: parts})
+		q.Options = append(q.Options, app.ChoiceOption{Label: "f" + strconv.Itoa(i+1), Description: desc, Parts: parts})
 	}
-	q.Options = append(q.Options, jev.Option{Label: jev.NoneLabel, Description: "None of these folders fits the document."})
-	answers, err := jev.Decide(ctx, f.Provider, &jev.Request{State: in.state, Questions: []jev.Question{q}})
+	q.Options = append(q.Options, app.ChoiceOption{Label: app.NoChoice, Description: "None of these folders fits the document."})
+	dists, err := f.Provider.Choose(ctx, in.state, []app.Choice{q})
 	if err != nil {
 		return nil, 0, fmt.Errorf("filing: %w", err)
 	}
-	a := answers["folder"]
-	bar := NoneWeight * a.Probabilities[jev.NoneLabel]
+	a := dists[0]
+	bar := NoneWeight * a[app.NoChoice]
 	best, bestP := -1, bar
 	for i := range menu {
-		if p := a.Probabilities["f"+strconv.Itoa(i+1)]; p > bestP {
+		if p := a["f"+strconv.Itoa(i+1)]; p > bestP {
 			best, bestP = i, p
 		}
 	}
@@ -215,19 +211,19 @@ func (f *Filer) name(ctx context.Context, in input, sample *store.DocumentSample
 	if len(names) == 0 {
 		return "", 0, nil
 	}
-	q := jev.Question{ID: "name", Kind: jev.Choice, Instructions: nameInstructions, Evidence: in.sample}
+	q := app.Choice{ID: "name", Instructions: nameInstructions, Evidence: in.sample}
 	for i, n := range names {
-		q.Options = append(q.Options, jev.Option{Label: "n" + strconv.Itoa(i+1), Description: n,
-			Parts: []jev.Part{{Role: jev.RoleHeading, Text: n}}})
+		q.Options = append(q.Options, app.ChoiceOption{Label: "n" + strconv.Itoa(i+1), Description: n,
+			Parts: []app.ChoicePart{{Role: app.ChoiceHeading, Text: n}}})
 	}
-	answers, err := jev.Decide(ctx, f.Provider, &jev.Request{State: in.state, Questions: []jev.Question{q}})
+	dists, err := f.Provider.Choose(ctx, in.state, []app.Choice{q})
 	if err != nil {
 		return "", 0, fmt.Errorf("filing: %w", err)
 	}
-	a := answers["name"]
+	a := dists[0]
 	best, bestP := -1, 0.0
 	for i := range names {
-		if p := a.Probabilities["n"+strconv.Itoa(i+1)]; p > bestP {
+		if p := a["n"+strconv.Itoa(i+1)]; p > bestP {
 			best, bestP = i, p
 		}
 	}
@@ -274,14 +270,14 @@ func buildTree(folders []app.Folder, filed []store.FiledDocument, except string)
 // describe is a folder as a menu option: its name and its sub-folders'
 // names, then the titles and headings of documents in it and below it
 // (breadth first), within FolderChars.
-func describe(n *node) (string, []jev.Part) {
-	parts := []jev.Part{{Role: jev.RoleTitle, Text: n.Name}}
+func describe(n *node) (string, []app.ChoicePart) {
+	parts := []app.ChoicePart{{Role: app.ChoiceTitle, Text: n.Name}}
 	var subs []string
 	for _, c := range n.children {
 		subs = append(subs, c.Name)
 	}
 	if len(subs) > 0 {
-		parts = append(parts, jev.Part{Role: jev.RoleHeading, Text: strings.Join(subs, "; ")})
+		parts = append(parts, app.ChoicePart{Role: app.ChoiceHeading, Text: strings.Join(subs, "; ")})
 	}
 	used := len(n.Name)
 	queue := []*node{n}
@@ -300,7 +296,7 @@ func describe(n *node) (string, []jev.Part) {
 			text = clip(text, FolderChars-used)
 			used += len(text)
 			count++
-			parts = append(parts, jev.Part{Role: jev.RoleHeading, Text: text})
+			parts = append(parts, app.ChoicePart{Role: app.ChoiceHeading, Text: text})
 		}
 	}
 	var b strings.Builder

@@ -1,4 +1,4 @@
-package dateroles_test
+package dates_test
 
 import (
 	"context"
@@ -12,13 +12,12 @@ import (
 	"time"
 
 	"archivist/app"
-	"archivist/retrieve/dateroles"
+	"archivist/ingest/dates"
 	"archivist/retrieve/jev"
 )
 
 func TestLocalFollowsTheWordsAroundADate(t *testing.T) {
-	c := dateroles.Chooser{Provider: jev.Local{}}
-	got, err := c.ChooseRoles(context.Background(), []app.RoleQuestion{
+	got, err := dates.ChooseRoles(context.Background(), jev.Chooser{Provider: jev.Local{}}, []dates.RoleQuestion{
 		{Context: "Please pay the premium of £412 by [DATE].", Cues: map[string]float64{app.RoleDue: 1}},
 		{Context: "The weather was fine on [DATE].", Cues: map[string]float64{}},
 	})
@@ -75,11 +74,11 @@ func TestSystemOneOverHTTP(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	qs := make([]app.RoleQuestion, 6)
+	qs := make([]dates.RoleQuestion, 6)
 	for i := range qs {
-		qs[i] = app.RoleQuestion{Context: fmt.Sprintf("Signed on [DATE] by witness %d.", i)}
+		qs[i] = dates.RoleQuestion{Context: fmt.Sprintf("Signed on [DATE] by witness %d.", i)}
 	}
-	got, err := dateroles.Chooser{Provider: p}.ChooseRoles(context.Background(), qs)
+	got, err := dates.ChooseRoles(context.Background(), jev.Chooser{Provider: p}, qs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +95,7 @@ func TestSystemOneOverHTTP(t *testing.T) {
 		}))
 		defer bad.Close()
 		p, _ := jev.NewSystemOne(jev.HTTPConfig{BaseURL: bad.URL, Timeout: 2 * time.Second})
-		_, err := dateroles.Chooser{Provider: p}.ChooseRoles(context.Background(), qs[:1])
+		_, err := dates.ChooseRoles(context.Background(), jev.Chooser{Provider: p}, qs[:1])
 		if app.ErrorCode(err) != app.EProviderFailure || !strings.Contains(err.Error(), "rejected") {
 			t.Fatalf("err = %v", err)
 		}

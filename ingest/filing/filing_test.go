@@ -10,7 +10,7 @@ import (
 
 	"archivist/app"
 	"archivist/ingest"
-	"archivist/retrieve/filing"
+	"archivist/ingest/filing"
 	"archivist/retrieve/jev"
 	"archivist/store"
 )
@@ -77,7 +77,7 @@ func report(company string, year int) string {
 
 func propose(t *testing.T, l *library, id string) *app.FilingProposal {
 	t.Helper()
-	p, err := filing.New(l.db, jev.Local{}).ProposeFolder(context.Background(), id)
+	p, err := filing.New(l.db, jev.Chooser{Provider: jev.Local{}}).ProposeFolder(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,7 +175,7 @@ func TestLargeLevelIsAskedInMenusOfSixteen(t *testing.T) {
 		}
 	}
 	rec := &recorder{p: jev.Local{}}
-	p, err := filing.New(l.db, rec).ProposeFolder(context.Background(), l.add("scones", recipe("scones", "raisins"), ""))
+	p, err := filing.New(l.db, jev.Chooser{Provider: rec}).ProposeFolder(context.Background(), l.add("scones", recipe("scones", "raisins"), ""))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,7 +193,7 @@ func TestProviderFailureFailsProposal(t *testing.T) {
 	l := newLibrary(t)
 	l.folder("", "Finance")
 	id := l.add("acme", report("Acme", 2021), "")
-	_, err := filing.New(l.db, failing{}).ProposeFolder(context.Background(), id)
+	_, err := filing.New(l.db, jev.Chooser{Provider: failing{}}).ProposeFolder(context.Background(), id)
 	if err == nil {
 		t.Fatal("a failing provider gave a proposal")
 	}
@@ -201,7 +201,7 @@ func TestProviderFailureFailsProposal(t *testing.T) {
 
 func TestUnknownDocument(t *testing.T) {
 	l := newLibrary(t)
-	if _, err := filing.New(l.db, jev.Local{}).ProposeFolder(context.Background(), "nope"); app.ErrorCode(err) != app.ENotFound {
+	if _, err := filing.New(l.db, jev.Chooser{Provider: jev.Local{}}).ProposeFolder(context.Background(), "nope"); app.ErrorCode(err) != app.ENotFound {
 		t.Errorf("err = %v, want not found", err)
 	}
 }
@@ -232,7 +232,7 @@ func TestNoNewBranchInAFullLevel(t *testing.T) {
 		l.add(fmt.Sprintf("r%02d", i), report(fmt.Sprintf("Company%02d", i), 2020), l.folder("", fmt.Sprintf("Finance %02d", i)))
 	}
 	id := l.add("lighthouse", "# Lighthouse keeping\n\n## Lamp maintenance\n\nTrim the lamp wick.\n\n## Storm log\n\nRecord every storm.\n", "")
-	p, err := filing.New(l.db, jev.Local{}).ProposeFolder(context.Background(), id)
+	p, err := filing.New(l.db, jev.Chooser{Provider: jev.Local{}}).ProposeFolder(context.Background(), id)
 	if err != nil || p != nil {
 		t.Errorf("proposal = %+v, %v; want none: a level's menu holds at most %d folders", p, err, filing.MenuSize)
 	}
@@ -252,7 +252,7 @@ func BenchmarkProposeFolder(b *testing.B) {
 		l.add(fmt.Sprintf("b%02d", i), recipe(fmt.Sprintf("dish%02d", i), "salt"), id)
 	}
 	doc := l.add("scones", recipe("scones", "raisins"), "")
-	f := filing.New(l.db, jev.Local{})
+	f := filing.New(l.db, jev.Chooser{Provider: jev.Local{}})
 	ctx := context.Background()
 	b.Run("Propose", func(b *testing.B) {
 		for b.Loop() {
