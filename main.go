@@ -1,68 +1,47 @@
 // Archivist is a local-first desktop archive assistant: drop documents on its
 // window, ask questions, and get answers whose every claim cites the exact
-// source text. The same binary is a command-line tool.
+// source text. The same binary is a command-line tool, a local HTTP API and
+// an MCP server.
+//
+// This file is the one place the concrete parts are wired together: it
+// opens the library, builds its services — the store, the import queue with
+// what import derives, the research engine — and hands them to the shell
+// that was asked for: the window (ui/desktop) or the command line (ui/cli),
+// which also serves the local API (ui/api) and MCP (ui/mcp). docs/architecture.md
+// maps the packages.
 package main
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
-	"flag"
-	"fmt"
-	"io"
 	"log/slog"
 	"os"
 	"os/signal"
-	"runtime"
-	"strings"
+	"path/filepath"
+	"strconv"
 	"syscall"
+	"time"
 
+	"fyne.io/fyne/v2"
+	fyneapp "fyne.io/fyne/v2/app"
 	"github.com/google/uuid"
 
 	"archivist/app"
+	"archivist/assets"
 	"archivist/ingest"
+	"archivist/ingest/dates"
+	"archivist/ingest/filing"
+	"archivist/ingest/ocr"
+	"archivist/ingest/suggest"
+	"archivist/ingest/watch"
 	"archivist/retrieve"
+	"archivist/retrieve/export"
+	"archivist/retrieve/jev"
 	"archivist/store"
+	"archivist/ui/api"
+	"archivist/ui/cli"
+	"archivist/ui/desktop"
 	_ "archivist/ui/desktop/locale" // before the toolkit: see the package doc
 )
-
-const usage = `Archivist — ask your documents, get cited answers.
-
-Usage:
-  archivist [--library DIR]                      start the desktop app
-  archivist [--library DIR] import [--password PW] PATH...   import files or folders
-  archivist [--library DIR] list --json          list documents as JSON
-  archivist [--library DIR] show --json ID       a document's sections and pages
-  archivist [--library DIR] ask [--doc ID]... [--view NAME | --query QUERY] [--preset focused|balanced|detailed] [--json [--trace]] QUESTION
-      [--answerer extractive|openai --endpoint ollama|llamacpp|URL --model NAME]
-      [--judge local|systemone|openai --judge-endpoint URL --judge-model NAME]
-      [--egress-ok] [--consent-sensitive] [--follow-up TOKEN]
-                                                 keys: ARCHIVIST_API_KEY, ARCHIVIST_JUDGE_API_KEY
-  archivist [--library DIR] replay TOKEN         print a stored answer's JSON
-  archivist [--library DIR] replay --keep N --hours H   how many answers, how long, are kept
-  archivist [--library DIR] export TOKEN OUT.pdf the cited pages of an answer, highlighted, after a cover page
-  archivist [--library DIR] sensitivity ID [public|internal|confidential|restricted]
-                                                 show or set a document's sensitivity
-  archivist [--library DIR] reindex [--all]      rebuild passages made by an older builder
-  archivist [--library DIR] tag add|remove ID NAME...   tag documents (tag list|create|rename|merge|delete too)
-  archivist [--library DIR] type|correspondent set ID NAME   a document's type or correspondent ("" clears)
-  archivist [--library DIR] created set ID YYYY-MM-DD   a document's created date
-  archivist [--library DIR] search [--json] [--limit N] [--offset N] [--sort relevance|newest|oldest] QUERY
-                                                 ranked documents, with facets (see README: Search)
-  archivist [--library DIR] view save NAME QUERY | view list [--json] | view delete NAME   saved searches
-  archivist [--library DIR] watch add|remove|pause|resume|set|list|scan|run [FOLDER]   folders kept up with by themselves
-  archivist [--library DIR] eval --questions FILE --docs DIR [--scope doc|library] [--k 1,3,6,12] [--provider local|systemone|openai] [--retrieval routed|fts] [--details FILE] [--cpuprofile FILE] [--json]
-  archivist [--library DIR] serve [--addr HOST:PORT] [--import-dir DIR]... [--token]
-                                                 the local HTTP API (loopback, bearer token)
-  archivist [--library DIR] mcp [--allow-import DIR]... [--consent-sensitive] [--api URL]
-                                                 an MCP server over stdio for AI assistants
-  archivist api-token                            print the local API's bearer token
-  archivist [--library DIR] dates [--pending|--accepted|--rejected] [--from DATE --to DATE] [--doc ID] [--json]
-  archivist [--library DIR] dates accept|reject ID...   review extracted dates
-  archivist bench [--passages N] [--docs N] [--pdf-pages N] [--json]   speed and memory at scale, in generated libraries
-
-Without --library the library lives in %s.
-`
 
 func main() {
 	// Ctrl-C quits: an import it interrupts resumes at the next start
@@ -75,158 +54,222 @@ func main() {
 		quit(app.ErrQuitting)
 		signal.Stop(sig) // a second Ctrl-C ends the process at once
 	}()
-	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	code := cli.Run(ctx, os.Args[1:], cli.Env{Stdout: os.Stdout, Stderr: os.Stderr, Open: openLibrary, Window: runWindow})
 	quit(nil)
 	os.Exit(code)
 }
 
-// run executes one command line and returns the exit status: 0 success, 1
-// failure (or any file failing to import), 2 bad usage.
-func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	global := flag.NewFlagSet("archivist", flag.ContinueOnError)
-	global.SetOutput(stderr)
-	libDir := global.String("library", "", "library folder")
-	global.Usage = func() { fmt.Fprintf(stderr, usage, defaultLibraryDir()) }
-	if err := global.Parse(args); err != nil {
-		return 2
-	}
-	rest := global.Args()
-	if len(rest) == 0 {
-		return runGUI(ctx, *libDir, stderr)
-	}
-	cmd, cmdArgs := rest[0], rest[1:]
-	commands := map[string]func(context.Context, *parts, []string, io.Writer, io.Writer) int{
-		"import":      cmdImport,
-		"list":        cmdList,
-		"ask":         cmdAsk,
-		"replay":      cmdReplay,
-		"show":        cmdShow,
-		"reindex":     cmdReindex,
-		"eval":        cmdEval,
-		"sensitivity": cmdSensitivity,
-		"export":      cmdExport,
-		"bench":       cmdBench,
-		"serve":       cmdServe,
-		"mcp":         cmdMCP,
-		"api-token":   cmdAPIToken,
-
-		"tag":           cmdTag,
-		"type":          cmdType,
-		"correspondent": cmdCorrespondent,
-		"created":       cmdCreated,
-		"search":        cmdSearch,
-		"view":          cmdView,
-		"dates":         cmdDates,
-		"watch":         cmdWatch,
-	}
-	// opensNoLibrary names the commands run without a library opened for
-	// them: bench generates its own, eval imports into a temporary one
-	// unless --library names one. Neither touches the default library, so
-	// both run while another Archivist holds it.
-	opensNoLibrary := map[string]bool{"bench": true, "eval": true}
-	f, ok := commands[cmd]
-	if !ok {
-		fmt.Fprintf(stderr, "archivist: unknown command %q\n\n", cmd)
-		global.Usage()
-		return 2
-	}
-	if cmd == "api-token" { // no library: it must work while the window holds it
-		return f(ctx, nil, cmdArgs, stdout, stderr)
-	}
-	if opensNoLibrary[cmd] {
-		return f(ctx, &parts{libraryFlag: *libDir}, cmdArgs, stdout, stderr)
-	}
-	dir := *libDir
-	if dir == "" {
-		dir = defaultLibraryDir()
-	}
-	p, err := open(ctx, dir)
-	if err != nil && cmd == "mcp" && app.ErrorCode(err) == app.EConflict {
-		return f(ctx, nil, cmdArgs, stdout, stderr) // the window holds it: MCP goes through its local API
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "archivist: %s\n", describe(err))
-		return 1
-	}
-	defer p.close()
-	p.logTo(stderr)
-	return f(ctx, p, cmdArgs, stdout, stderr)
-}
-
-// parts are the concrete pieces wired together. A command the table marks
-// as opening no library gets only libraryFlag.
-type parts struct {
-	db       *store.DB
-	importer *ingest.Importer
-	research *retrieve.Research
-	log      *slog.Logger // nil unless ARCHIVIST_LOG is set
-	// libraryFlag is the folder --library named, "" when it was not given.
-	libraryFlag string
-}
-
-// logTo sends the log to w when ARCHIVIST_LOG is set: counts, sizes,
-// durations and fixed outcomes only (DESIGN.md §7).
-func (p *parts) logTo(w io.Writer) {
-	if os.Getenv("ARCHIVIST_LOG") == "" {
-		return
-	}
-	p.log = slog.New(slog.NewTextHandler(w, nil))
-	p.research.Log = p.log
-}
-
-func (p *parts) close() {
-	p.importer.Close()
-	p.db.Close()
-}
-
-func open(ctx context.Context, dir string) (*parts, error) {
+// openLibrary opens the library in dir and builds its services. Import
+// runs outside any conversation, so what it decides — a date's role — is
+// decided by the embedded offline judge: no document text leaves the
+// computer unasked. Questions are offline too (the extractive answerer,
+// the local judge) until settings or flags name other providers.
+func openLibrary(ctx context.Context, dir string) (*cli.Library, error) {
 	db, err := store.Open(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
 	newID := func() string { return uuid.NewString() }
-	im := &ingest.Importer{DB: db, NewID: newID}
-	im.Committed = onCommit(readDates(newDates(db, newID)), learnAbbreviations(db))
-	// Offline until settings or flags name other providers: extractive
-	// answers, routing by the embedded local decision provider.
-	research := retrieve.Offline(db, newID)
-	research.Upgrade = im.Upgrade
-	research.Cited = im.CiteOCR
-	im.PDF.ScanDPI = scanDPI()
-	if err := im.LoadOCRSettings(ctx); err != nil {
+	im, err := ingest.New(ctx, db, ingest.Config{NewID: newID, Roles: jev.Chooser{Provider: jev.Local{}},
+		DayFirst: dates.DayFirst(os.Getenv), ScanDPI: scanDPI()})
+	if err != nil {
 		db.Close()
 		return nil, err
 	}
-	return &parts{db: db, importer: im, research: research}, nil
+	research := retrieve.Offline(db, newID)
+	research.Upgrade = im.Upgrade
+	research.Cited = im.CiteOCR
+	return &cli.Library{DB: db, Importer: im, Research: research}, nil
 }
 
-// describe returns the message for an error: the human message of an
-// app.Error, else the error text.
-func describe(err error) string {
-	var e *app.Error
-	if errors.As(err, &e) {
-		return e.Message
+// scanDPI is the resolution scanned PDF pages are rendered at for OCR:
+// ARCHIVIST_OCR_DPI (72–600) when set, else the engine's default (300).
+func scanDPI() int {
+	n, err := strconv.Atoi(os.Getenv("ARCHIVIST_OCR_DPI"))
+	if err != nil || n < 72 || n > 600 {
+		return 0
 	}
-	return err.Error()
+	return n
 }
 
-// defaultLibraryDir is the per-user data folder the OS expects (see
-// libraryDirFor).
-func defaultLibraryDir() string {
-	home, _ := os.UserHomeDir()
-	return libraryDirFor(runtime.GOOS, home, os.Getenv)
-}
-
-// stringList is a repeatable string flag.
-type stringList []string
-
-func (s *stringList) String() string     { return strings.Join(*s, ",") }
-func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
-func printJSON(w io.Writer, v any) int {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(v); err != nil {
-		return 1
+// runWindow opens the library (dir, else the one chosen in settings, else
+// the OS default) and shows the main window until it is closed.
+func runWindow(ctx context.Context, dir string) error {
+	a := fyneapp.NewWithID(desktop.AppID)
+	if dir == "" {
+		dir = desktop.SavedLibraryDir(a)
 	}
-	return 0
+	if dir == "" {
+		dir = store.DefaultDir()
+	}
+	lib, err := openLibrary(ctx, dir)
+	if err != nil {
+		// Say it in a window too: a desktop launch has no terminal.
+		w := a.NewWindow("Archivist")
+		desktop.OpenError(a, w, app.ErrorMessage(err))
+		w.ShowAndRun()
+		return err
+	}
+	defer lib.Close()
+	lib.LogTo(os.Stderr)
+	db, im := lib.DB, lib.Importer
+	im.RenderPages = true
+	w := a.NewWindow("Archivist")
+	a.SetIcon(fyne.NewStaticResource("archivist.svg", assets.Icon))
+
+	// The window's own callbacks reach services built before it: u is set
+	// below, before anything can call them.
+	var u *desktop.UI
+	watcher := &watch.Engine{DB: db, Import: watch.Through(im), NewID: uuid.NewString,
+		OnChange: func() { u.WatchChanged() }}
+	watcher.Synced = func(f store.WatchFolder, r *watch.Result) {
+		if len(r.Changes) > 0 {
+			u.Refresh()
+		}
+		for _, c := range r.Changes {
+			if c.Kind == watch.Imported {
+				// A watched file is imported as if dropped: its metadata is
+				// proposed as a dropped file's is.
+				u.SuggestMetadata(app.ImportResult{Path: filepath.Join(f.Path, filepath.FromSlash(c.Rel)),
+					DocumentID: c.DocumentID, Outcome: app.OutcomeImported})
+			}
+		}
+	}
+	local := localAPI(ctx, lib, func() { u.Refresh() })
+	u = desktop.New(a, w, desktop.Services{
+		Library:   im,
+		Research:  lib.Research,
+		Providers: windowProviders(ctx, lib),
+		OCR:       ocrSettings(im),
+		// New documents get a proposed folder from the embedded decision
+		// provider: filing runs outside any conversation, so it never has
+		// consent to send a document's headings anywhere. Nothing moves
+		// until the proposal is accepted.
+		Filer:       filing.New(db, jev.Chooser{Provider: jev.Local{}}),
+		Search:      db,
+		Suggester:   suggest.Local{Lib: db},
+		SuggestAuto: db,
+		Facts:       dates.Review{DB: db},
+		Watcher:     watch.Service{E: watcher},
+		LocalAPI:    &local.LocalAPI,
+		OpenOriginal: func(id string, page int) error {
+			doc, err := db.Document(ctx, id)
+			if err != nil {
+				return err
+			}
+			blob := ""
+			if doc != nil {
+				blob = db.BlobPath(doc.SHA256)
+			}
+			return desktop.OpenOriginalAt(blob, doc, page)
+		},
+		ExportEvidence: func(ctx context.Context, ans *app.Answer, question, out string) error {
+			if ans.Question == "" {
+				ans.Question = question
+			}
+			_, err := export.WriteFile(ctx, ingest.Originals{DB: db}, ans, out)
+			return err
+		},
+	})
+	w.SetOnClosed(u.Close)
+	defer u.StopLocalAPI()
+	go im.Backfill(ctx) // documents imported before their dates and abbreviations were read
+	go func() {
+		// Finish imports a crash or quit interrupted, show them, then
+		// catch up with the watched folders and follow them.
+		im.Resume(ctx)
+		u.Refresh()
+		watcher.Run(ctx)
+	}()
+	w.ShowAndRun()
+	return nil
+}
+
+// windowProviders connects the settings window to Research. Saving settings
+// builds their providers with retrieve.NewProviders, the constructor ask
+// and eval use too, and hands them to Research.Use, which every question
+// reads once at its start; questions already running finish with the ones
+// they started with. The egress acknowledgement is the library's, per
+// endpoint, shared with `ask --egress-ok`.
+func windowProviders(ctx context.Context, lib *cli.Library) desktop.Providers {
+	db := lib.DB
+	return desktop.Providers{
+		Apply: func(s app.Settings, keys desktop.ProviderKeys) (app.Receivers, error) {
+			pv, err := retrieve.NewProviders(ctx, s, retrieve.Keys{Answer: keys.Answer, Decision: keys.Decision}, db,
+				retrieve.ProviderOptions{Log: lib.Log})
+			if err != nil {
+				return app.Receivers{}, err
+			}
+			lib.Research.Use(pv)
+			return pv.Receivers(), nil
+		},
+		Acknowledged: func(s app.Settings) bool { return retrieve.Acknowledged(ctx, s, db) },
+		Models: func(ctx context.Context, _ desktop.Role, ps app.ProviderSettings, key string, egressOK bool) ([]string, error) {
+			return retrieve.ListModels(ctx, ps, key, egressOK, db)
+		},
+		Test: func(ctx context.Context, role desktop.Role, ps app.ProviderSettings, key string, egressOK bool) error {
+			if role == desktop.RoleAnswer {
+				return retrieve.TestAnswerer(ctx, ps, key, egressOK, db)
+			}
+			return retrieve.TestDecider(ctx, ps, key, egressOK, db)
+		},
+	}
+}
+
+// ocrSettings connects the settings window's OCR section to the importer.
+func ocrSettings(im *ingest.Importer) *desktop.OCRSettings {
+	return &desktop.OCRSettings{
+		Load: func(ctx context.Context) (string, []string, error) {
+			s, err := im.OCRSettings(ctx)
+			return s.Tesseract, s.Languages, err
+		},
+		Installed: func(ctx context.Context, path string) ([]string, error) {
+			return (&ocr.Engine{Path: path}).Installed(ctx)
+		},
+		Save: func(ctx context.Context, path string, langs []string) error {
+			return im.SaveOCRSettings(ctx, ingest.OCRSettings{Tesseract: path, Languages: langs})
+		},
+	}
+}
+
+// windowAPI is the settings switch that runs the local API in the window's
+// process, on its library and research engine: questions from the API
+// share the window's limits (at most two retrievals and two completions at
+// once) and its providers and settings.
+type windowAPI struct {
+	desktop.LocalAPI
+	running *api.Running
+}
+
+// localAPI returns the switch; refresh reloads the window's document list
+// after an import through the API.
+func localAPI(ctx context.Context, lib *cli.Library, refresh func()) *windowAPI {
+	l := &windowAPI{}
+	l.LocalAPI = desktop.LocalAPI{
+		Start: func() (string, error) {
+			token, err := api.Token()
+			if err != nil {
+				return "", err
+			}
+			parts := api.LibraryParts(lib.DB, lib.Importer, lib.Research)
+			parts.Importer = api.AfterImport(lib.Importer, refresh)
+			srv, err := api.Listen(ctx, api.DefaultAddr, api.Config{Token: token, NewID: uuid.NewString,
+				Log: slog.New(slog.NewTextHandler(os.Stderr, nil))}, parts, os.Stderr)
+			if err != nil {
+				return "", err
+			}
+			l.running = srv
+			return srv.Addr.String(), nil
+		},
+		Stop: func() {
+			if l.running != nil {
+				shut, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+				defer cancel()
+				l.running.Shutdown(shut)
+				l.running = nil
+			}
+		},
+		Token: api.Token,
+	}
+	return l
 }

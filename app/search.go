@@ -30,9 +30,13 @@ type SearchResult struct {
 	// words wrapped in SnippetMarkStart / SnippetMarkEnd.
 	Snippet string
 	Pages   []int   // pages of the best-matching passages, ascending; empty without pages
+	Section string  // the best-matching passage's heading path, " › " between levels; "" when none
 	Score   float64 // higher is better; 0 for a query without words
 	Created string  // YYYY-MM-DD or ""
 	Meta    DocumentMeta
+	// Sensitivity is the document's level, so a shell can keep
+	// Confidential and Restricted text where it belongs.
+	Sensitivity Sensitivity
 }
 
 // Snippet marks: private-use characters, never in imported text.

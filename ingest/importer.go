@@ -14,6 +14,8 @@ import (
 
 	"archivist/app"
 	"archivist/app/lang"
+	"archivist/ingest/abbrev"
+	"archivist/ingest/dates"
 	"archivist/ingest/docmeta"
 	"archivist/ingest/ocr"
 	"archivist/ingest/pdf"
@@ -58,6 +60,9 @@ type Importer struct {
 	// OCR reads scanned PDF pages and image documents (Tesseract); its
 	// zero value finds tesseract on PATH and reads English.
 	OCR ocr.Engine
+
+	dates  *dates.Service // what New derives at commit (Committed)
+	abbrev abbrev.Service
 
 	ocrSem       chan struct{} // OCRWorkers slots, across the importer
 	ocrInstalled []string      // Tesseract's languages, listed once

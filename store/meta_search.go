@@ -86,10 +86,11 @@ func (s *Snapshot) SearchDocuments(ctx context.Context, q *query.Query, req app.
 	}
 	for _, m := range page {
 		r := app.SearchResult{DocumentID: m.id, Title: m.title, Format: app.Format(m.format), Score: -m.rank, Created: m.created,
-			Meta: app.DocumentMeta{Tags: m.tags, Type: m.typ, Correspondent: m.corr, Language: m.language, Created: m.created}}
+			Sensitivity: app.Sensitivity(m.sensitivity),
+			Meta:        app.DocumentMeta{Tags: m.tags, Type: m.typ, Correspondent: m.corr, Language: m.language, Created: m.created}}
 		if h, ok := best[m.id]; ok {
-			r.Snippet, r.Pages = h.snippet, h.pages
-		} else if r.Snippet, r.Pages, err = s.firstPassage(ctx, m.id); err != nil {
+			r.Snippet, r.Pages, r.Section = h.snippet, h.pages, h.section
+		} else if r.Snippet, r.Pages, r.Section, err = s.firstPassage(ctx, m.id); err != nil {
 			return nil, err
 		}
 		out.Results = append(out.Results, r)
@@ -102,7 +103,8 @@ func (s *Snapshot) SearchDocuments(ctx context.Context, q *query.Query, req app.
 type pageHits struct {
 	snippet string
 	pages   []int
-	best    int64 // rowid of the best passage
+	section string // the best passage's headings
+	best    int64  // rowid of the best passage
 }
 
 // pageHits finds, for the documents of one page of results, each one's
@@ -112,7 +114,7 @@ type pageHits struct {
 // match in hundreds of passages.
 func (s *Snapshot) pageHits(ctx context.Context, ids []string, words string) (map[string]pageHits, error) {
 	match := scopedMatch(words, ids)
-	rows, err := s.tx.QueryContext(ctx, `SELECT h.rowid, p.document_id, p.page_start, p.page_end
+	rows, err := s.tx.QueryContext(ctx, `SELECT h.rowid, p.document_id, p.page_start, p.page_end, p.headings
 		FROM (SELECT rowid, bm25(passages_fts, `+bm25Weights+`) AS r FROM passages_fts WHERE passages_fts MATCH ?) h
 		JOIN passages p ON p.rowid = h.rowid ORDER BY h.r`, match)
 	if err != nil {
@@ -124,7 +126,8 @@ func (s *Snapshot) pageHits(ctx context.Context, ids []string, words string) (ma
 		var rowid int64
 		var doc string
 		var lo, hi int
-		if err := rows.Scan(&rowid, &doc, &lo, &hi); err != nil {
+		var headings string
+		if err := rows.Scan(&rowid, &doc, &lo, &hi, &headings); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("store: search snippets: %w", err)
 		}
@@ -134,7 +137,7 @@ func (s *Snapshot) pageHits(ctx context.Context, ids []string, words string) (ma
 		taken[doc]++
 		h, ok := out[doc]
 		if !ok {
-			h.best = rowid
+			h.best, h.section = rowid, headings
 		}
 		for p := lo; p >= 1 && p <= hi && p < lo+3; p++ {
 			if !slices.Contains(h.pages, p) {
@@ -277,21 +280,21 @@ func facets(all []matched) map[string]map[string]int {
 
 // firstPassage returns the start of a document's first passage and its
 // page: the snippet of a result the query's words do not reach.
-func (s *Snapshot) firstPassage(ctx context.Context, docID string) (string, []int, error) {
+func (s *Snapshot) firstPassage(ctx context.Context, docID string) (string, []int, string, error) {
 	var lo, hi int
-	var text string
-	err := s.tx.QueryRowContext(ctx, `SELECT page_start, page_end, substr(body, 1, 240) FROM passages
-		WHERE document_id = ? ORDER BY seq LIMIT 1`, docID).Scan(&lo, &hi, &text)
+	var text, headings string
+	err := s.tx.QueryRowContext(ctx, `SELECT page_start, page_end, substr(body, 1, 240), headings FROM passages
+		WHERE document_id = ? ORDER BY seq LIMIT 1`, docID).Scan(&lo, &hi, &text, &headings)
 	if errors.Is(err, sql.ErrNoRows) {
-		return "", []int{}, nil
+		return "", []int{}, "", nil
 	} else if err != nil {
-		return "", nil, fmt.Errorf("store: search snippet: %w", err)
+		return "", nil, "", fmt.Errorf("store: search snippet: %w", err)
 	}
 	pages := []int{}
 	if lo >= 1 {
 		pages = append(pages, lo)
 	}
-	return strings.Join(strings.Fields(strings.ToValidUTF8(text, "")), " "), pages, nil
+	return strings.Join(strings.Fields(strings.ToValidUTF8(text, "")), " "), pages, headings, nil
 }
 
 // marshalIDs writes document IDs as a JSON array, for snapshot views.

@@ -2,6 +2,7 @@ package dates
 
 import (
 	"context"
+	"strings"
 
 	"archivist/app"
 )
@@ -68,4 +69,16 @@ func (s *Service) Reextract(ctx context.Context) (int, error) {
 		}
 	}
 	return len(ids), nil
+}
+
+// DayFirst reports whether the user's locale (read through getenv, e.g.
+// os.Getenv) writes the day before the month in all-numeric dates: every
+// locale but US English (and the unset C locale, which follows it) does.
+func DayFirst(getenv func(string) string) bool {
+	for _, v := range []string{"LC_ALL", "LC_TIME", "LANG"} {
+		if l := getenv(v); l != "" {
+			return !(strings.HasPrefix(l, "en_US") || l == "C" || l == "POSIX" || strings.HasPrefix(l, "C."))
+		}
+	}
+	return false
 }

@@ -90,7 +90,7 @@ func BenchmarkOpenCitation(b *testing.B) {
 	w := a.NewWindow("Archivist")
 	defer w.Close()
 	loop := &uiLoop{}
-	u := newUI(a, w, im, &fakeResearch{}, loop.do)
+	u := newUI(a, w, Services{Library: im, Research: &fakeResearch{}}, loop.do)
 	defer u.Close()
 	cv := u.drawer.citation
 	page := cites[0].PageStart

@@ -72,7 +72,7 @@ func (v *citationView) browsePage(delta int) {
 // original" when the app can open files.
 func (v *citationView) updateNav() {
 	n := v.nav
-	if v.ui.OpenOriginal == nil {
+	if v.ui.openOriginalAt == nil {
 		n.original.Hide()
 	} else {
 		n.original.Show()
@@ -100,11 +100,11 @@ func (v *citationView) updateNav() {
 // openOriginal opens the cited document's original file in the system's
 // viewer, at the page shown when there is one.
 func (v *citationView) openOriginal() {
-	if v.ui.OpenOriginal == nil || v.shown < 0 {
+	if v.ui.openOriginalAt == nil || v.shown < 0 {
 		return
 	}
 	c := v.cites[v.shown]
-	open, page := v.ui.OpenOriginal, v.shownPage
+	open, page := v.ui.openOriginalAt, v.shownPage
 	go func() {
 		if err := open(c.DocumentID, page); err != nil {
 			v.ui.do(func() { v.setStatus(app.ErrorMessage(err), widget.DangerImportance) })

@@ -77,7 +77,7 @@ func newConvUI(t *testing.T, research *convResearch) (*UI, *uiLoop) {
 	w := a.NewWindow("Archivist")
 	t.Cleanup(w.Close)
 	loop := &uiLoop{}
-	u := newUI(a, w, &fakeLibrary{}, research, loop.do)
+	u := newUI(a, w, Services{Library: &fakeLibrary{}, Research: research}, loop.do)
 	t.Cleanup(u.Close)
 	return u, loop
 }

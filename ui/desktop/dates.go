@@ -20,9 +20,9 @@ import (
 // the accepted ones (datesagenda.go). Each date opens its evidence in the
 // main window's citation viewer, the quote highlighted on its page.
 
-// SetFacts gives the window the ledger of extracted dates; the top bar
+// setFacts gives the window the ledger of extracted dates; the top bar
 // then offers Dates.
-func (u *UI) SetFacts(f app.Facts) {
+func (u *UI) setFacts(f app.Facts) {
 	u.facts = f
 	if u.datesButton != nil {
 		u.datesButton.Show()

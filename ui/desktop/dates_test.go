@@ -107,7 +107,7 @@ func TestDatesWindow(t *testing.T) {
 	if h.ui.datesButton.Visible() {
 		t.Fatal("Dates is offered without a ledger")
 	}
-	h.ui.SetFacts(facts)
+	h.ui.setFacts(facts)
 	if !h.ui.datesButton.Visible() {
 		t.Fatal("Dates is not offered")
 	}
@@ -172,7 +172,7 @@ func TestDatesWindow(t *testing.T) {
 	})
 	t.Run("FilterByTag", func(t *testing.T) {
 		v.agenda.role.SetSelected(allRoles)
-		h.ui.SetSearch(&fakeArchive{labels: map[app.LabelKind][]app.Label{app.LabelTag: {{ID: 1, Kind: app.LabelTag, Name: "Leases"}}}}, nil)
+		h.ui.setSearch(&fakeArchive{labels: map[app.LabelKind][]app.Label{app.LabelTag: {{ID: 1, Kind: app.LabelTag, Name: "Leases"}}}}, nil)
 		facts.mu.Lock()
 		facts.tags = map[string][]string{"d-next": {"Leases"}}
 		facts.mu.Unlock()

@@ -105,7 +105,7 @@ func TestOtherPagesAndOpenOriginal(t *testing.T) {
 	h := newHarness(t, lib, &fakeResearch{answer: pdfAnswer()})
 	var mu sync.Mutex
 	var opened []string
-	h.ui.OpenOriginal = func(id string, page int) error {
+	h.ui.openOriginalAt = func(id string, page int) error {
 		mu.Lock()
 		defer mu.Unlock()
 		opened = append(opened, id+":"+strconv.Itoa(page))
@@ -201,7 +201,7 @@ func TestExportEvidence(t *testing.T) {
 	calls := make(chan call, 1)
 	fail := errors.New("disk full")
 	var failNext bool
-	h.ui.ExportEvidence = func(_ context.Context, ans *app.Answer, question, out string) error {
+	h.ui.exportEvidence = func(_ context.Context, ans *app.Answer, question, out string) error {
 		calls <- call{ans, question, out}
 		if failNext {
 			return app.Errorf(app.EInternal, "%s", fail)
@@ -252,7 +252,7 @@ func TestRunningQuestionShowsProgressAndCancels(t *testing.T) {
 	w := a.NewWindow("Archivist")
 	t.Cleanup(w.Close)
 	loop := &uiLoop{}
-	u := newUI(a, w, &fakeLibrary{}, research, loop.do)
+	u := newUI(a, w, Services{Library: &fakeLibrary{}, Research: research}, loop.do)
 	t.Cleanup(u.Close)
 	u.ask("What happened?")
 	<-research.reached
@@ -306,7 +306,7 @@ func TestDrawerNamesEvidenceReceiver(t *testing.T) {
 		t.Errorf("receiver = %q", got)
 	}
 	h.ask(t, "When did the archive open?")
-	h.ui.SetProviders(Providers{Apply: func(app.Settings, ProviderKeys) (app.Receivers, error) {
+	h.ui.setProviders(Providers{Apply: func(app.Settings, ProviderKeys) (app.Receivers, error) {
 		return app.Receivers{Answer: "llama3.2 at localhost:11434"}, nil
 	}})
 	if got := h.ui.drawer.receiver.Text; got != "Evidence goes to: answers: llama3.2 at localhost:11434" {
@@ -320,8 +320,8 @@ func TestDrawerNamesEvidenceReceiver(t *testing.T) {
 func TestKeysReachTheirCallbacks(t *testing.T) {
 	h := newHarness(t, &fakeLibrary{}, &fakeResearch{answer: twoCitationAnswer()})
 	deleted, imported := 0, 0
-	h.ui.OnDelete = func() { deleted++ }
-	h.ui.OnImport = func() { imported++ }
+	h.ui.onDelete = func() { deleted++ }
+	h.ui.onImport = func() { imported++ }
 	h.win.Canvas().Unfocus()
 	h.ui.typedKey(&fyne.KeyEvent{Name: fyne.KeyDelete})
 	if deleted != 1 {

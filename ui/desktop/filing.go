@@ -55,9 +55,9 @@ func newFilingPanel(u *UI) *filingPanel {
 	return f
 }
 
-// SetFiler makes the window propose a folder for every document it
+// setFiler makes the window propose a folder for every document it
 // imports. Without one (or without app.Folders) nothing is proposed.
-func (u *UI) SetFiler(f app.Filer) { u.filer = f }
+func (u *UI) setFiler(f app.Filer) { u.filer = f }
 
 // fileNew asks for a folder proposal when r is a new document.
 func (u *UI) fileNew(r app.ImportResult) {

@@ -74,8 +74,8 @@ func (u *UI) typedKey(ev *fyne.KeyEvent) {
 			cv.stepAndFocus(+1)
 		}
 	case fyne.KeyDelete:
-		if u.OnDelete != nil {
-			u.OnDelete()
+		if u.onDelete != nil {
+			u.onDelete()
 		}
 	}
 }
@@ -108,8 +108,8 @@ func (u *UI) showDrawer(on bool) {
 // importFiles is Ctrl/⌘-I: the library view's import when it offers one,
 // else a file picker whose choice is imported.
 func (u *UI) importFiles() {
-	if u.OnImport != nil {
-		u.OnImport()
+	if u.onImport != nil {
+		u.onImport()
 		return
 	}
 	u.imports.openFileDialog()

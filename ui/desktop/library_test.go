@@ -221,8 +221,8 @@ func folderHarness(t *testing.T, lib *folderLibrary, research *fakeResearch) *ha
 	w := a.NewWindow("Archivist")
 	t.Cleanup(w.Close)
 	h := &harness{win: w, loop: &uiLoop{}, lib: lib.fakeLibrary, research: research}
-	h.ui = newUI(a, w, lib, research, h.loop.do)
-	h.ui.SetFiler(lib)
+	h.ui = newUI(a, w, Services{Library: lib, Research: research}, h.loop.do)
+	h.ui.setFiler(lib)
 	t.Cleanup(h.ui.Close)
 	h.loop.waitFor(t, "the first document list", func() bool { return !h.ui.library.loading })
 	return h

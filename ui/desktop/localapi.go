@@ -30,9 +30,9 @@ type localAPI struct {
 // prefLocalAPI remembers the switch, so the API starts with the window.
 const prefLocalAPI = "localapi.enabled"
 
-// SetLocalAPI offers the "Local API" switch in settings and, when it was
+// setLocalAPI offers the "Local API" switch in settings and, when it was
 // left on, starts the API now. A failure to start is shown in settings.
-func (u *UI) SetLocalAPI(l LocalAPI) {
+func (u *UI) setLocalAPI(l LocalAPI) {
 	u.localAPI = &localAPI{LocalAPI: l}
 	if u.fapp.Preferences().Bool(prefLocalAPI) {
 		u.localAPI.start()

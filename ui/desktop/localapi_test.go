@@ -53,7 +53,7 @@ func labelsContain(v *settingsView, s string) bool {
 func TestLocalAPISwitch(t *testing.T) {
 	h := newHarness(t, &fakeLibrary{}, &fakeResearch{answer: twoCitationAnswer()})
 	srv := &fakeServer{}
-	h.ui.SetLocalAPI(srv.api())
+	h.ui.setLocalAPI(srv.api())
 	if srv.starts != 0 {
 		t.Fatal("started before it was switched on")
 	}
@@ -82,7 +82,7 @@ func TestLocalAPISwitch(t *testing.T) {
 	t.Run("StartsWithTheWindowWhenLeftOn", func(t *testing.T) {
 		h.ui.fapp.Preferences().SetBool(prefLocalAPI, true)
 		again := &fakeServer{}
-		h.ui.SetLocalAPI(again.api())
+		h.ui.setLocalAPI(again.api())
 		if again.starts != 1 {
 			t.Errorf("starts %d", again.starts)
 		}
@@ -94,7 +94,7 @@ func TestLocalAPISwitch(t *testing.T) {
 	t.Run("AFailureToStartIsShown", func(t *testing.T) {
 		h.ui.fapp.Preferences().SetBool(prefLocalAPI, false)
 		busy := &fakeServer{err: app.Errorf(app.EConflict, "Cannot listen on 127.0.0.1:8765: address in use")}
-		h.ui.SetLocalAPI(busy.api())
+		h.ui.setLocalAPI(busy.api())
 		h.ui.settingsWin.Close()
 		v := openSettings(t, h)
 		check := localAPICheck(t, v)

@@ -24,9 +24,9 @@ type OCRSettings struct {
 	Save      func(ctx context.Context, tesseract string, langs []string) error
 }
 
-// SetOCR connects the OCR settings; without it the section is not shown.
+// setOCR connects the OCR settings; without it the section is not shown.
 // Call it before the settings window opens.
-func (u *UI) SetOCR(o OCRSettings) { u.ocr = o }
+func (u *UI) setOCR(o OCRSettings) { u.ocr = o }
 
 func (u *UI) ocrSettings() (OCRSettings, bool) {
 	o := u.ocr

@@ -17,7 +17,7 @@ func TestOCRSettings(t *testing.T) {
 		path  string
 		langs []string
 	}{"", []string{"deu", "eng"}}
-	h.ui.SetOCR(OCRSettings{
+	h.ui.setOCR(OCRSettings{
 		Load: func(context.Context) (string, []string, error) { return stored.path, stored.langs, nil },
 		Installed: func(_ context.Context, path string) ([]string, error) {
 			if path == "/nowhere/tesseract" {

@@ -22,10 +22,10 @@ type SearchArchive interface {
 	app.Views
 }
 
-// SetSearch gives the window its Search screen (the Search button in the
+// setSearch gives the window its Search screen (the Search button in the
 // top bar switches between it and the library); suggester, when not nil,
 // proposes metadata from a row's menu.
-func (u *UI) SetSearch(a SearchArchive, suggester app.MetaSuggester) {
+func (u *UI) setSearch(a SearchArchive, suggester app.MetaSuggester) {
 	u.search = newSearchView(u, a)
 	u.search.suggester = suggester
 	u.searchToggle.Show()

@@ -133,7 +133,7 @@ func searchHarness(t *testing.T, n int) (*harness, *fakeArchive) {
 		a.docs = append(a.docs, app.SearchResult{DocumentID: "d" + string(rune('a'+i%26)) + string(rune('0'+i/26)), Title: title, Format: app.FormatPDF,
 			Snippet: "a " + app.SnippetMarkStart + "storm" + app.SnippetMarkEnd + " broke", Pages: []int{2}, Meta: app.DocumentMeta{Type: typ}})
 	}
-	h.ui.SetSearch(a, fakeSuggester{})
+	h.ui.setSearch(a, fakeSuggester{})
 	test.Tap(h.ui.searchToggle)
 	return h, a
 }

@@ -380,9 +380,9 @@ func (v *settingsView) setStatus(msg string, imp widget.Importance) {
 	v.status.Show()
 }
 
-// SetProviders connects the settings to real providers and applies the
+// setProviders connects the settings to real providers and applies the
 // saved settings at once; the drawer then names what receives evidence.
-func (u *UI) SetProviders(p Providers) {
+func (u *UI) setProviders(p Providers) {
 	u.providers = p
 	st := u.settings.load()
 	keys, err := u.settings.keys()

@@ -92,7 +92,7 @@ func entriesShow(o fyne.CanvasObject, s string) bool {
 func TestSettingsRoundTrip(t *testing.T) {
 	h := newHarness(t, &fakeLibrary{}, &fakeResearch{answer: twoCitationAnswer()})
 	rec := &providerRecorder{}
-	h.ui.SetProviders(rec.providers())
+	h.ui.setProviders(rec.providers())
 
 	v := openSettings(t, h)
 	if v.answer.kind.Selected != app.ProviderExtractive || v.decision.kind.Selected != app.ProviderLocal {
@@ -206,7 +206,7 @@ func TestSettingsRoundTrip(t *testing.T) {
 func TestSettingsThatCannotBeUsedAreNotSaved(t *testing.T) {
 	h := newHarness(t, &fakeLibrary{}, &fakeResearch{answer: twoCitationAnswer()})
 	rec := &providerRecorder{}
-	h.ui.SetProviders(rec.providers())
+	h.ui.setProviders(rec.providers())
 	v := openSettings(t, h)
 	rec.applyErr = app.Errorf(app.EEgressNotAcknowledged, "The answer endpoint models.example.com is not on this computer.")
 	v.answer.kind.SetSelected(app.ProviderOpenAI)
@@ -230,7 +230,7 @@ func TestSettingsThatCannotBeUsedAreNotSaved(t *testing.T) {
 func TestTestConnection(t *testing.T) {
 	h := newHarness(t, &fakeLibrary{}, &fakeResearch{answer: twoCitationAnswer()})
 	rec := &providerRecorder{}
-	h.ui.SetProviders(rec.providers())
+	h.ui.setProviders(rec.providers())
 	if err := h.ui.settings.setKey(RoleDecision, "saved-key"); err != nil {
 		t.Fatal(err)
 	}
@@ -276,7 +276,7 @@ func TestConnectionListsModels(t *testing.T) {
 	p.Models = func(ctx context.Context, role Role, ps app.ProviderSettings, key string, egress bool) ([]string, error) {
 		return listed, nil
 	}
-	h.ui.SetProviders(p)
+	h.ui.setProviders(p)
 	v := openSettings(t, h)
 	v.answer.kind.SetSelected(app.ProviderOpenAI)
 	test.Type(v.answer.url, "ollama")

@@ -40,7 +40,7 @@ func (k *ProviderKeys) of(r Role) *string {
 }
 
 // Providers connects the settings to real providers; main.go sets it with
-// UI.SetProviders.
+// UI.setProviders.
 type Providers struct {
 	// Apply makes the next questions use the providers s names. It returns
 	// what receives evidence, for the drawer; on an error the providers in

@@ -20,9 +20,9 @@ type SuggestAuto interface {
 	SetAutoApplySuggestions(ctx context.Context, on bool) error
 }
 
-// SetSuggestAuto connects the setting; call it after SetSearch. Without it
+// setSuggestAuto connects the setting; call it after setSearch. Without it
 // proposals for new documents always wait for a click.
-func (u *UI) SetSuggestAuto(s SuggestAuto) {
+func (u *UI) setSuggestAuto(s SuggestAuto) {
 	if u.search != nil {
 		u.search.auto = s
 	}

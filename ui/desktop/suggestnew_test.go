@@ -62,7 +62,7 @@ func importForSuggestions(t *testing.T, h *harness) *importLine {
 // nothing is set until Review… and Apply.
 func TestNewDocumentSuggestionsWaitForAClick(t *testing.T) {
 	h, a := searchHarness(t, 1)
-	h.ui.SetSuggestAuto(&fakeAuto{})
+	h.ui.setSuggestAuto(&fakeAuto{})
 	line := importForSuggestions(t, h)
 	if line.message != "3 suggestions: Invoice · bills · power" || line.action == nil || !line.action.Visible() {
 		t.Fatalf("notice %q, review button %v", line.message, line.action != nil)
@@ -99,7 +99,7 @@ func TestNewDocumentSuggestionsWaitForAClick(t *testing.T) {
 // and the panel says what was set.
 func TestAutoApplySuggestionsOnImport(t *testing.T) {
 	h, a := searchHarness(t, 1)
-	h.ui.SetSuggestAuto(&fakeAuto{on: true})
+	h.ui.setSuggestAuto(&fakeAuto{on: true})
 	line := importForSuggestions(t, h)
 	if line.message != "Applied 3 suggestions: Invoice · bills · power" || line.action != nil {
 		t.Fatalf("notice %q, review button %v", line.message, line.action != nil)
@@ -113,7 +113,7 @@ func TestAutoApplySuggestionsOnImport(t *testing.T) {
 func TestAutoApplySuggestionsSetting(t *testing.T) {
 	h, _ := searchHarness(t, 1)
 	auto := &fakeAuto{}
-	h.ui.SetSuggestAuto(auto)
+	h.ui.setSuggestAuto(auto)
 	box := autoSuggestCheck(h.ui)
 	checks := findAll[*widget.Check](box)
 	if len(checks) != 1 || checks[0].Checked {
@@ -129,7 +129,7 @@ func TestAutoApplySuggestionsSetting(t *testing.T) {
 // proposals are listed in the import panel all the same.
 func TestWatchedFileSuggestions(t *testing.T) {
 	h, a := searchHarness(t, 1)
-	h.ui.SetSuggestAuto(&fakeAuto{})
+	h.ui.setSuggestAuto(&fakeAuto{})
 	go h.ui.SuggestMetadata(app.ImportResult{Path: "/watched/bills/invoice 1102.md", DocumentID: "dw", Outcome: app.OutcomeImported})
 	var line *importLine
 	h.loop.waitFor(t, "the suggestions for the watched file", func() bool {

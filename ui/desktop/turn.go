@@ -145,7 +145,7 @@ func (d *drawer) showActions(t *turn) {
 	})
 	copyButton.Importance = widget.LowImportance
 	t.actions.Objects = []fyne.CanvasObject{copyButton}
-	if d.ui.ExportEvidence != nil && len(t.answer.Citations) > 0 {
+	if d.ui.exportEvidence != nil && len(t.answer.Citations) > 0 {
 		export := widget.NewButtonWithIcon("Export evidence…", theme.DocumentSaveIcon(), func() { d.exportEvidence(t) })
 		export.Importance = widget.LowImportance
 		t.actions.Add(export)
@@ -177,7 +177,7 @@ func (d *drawer) exportEvidence(t *turn) {
 
 // runExport writes t's evidence to out off the UI goroutine.
 func (d *drawer) runExport(t *turn, out string) {
-	export, ans, question := d.ui.ExportEvidence, t.answer, t.question.Text
+	export, ans, question := d.ui.exportEvidence, t.answer, t.question.Text
 	t.setNote("Exporting the evidence…")
 	go func() {
 		err := export(d.ui.ctx, ans, question, out)

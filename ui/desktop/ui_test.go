@@ -298,7 +298,7 @@ func newHarness(t *testing.T, lib *fakeLibrary, research *fakeResearch) *harness
 	w := a.NewWindow("Archivist")
 	t.Cleanup(w.Close)
 	h := &harness{win: w, loop: &uiLoop{}, lib: lib, research: research}
-	h.ui = newUI(a, w, lib, research, h.loop.do)
+	h.ui = newUI(a, w, Services{Library: lib, Research: research}, h.loop.do)
 	t.Cleanup(h.ui.Close)
 	h.loop.waitFor(t, "the first document list", func() bool { return !h.ui.library.loading })
 	return h
@@ -743,7 +743,7 @@ func TestNewBuildsWindow(t *testing.T) {
 	a := test.NewTempApp(t)
 	w := a.NewWindow("Archivist")
 	t.Cleanup(w.Close)
-	u := New(a, w, &stalledLibrary{}, &fakeResearch{})
+	u := New(a, w, Services{Library: &stalledLibrary{}, Research: &fakeResearch{}})
 	t.Cleanup(u.Close)
 	if w.Content() == nil {
 		t.Fatal("New set no content")
@@ -893,7 +893,7 @@ func TestCloseDropsLateResults(t *testing.T) {
 	a := test.NewTempApp(t)
 	w := a.NewWindow("Archivist")
 	t.Cleanup(w.Close)
-	u := New(a, w, &stalledLibrary{}, &fakeResearch{})
+	u := New(a, w, Services{Library: &stalledLibrary{}, Research: &fakeResearch{}})
 	ran := false
 	u.do(func() { ran = true })
 	if !ran {

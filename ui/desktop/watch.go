@@ -20,7 +20,7 @@ import (
 // polled) and what its last sync did, with Scan now, Pause/Resume and
 // Remove; "Watch a folder…" adds one. Problems a sync met (an unreadable
 // folder, a file that failed) stay listed until dismissed. Hidden until
-// SetWatcher gives it a watcher.
+// setWatcher gives it a watcher.
 type watchPanel struct {
 	ui *UI
 	w  app.Watcher
@@ -47,9 +47,9 @@ func newWatchPanel(u *UI) *watchPanel {
 	return p
 }
 
-// SetWatcher shows the watched folders kept by w. Call WatchChanged
+// setWatcher shows the watched folders kept by w. Call WatchChanged
 // whenever a folder's state changes.
-func (u *UI) SetWatcher(w app.Watcher) {
+func (u *UI) setWatcher(w app.Watcher) {
 	u.watch.w = w
 	u.do(func() { u.watch.content.Show() })
 	u.WatchChanged()

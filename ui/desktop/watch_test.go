@@ -47,7 +47,7 @@ func newWatchedUI(t *testing.T, folder string, files map[string]string) *watched
 	a := test.NewTempApp(t)
 	w := a.NewWindow("Archivist")
 	loop := &uiLoop{}
-	u := newUI(a, w, im, &fakeResearch{}, loop.do)
+	u := newUI(a, w, Services{Library: im, Research: &fakeResearch{}}, loop.do)
 	e := &watch.Engine{DB: db, Import: watch.Through(im), NewID: uuid.NewString, Stable: -1,
 		Rescan: time.Hour, Poll: 100 * time.Millisecond, OnChange: u.WatchChanged}
 	done := make(chan struct{})
@@ -72,7 +72,7 @@ func TestWatchPanel(t *testing.T) {
 		"broken.pdf": "not a PDF",
 	})
 	ctx, db, u, loop, dir, svc := fx.ctx, fx.db, fx.u, fx.loop, fx.dir, fx.svc
-	u.SetWatcher(svc)
+	u.setWatcher(svc)
 	p := u.watch
 	texts := func() []string { return labelTexts(p.content) }
 	has := func(s string) bool {

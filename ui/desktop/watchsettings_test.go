@@ -22,7 +22,7 @@ import (
 func TestWatchSettings(t *testing.T) {
 	fx := newWatchedUI(t, "Inbox", map[string]string{"memo.md": "# Memo\n\nThe lease ends in March.\n"})
 	ctx, db, u, loop, dir := fx.ctx, fx.db, fx.u, fx.loop, fx.dir
-	u.SetWatcher(fx.svc)
+	u.setWatcher(fx.svc)
 
 	u.ShowSettings()
 	v := u.settingsView

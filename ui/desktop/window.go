@@ -42,14 +42,14 @@ type UI struct {
 
 	// folders is lib's filing side when it has one: the folder tree, the
 	// trash, sensitivity, originals and the omnibox lookup. filer proposes
-	// folders for new documents (SetFiler). open opens a file or shows it
+	// folders for new documents (setFiler). open opens a file or shows it
 	// in the file manager; tests replace it.
 	folders app.Folders
 	filer   app.Filer
 	open    func(path string, reveal bool) error
 
 	library *libraryView
-	search  *searchView // nil until SetSearch
+	search  *searchView // nil until setSearch
 	omni    *omnibox
 	drawer  *drawer
 	imports *importPanel
@@ -64,37 +64,71 @@ type UI struct {
 	settingsWin  fyne.Window
 	ocr          OCRSettings // the settings window's OCR section (ocrsettings.go)
 	settingsView *settingsView
-	localAPI     *localAPI // the settings switch of the local API; nil without SetLocalAPI
+	localAPI     *localAPI // the settings switch of the local API; nil without setLocalAPI
 
-	// ExportEvidence, when set, writes the evidence behind an answer to
-	// the PDF out; the drawer then offers "Export evidence…".
-	ExportEvidence func(ctx context.Context, ans *app.Answer, question string, out string) error
-	// OnDelete, when set, moves the selected documents to the trash: the
-	// Delete key calls it when no text field has the keyboard.
-	OnDelete func()
-	// OpenOriginal, when set, opens a document's original file in the
-	// system's viewer, at page (1-based) when the viewer can; page is 0
-	// for formats without pages. It may block; it runs off the UI goroutine.
-	OpenOriginal func(documentID string, page int) error
+	// exportEvidence and openOriginal are Services'; nil hides their
+	// actions.
+	exportEvidence func(ctx context.Context, ans *app.Answer, question string, out string) error
+	openOriginalAt func(documentID string, page int) error
+	// onDelete moves the selected documents to the trash: the Delete key
+	// calls it when no text field has the keyboard.
+	onDelete func()
 	// conv is the drawer's conversation, nil until its first question.
 	conv app.Conversation
 
-	// OnImport, when set, replaces the Ctrl/⌘-I file picker (the library
-	// view's File → Import…).
-	OnImport func()
+	// onImport, when set, replaces the Ctrl/⌘-I file picker (the library
+	// view's File → Import…); tests set it.
+	onImport func()
 
-	// facts is the ledger of extracted dates (SetFacts); dates its window.
+	// facts is the ledger of extracted dates (setFacts); dates its window.
 	facts       app.Facts
 	dates       *datesView
 	datesButton *widget.Button
 	topButtons  *fyne.Container
 }
 
-// New builds the main window's content into w, registers Ctrl+K (focus the
-// omnibox) and makes files dropped on the window import. It starts loading
-// the document list at once; the window can be shown straight after.
-func New(a fyne.App, w fyne.Window, lib app.Library, research app.Research) *UI {
-	return NewWith(a, w, lib, research, fyne.Do)
+// Services are what the window is built with. Library and Research are
+// required; every other field may be nil (or zero), and the feature it
+// serves is then off: its button, menu item or settings section is not
+// shown.
+type Services struct {
+	Library  app.Library
+	Research app.Research
+
+	// Providers connects the settings to real providers (settings.go).
+	Providers Providers
+	// OCR is the settings window's OCR section (ocrsettings.go).
+	OCR *OCRSettings
+	// Filer proposes a folder for every document the window imports.
+	Filer app.Filer
+	// Search gives the window its Search screen; Suggester proposes
+	// metadata from a row's menu and for new documents, SuggestAuto keeps
+	// the "apply suggestions automatically" setting.
+	Search      SearchArchive
+	Suggester   app.MetaSuggester
+	SuggestAuto SuggestAuto
+	// Facts is the ledger of extracted dates: the top bar offers Dates.
+	Facts app.Facts
+	// Watcher shows the watched folders it keeps; call UI.WatchChanged
+	// whenever a folder's state changes.
+	Watcher app.Watcher
+	// LocalAPI offers the "Local API" switch in settings.
+	LocalAPI *LocalAPI
+	// OpenOriginal opens a document's original file in the system's
+	// viewer, at page (1-based) when the viewer can; page is 0 for formats
+	// without pages. It may block; it runs off the UI goroutine.
+	OpenOriginal func(documentID string, page int) error
+	// ExportEvidence writes the evidence behind an answer to the PDF out;
+	// the drawer then offers "Export evidence…".
+	ExportEvidence func(ctx context.Context, ans *app.Answer, question string, out string) error
+}
+
+// New builds the main window's content into w from s, registers Ctrl+K
+// (focus the omnibox) and makes files dropped on the window import. It
+// starts loading the document list at once; the window can be shown
+// straight after.
+func New(a fyne.App, w fyne.Window, s Services) *UI {
+	return NewWith(a, w, s, fyne.Do)
 }
 
 // NewWith is New with do running the window's updates from other
@@ -102,13 +136,45 @@ func New(a fyne.App, w fyne.Window, lib app.Library, research app.Research) *UI 
 // fyne.Do at once on the calling goroutine, so a program painting the
 // window itself there (`archivist bench`) passes a queue it drains on its
 // own goroutine between frames.
-func NewWith(a fyne.App, w fyne.Window, lib app.Library, research app.Research, do func(func())) *UI {
-	u := newUI(a, w, lib, research, do)
+func NewWith(a fyne.App, w fyne.Window, s Services, do func(func())) *UI {
+	u := newUI(a, w, s, do)
 	w.SetOnDropped(u.Drop)
 	return u
 }
 
-func newUI(a fyne.App, w fyne.Window, lib app.Library, research app.Research, do func(func())) *UI {
+// newUI builds the window and connects the services s has.
+func newUI(a fyne.App, w fyne.Window, s Services, do func(func())) *UI {
+	u := build(a, w, s.Library, s.Research, do)
+	u.exportEvidence, u.openOriginalAt = s.ExportEvidence, s.OpenOriginal
+	if s.OCR != nil {
+		u.setOCR(*s.OCR)
+	}
+	if s.Filer != nil {
+		u.setFiler(s.Filer)
+	}
+	if s.Search != nil {
+		u.setSearch(s.Search, s.Suggester)
+	}
+	if s.SuggestAuto != nil {
+		u.setSuggestAuto(s.SuggestAuto)
+	}
+	if s.Facts != nil {
+		u.setFacts(s.Facts)
+	}
+	if s.Providers.Apply != nil {
+		u.setProviders(s.Providers)
+	}
+	if s.Watcher != nil {
+		u.setWatcher(s.Watcher)
+	}
+	if s.LocalAPI != nil {
+		u.setLocalAPI(*s.LocalAPI)
+	}
+	return u
+}
+
+// build makes the window's views over lib and research.
+func build(a fyne.App, w fyne.Window, lib app.Library, research app.Research, do func(func())) *UI {
 	u := &UI{fapp: a, win: w, lib: lib, research: research, open: systemOpen}
 	u.ctx, u.cancel = context.WithCancelCause(context.Background())
 	// Work that finishes after Close has no window to show in: its
@@ -146,7 +212,7 @@ func newUI(a fyne.App, w fyne.Window, lib app.Library, research app.Research, do
 	w.SetMainMenu(fyne.NewMainMenu(u.fileMenu()))
 	w.Resize(defaultWindowSize)
 	u.bindKeys()
-	u.OnDelete = u.library.trashSelected
+	u.onDelete = u.library.trashSelected
 
 	u.drawer.preset.SetSelected(presetLabel(st.Preset))
 
@@ -189,9 +255,9 @@ func (u *UI) topBar() fyne.CanvasObject {
 	name.SizeName = theme.SizeNameSubHeadingText
 	settings := widget.NewButtonWithIcon("", theme.SettingsIcon(), u.ShowSettings)
 	u.searchToggle = widget.NewButtonWithIcon("Search", theme.SearchIcon(), u.toggleSearch)
-	u.searchToggle.Hide() // until SetSearch
+	u.searchToggle.Hide() // until setSearch
 	u.datesButton = widget.NewButtonWithIcon("Dates", theme.HistoryIcon(), u.ShowDates)
-	u.datesButton.Hide() // until SetFacts
+	u.datesButton.Hide() // until setFacts
 	u.topButtons = container.NewHBox(u.omni.askButton, u.searchToggle, u.datesButton, settings)
 	bar := container.NewBorder(nil, nil, name, u.topButtons, u.omni.entry)
 	return container.NewVBox(container.NewPadded(bar), u.omni.results, widget.NewSeparator())

@@ -1,8 +1,0 @@
-//go:build !unix
-
-package main
-
-import "time"
-
-// processCPU is unknown here: eval reports wall-clock latency alone.
-func processCPU() time.Duration { return 0 }

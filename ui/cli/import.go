@@ -1,0 +1,58 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+
+	"archivist/app"
+)
+
+var importCommand = &Command{
+	Name:    "import",
+	Args:    "[--password PW] PATH...",
+	Summary: "import files or folders (walked, hidden entries skipped); prints one line a file",
+	Help: "Each file is copied into the library under its SHA-256, parsed and indexed. A file already in the\n" +
+		"library is a duplicate and changes nothing. Exit status 1 when any file failed.",
+	Library: true,
+	Flags: func(fs *flag.FlagSet) RunFunc {
+		password := fs.String("password", "", "password for encrypted PDFs among the files")
+		return func(ctx context.Context, c *Call) error {
+			if len(c.Args) == 0 {
+				return c.Usage("name at least one file or folder")
+			}
+			lib, err := c.Library(ctx)
+			if err != nil {
+				return err
+			}
+			if err := lib.Importer.Resume(ctx); err != nil {
+				fmt.Fprintf(c.Stderr, "archivist: resume earlier imports: %s\n", describe(err))
+			}
+			anyFailed := false
+			_, err = lib.Importer.ImportFiles(ctx, c.Args, *password, func(pr app.ImportProgress) {
+				r := pr.Result
+				if r == nil {
+					return
+				}
+				switch r.Outcome {
+				case app.OutcomeFailed:
+					anyFailed = true
+					fmt.Fprintf(c.Stdout, "failed: %s: %s\n", r.Path, describe(r.Err))
+					if d := app.ErrorDetails(r.Err); d != "" && os.Getenv("ARCHIVIST_LOG") == "1" {
+						fmt.Fprintf(c.Stderr, "archivist: import %s: details: %s\n", r.Path, d)
+					}
+				default:
+					fmt.Fprintf(c.Stdout, "%s: %s (%s)\n", r.Outcome, r.Path, r.DocumentID)
+				}
+			})
+			if err != nil {
+				return err
+			}
+			if anyFailed {
+				return failed
+			}
+			return nil
+		}
+	},
+}
