@@ -248,6 +248,13 @@ type Answer struct {
 	Question   string      `json:"question"`
 	Answer     string      `json:"answer"`
 	Sufficient bool        `json:"sufficient"`
+	// Verdict says what kind of reply this is: VerdictAnswered,
+	// VerdictComputed, VerdictClosest or VerdictNone. Sufficient is true
+	// exactly for the first two.
+	Verdict Verdict `json:"verdict"`
+	// Unsupported lists claims of a model's answer whose quotes do not hold
+	// the asked value: shown as unsupported, never as supported.
+	Unsupported []string `json:"unsupported,omitempty"`
 	Citations  []Citation  `json:"citations"`
 	Sources    []SourceRef `json:"sources"`
 	TraceToken string      `json:"trace_token"`
@@ -264,6 +271,40 @@ type Answer struct {
 	// Why explains, one line each, how the evidence was found — the
 	// drawer's "Why these sources?". It is not part of the stored answer.
 	Why []string `json:"-"`
+}
+
+// Verdict is what a reply claims. A reader, a script and the window treat
+// the kinds differently: only answered and computed replies state an
+// answer; closest shows passages that do not answer as asked.
+type Verdict string
+
+const (
+	// VerdictAnswered: the quoted evidence holds a value of the asked type
+	// and carries the question's measure, entity and period.
+	VerdictAnswered Verdict = "answered"
+	// VerdictComputed: the answer is derived (a change, a ratio, a sum…)
+	// from cited figures, with the arithmetic shown.
+	VerdictComputed Verdict = "computed"
+	// VerdictClosest: not found as asked; the closest passages are shown
+	// so a reader can judge, never as the answer.
+	VerdictClosest Verdict = "closest"
+	// VerdictNone: nothing in scope comes close.
+	VerdictNone Verdict = "none"
+)
+
+// VerdictOf is the verdict a reply's other fields imply, for answers made
+// before verdicts were recorded and for answerers that do not set one.
+func VerdictOf(a *Answer) Verdict {
+	switch {
+	case a.Verdict != "":
+		return a.Verdict
+	case a.Sufficient:
+		return VerdictAnswered
+	case len(a.Citations) > 0:
+		return VerdictClosest
+	default:
+		return VerdictNone
+	}
 }
 
 // InsufficientEvidence is the stable answer given when the sources do not

@@ -229,6 +229,7 @@ func (r *Research) AskWith(ctx context.Context, q app.Question, opts AskOptions)
 		return nil, nil, nil, err
 	}
 	lg.citations = len(ans.Citations)
+	ans.Verdict = app.VerdictOf(ans)
 	if r.Cited != nil {
 		r.Cited(ctx, ans.Citations)
 	}
