@@ -245,19 +245,19 @@ type SourceRef struct {
 type Answer struct {
 	// Question is the question as asked, so a stored answer can be
 	// exported or followed up without the conversation that made it.
-	Question   string      `json:"question"`
-	Answer     string      `json:"answer"`
-	Sufficient bool        `json:"sufficient"`
+	Question   string `json:"question"`
+	Answer     string `json:"answer"`
+	Sufficient bool   `json:"sufficient"`
 	// Verdict says what kind of reply this is: VerdictAnswered,
 	// VerdictComputed, VerdictClosest or VerdictNone. Sufficient is true
 	// exactly for the first two.
 	Verdict Verdict `json:"verdict"`
 	// Unsupported lists claims of a model's answer whose quotes do not hold
 	// the asked value: shown as unsupported, never as supported.
-	Unsupported []string `json:"unsupported,omitempty"`
-	Citations  []Citation  `json:"citations"`
-	Sources    []SourceRef `json:"sources"`
-	TraceToken string      `json:"trace_token"`
+	Unsupported []string    `json:"unsupported,omitempty"`
+	Citations   []Citation  `json:"citations"`
+	Sources     []SourceRef `json:"sources"`
+	TraceToken  string      `json:"trace_token"`
 	// Provider names the model and endpoint that received the evidence
 	// ("llama3.2 at localhost:11434"), or "" when nothing left the
 	// offline answerer. It never holds a key.
