@@ -252,6 +252,10 @@ type Answer struct {
 	// VerdictComputed, VerdictClosest or VerdictNone. Sufficient is true
 	// exactly for the first two.
 	Verdict Verdict `json:"verdict"`
+	// Value is the figure or phrase the answer states, when it states one
+	// ("12.6 million", "Deloitte & Touche LLP"); "" for a reply that quotes
+	// passages without singling out a value.
+	Value string `json:"value,omitempty"`
 	// Unsupported lists claims of a model's answer whose quotes do not hold
 	// the asked value: shown as unsupported, never as supported.
 	Unsupported []string    `json:"unsupported,omitempty"`
