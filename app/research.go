@@ -318,7 +318,7 @@ const InsufficientEvidence = "The documents in scope do not contain enough evide
 // ClosestEvidence introduces, after InsufficientEvidence, the passages that
 // came closest to an answer: shown so a reader can judge, never as the
 // answer, which stays insufficient.
-const ClosestEvidence = "The closest the documents come (this does not answer the question):"
+const ClosestEvidence = "Not found as asked — the closest passages:"
 
 // Research answers questions. Implementations read each question through one
 // snapshot of the library.

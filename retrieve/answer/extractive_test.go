@@ -99,8 +99,15 @@ func TestExtractive(t *testing.T) {
 		if ans.Sufficient || !strings.HasPrefix(ans.Answer, app.InsufficientEvidence) || len(ans.Citations) == 0 {
 			t.Fatalf("answer = %+v", ans)
 		}
+		// Found useful, the window still does not answer as asked: the
+		// leading quote gives a deadline without saying it is the appeals'.
 		ev.Sources[0].Windows[0].Weak = false
-		if ans, _ := (answer.Extractive{}).Answer(ctx, ev); !ans.Sufficient {
+		if ans, _ := (answer.Extractive{}).Answer(ctx, ev); ans.Sufficient || ans.Verdict != app.VerdictClosest {
+			t.Fatalf("a deadline not said to be the appeals' answered: %+v", ans)
+		}
+		ev = evidence("when is the deadline for appeals", []string{"deadline", "appeals"},
+			"Intro text that is long enough.", "The deadline for appeals is 1 May.", "Appeals are heard by the board.")
+		if ans, _ := (answer.Extractive{}).Answer(ctx, ev); !ans.Sufficient || ans.Verdict != app.VerdictAnswered {
 			t.Fatalf("the same window, found useful, did not answer: %+v", ans)
 		}
 		// One quote that holds the whole question answers, whichever
@@ -236,6 +243,7 @@ func TestQuoteShape(t *testing.T) {
 		b := ev.Blocks["b0"]
 		b.Kind = app.BlockParagraph
 		ev.Blocks["b0"] = b
+		ev.Sources[0].Title = "Acme annual report" // the company a filing's rows are about
 		if q := firstQuote(t, ev); q != "Total Company | $ 34,229 | 35,355 | 32,184" {
 			t.Fatalf("quote = %q, want the total row", q)
 		}

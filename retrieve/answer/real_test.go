@@ -302,7 +302,8 @@ func TestAnswersOnRealDocuments(t *testing.T) {
 		// then shows what came closest, cited, without calling it the
 		// answer.
 		ans := askReal(t, realLibrary(t, tenK), "Who is the CEO of 3M's Zanzibar ferry subsidiary?")
-		if ans.Sufficient || !strings.HasPrefix(ans.Answer, app.InsufficientEvidence+"\n\n"+app.ClosestEvidence) ||
+		if ans.Sufficient || ans.Verdict != app.VerdictClosest || !strings.HasPrefix(ans.Answer, app.InsufficientEvidence) ||
+			!strings.Contains(ans.Answer, "\n\n"+app.ClosestEvidence) ||
 			len(ans.Citations) == 0 || len(ans.Citations) > 2 {
 			t.Fatalf("answer %s", ans.Answer)
 		}

@@ -236,6 +236,10 @@ type AnswerReport struct {
 	// AbstainedOnUnanswerable the share of them the reply did not answer.
 	Unanswerable            int     `json:"unanswerable"`
 	AbstainedOnUnanswerable float64 `json:"abstained_on_unanswerable"`
+	// Precision is right ÷ every claim, an answer claimed for an
+	// unanswerable question counting as wrong: the share of stated
+	// answers a reader can trust.
+	Precision float64 `json:"precision"`
 }
 
 // AnswerReports is the answer measure over all questions and over each
@@ -294,6 +298,10 @@ func summarizeAnswers(outs []AnswerOutcome) AnswerReport {
 	for k, t := range r.ByType {
 		t.finish()
 		r.ByType[k] = t
+	}
+	r.Precision = 1
+	if claims := r.Answerable.Right + r.Answerable.Wrong + r.Unanswerable - abstained; claims > 0 {
+		r.Precision = round3(float64(r.Answerable.Right) / float64(claims))
 	}
 	if r.Unanswerable > 0 {
 		r.AbstainedOnUnanswerable = round3(float64(abstained) / float64(r.Unanswerable))

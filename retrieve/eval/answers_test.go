@@ -88,6 +88,9 @@ func TestReadReferencesAndSummarize(t *testing.T) {
 	if a.Questions != 4 || a.Right != 2 || a.Wrong != 1 || a.Abstained != 1 || a.Precision != 0.667 || a.Coverage != 0.5 {
 		t.Fatalf("all %+v", a)
 	}
+	if r.All.Precision != 0.5 { // 2 right of 4 claims, one on the unanswerable question
+		t.Fatalf("precision over every claim %v", r.All.Precision)
+	}
 	if r.All.ByType["span"].Questions != 3 || r.All.ByType["arithmetic"].Precision != 1 || r.All.Unanswerable != 1 || r.All.AbstainedOnUnanswerable != 0 {
 		t.Fatalf("by type %+v", r.All)
 	}

@@ -125,5 +125,6 @@ func printAnswerReports(w io.Writer, r eval.AnswerReports) {
 		if h.r.Unanswerable > 0 {
 			fmt.Fprintf(w, "  %-14s %5d  abstained %.3f\n", "unanswerable", h.r.Unanswerable, h.r.AbstainedOnUnanswerable)
 		}
+		fmt.Fprintf(w, "  precision over every claim (an answer to an unanswerable question is wrong): %.3f\n", h.r.Precision)
 	}
 }
