@@ -52,7 +52,7 @@ var (
 	whatIsRE         = regexp.MustCompile(`(?i)^\s*what (is|are) (an? )?((?:[\p{L}'’\-]+ ?){1,4})\s*\??\s*$`)
 	timeAskedRE      = regexp.MustCompile(`(?i)^\s*when (did|was|were|will|had|has|have)\b|\b(what|which) (year|years|date|month|day|decade|century)\b|\bin what year\b`)
 	figureAskedRE    = regexp.MustCompile(`(?i)^\s*(how much\b|what (is|was|were|are) the (amount|value|number|total|sum|cost|price|balance|level|rate|percentage|share|figure)\b)`)
-	defineCueRE      = regexp.MustCompile(`(?i)\b(is|are|was|were|means?|meant|refers? to|represents?|consists? of|comprises?|defined as|known as|describes?|includes?)\b`)
+	defineCueRE      = regexp.MustCompile(`(?i)^[\p{L}\- ]{0,20}?\s*(\([^)]*\)\s*)?,?\s*(is|are|means?|refers? to|represents?|denotes?|consists? of|comprises?|is defined as|describes?)\b`)
 )
 
 // asksWhatIs returns X for a question "What is X?" whose X is a short
@@ -65,8 +65,9 @@ func asksWhatIs(q string) string {
 	return strings.ToLower(strings.TrimSpace(m[3]))
 }
 
-// definesTerm reports whether text states what term is: the term, then a
-// defining verb within a few words.
+// definesTerm reports whether text states what term is: the term, then
+// (past a few words of its own, or a bracketed short form) a defining verb
+// in the present — "X was repaired" tells of X, it does not say what X is.
 func definesTerm(text, term string) bool {
 	low := strings.ToLower(text)
 	i := strings.Index(low, term)
