@@ -153,9 +153,10 @@ func derivation(question string, sh shape) []string {
 // meets reports whether the leading quote c meets the question, and when
 // it does not, why (for the reply's "why" lines).
 //
-// others are the other quotes picked: a question that joins the things it
-// asks with "and" ("R&D expenses and capital expenditures") is answered
-// by a quote each, and its weight is carried by them together.
+// others are the other quotes picked: a question that joins the figures
+// it asks with "and" ("R&D expenses and capital expenditures") is
+// answered by a quote each, and its weight is carried by them together.
+// (Only figures: a statement joined by "and" is one statement.)
 func meets(ev *app.Evidence, sh shape, c *candidate, others []*candidate, weights map[string]float64) (bool, string) {
 	carried := map[string]bool{}
 	for st := range c.own {
@@ -168,7 +169,7 @@ func meets(ev *app.Evidence, sh shape, c *candidate, others []*candidate, weight
 			carried[st] = true
 		}
 	}
-	if joinsAsked(ev.Question.Text) {
+	if sh.amount && joinsAsked(ev.Question.Text) {
 		for _, o := range others {
 			for st := range o.own {
 				carried[st] = true
@@ -271,9 +272,8 @@ func countsNamed(text string, counted []string) bool {
 	return true
 }
 
-// joinsAsked reports whether a question asks for several things joined
-// by "and" before its first period or place word: "What were X and Y in
-// 2022?".
+// joinsAsked reports whether a question joins things with "and": "What
+// were X and Y in 2022?".
 func joinsAsked(q string) bool {
 	return strings.Contains(strings.ToLower(q), " and ")
 }
