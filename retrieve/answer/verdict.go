@@ -288,3 +288,57 @@ func labelSays(row, word string) bool {
 }
 
 func notLetter(r rune) bool { return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127) }
+
+// A model's answer passes the same check as the offline one, claim by
+// claim: every figure a claim states must stand in the quote that cites
+// it. A model that rounds, converts or invents a figure writes one its
+// quote does not hold; such a claim is listed as unsupported with the
+// reply (shown as such, never hidden and never as supported).
+
+var figureRE = regexp.MustCompile(`\d[\d,]*(?:\.\d+)?`)
+
+// unsupported returns the claims of reply r whose cited quote (cits, in
+// claim order as Pincite made them) does not hold a figure they state.
+func unsupported(ev *app.Evidence, r *Reply, cits []app.Citation) []string {
+	claims := claimsOf(ev, r, map[int][]Candidate{})
+	if len(claims) != len(cits) {
+		return nil
+	}
+	var out []string
+	seen := map[string]bool{}
+	for i, c := range claims {
+		quote := " " + strings.ReplaceAll(cits[i].Quote, ",", "") + " "
+		for _, f := range figureRE.FindAllString(c.Text, -1) {
+			f = strings.TrimRight(strings.ReplaceAll(f, ",", ""), ".")
+			if !holdsFigure(quote, f) && !seen[c.Text] {
+				seen[c.Text] = true
+				out = append(out, strings.TrimSpace(c.Text))
+				break
+			}
+		}
+	}
+	return out
+}
+
+// holdsFigure reports whether text holds the figure f as a whole number:
+// "12" is not found in "2012" or "12.5".
+func holdsFigure(text, f string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], f)
+		if j < 0 {
+			return false
+		}
+		j += i
+		before, after := text[j-1], byte(' ')
+		if end := j + len(f); end < len(text) {
+			after = text[end]
+			if after == '.' && end+1 < len(text) && text[end+1] >= '0' && text[end+1] <= '9' {
+				after = '0' // a decimal goes on: another figure
+			}
+		}
+		if !(before >= '0' && before <= '9' || before == '.') && !(after >= '0' && after <= '9') {
+			return true
+		}
+		i = j + 1
+	}
+}
