@@ -1,0 +1,604 @@
+package answer
+
+import (
+	"math/big"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"archivist/app"
+	"archivist/app/lang"
+)
+
+// Derived figures. A question may ask for a figure no document states but
+// its figures give: the change in revenue from 2018 to 2019, its
+// percentage change, the average of two years, their sum. Reports set
+// such figures in tables, one row a measure and one column a period, so
+// the operands are the cells where the row whose label carries the
+// measure meets the columns whose headers carry the asked periods. The
+// answer is computed with exact decimal arithmetic, shows the arithmetic
+// and cites every operand's cell; when an operand cannot be told for sure
+// — no row carries the measure, two carry it as well, no column carries
+// a period, a cell is not a plain number — nothing is computed, and what
+// was missing is said.
+
+// operation is the arithmetic a question asks for.
+type operation int
+
+const (
+	opNone operation = iota
+	opChange
+	opPercentChange
+	opAverage
+	opSum
+)
+
+// opName names an operation as the answer states it.
+var opName = map[operation]string{
+	opChange:        "Change",
+	opPercentChange: "Percentage change",
+	opAverage:       "Average",
+	opSum:           "Sum",
+}
+
+// computation is what a question asks to compute: an operation over one
+// measure's figures for the periods it names.
+type computation struct {
+	op      operation
+	periods []string // years, oldest first
+	base    string   // the period a change is measured from
+	measure []string // the measure's content words, lower-case
+	soft    []string // words that may be in the row's label but need not ("total")
+}
+
+var (
+	percentChangeRE = regexp.MustCompile(`\b(?:percent(?:age)?|%)\s*(?:change|increase|decrease|growth|rise|decline|fall|difference)\b|(?:change|increase|decrease|growth)\s+(?:in\s+)?(?:percent(?:age)?|%)(?:\s+terms)?\b|\bgrowth rate\b`)
+	changeRE        = regexp.MustCompile(`\b(?:change|changes|increase|decrease|increased|decreased|difference)\b`)
+	averageRE       = regexp.MustCompile(`\baverage\b`)
+	sumRE           = regexp.MustCompile(`\b(?:sum|total|combined|altogether|aggregate)\b`)
+	// ratioRE marks what this reading does not compute: one measure over
+	// another, or a change of a change.
+	ratioRE = regexp.MustCompile(`\b(?:ratio|proportion|percentage of|percent of|as a percentage|share of|times|per|each|both the|between the)\b`)
+	// rangeRE joins two years into the span they bound: "2017 to 2019",
+	// "2017-2019".
+	rangeRE = regexp.MustCompile(`\b((?:19|20)\d\d)\s*(?:to|-|–|through)\s*((?:19|20)\d\d)\b`)
+)
+
+// opWords are the words that say what to compute, not what is measured.
+var opWords = familySet(`change changes increase decrease increased decreased difference percent percentage
+	average sum combined altogether aggregate growth rate rise decline fall`)
+
+// fillerWords are the words a computing question asks with besides its
+// measure and periods: "What was the value of …", "in the company's …".
+var fillerWords = familySet(`what how value values amount amounts figure figures year years fiscal fy period periods
+	company group respective respectively net nominal`)
+
+// readComputation reads what q asks to compute; ok is false when it asks
+// none of the operations this reading computes, or names no periods it
+// can compute them over.
+func readComputation(q string) (computation, bool) {
+	l := strings.ToLower(q)
+	var c computation
+	switch {
+	case ratioRE.MatchString(l):
+		return c, false
+	case percentChangeRE.MatchString(l):
+		c.op = opPercentChange
+	case averageRE.MatchString(l) && changeRE.MatchString(l):
+		return c, false // the change of an average, or the average of a change
+	case changeRE.MatchString(l):
+		c.op = opChange
+	case averageRE.MatchString(l):
+		c.op = opAverage
+	case sumRE.MatchString(l):
+		c.op = opSum
+	default:
+		return c, false
+	}
+	c.periods, c.base = askedPeriods(l, c.op)
+	if len(c.periods) < 2 || (c.op == opChange || c.op == opPercentChange) && len(c.periods) != 2 {
+		return c, false
+	}
+	for _, t := range lang.Tokens(q) {
+		f := lang.Family(t.Lower)
+		if _, year := yearOf(t.Lower); year || t.Num || lang.IsStopWord(t.Lower) || opWords[f] || fillerWords[f] {
+			continue
+		}
+		if f == "total" {
+			c.soft = append(c.soft, t.Lower)
+			continue
+		}
+		c.measure = append(c.measure, t.Lower)
+	}
+	return c, len(c.measure) > 0
+}
+
+// askedPeriods returns the years q names, oldest first, and the one a
+// change is measured from: the year after "from" ("from 2018 to 2019",
+// "in 2019 from 2018"), else the oldest, as reports compare a year with
+// the one before. For a sum or an average, "2017 to 2019" spans the years
+// between as well.
+func askedPeriods(l string, op operation) (years []string, base string) {
+	seen := map[string]bool{}
+	for _, t := range lang.Tokens(l) {
+		if y, ok := yearOf(t.Lower); ok && !seen[y] {
+			seen[y] = true
+			years = append(years, y)
+		}
+	}
+	if op == opSum || op == opAverage {
+		for _, m := range rangeRE.FindAllStringSubmatch(l, -1) {
+			a, _ := strconv.Atoi(m[1])
+			b, _ := strconv.Atoi(m[2])
+			for y := a + 1; y < b && b-a <= 10; y++ {
+				if s := strconv.Itoa(y); !seen[s] {
+					seen[s] = true
+					years = append(years, s)
+				}
+			}
+		}
+	}
+	slices.Sort(years)
+	if len(years) == 0 {
+		return nil, ""
+	}
+	base = years[0]
+	if i := strings.Index(l, "from "); i >= 0 {
+		for _, t := range lang.Tokens(l[i+len("from "):]) {
+			if y, ok := yearOf(t.Lower); ok {
+				base = y
+			}
+			break
+		}
+	}
+	return years, base
+}
+
+// operand is one figure of a computation: a table cell, with the row it
+// is read from.
+type operand struct {
+	period string
+	value  *big.Rat
+	cell   tableCell
+	c      candidate // the row, as a quote
+}
+
+// rowMatch is a table row read as the asked measure's.
+type rowMatch struct {
+	c        candidate
+	label    string
+	cells    []tableCell // one per asked period
+	inLabel  int         // measure words the label (or its group's) carries
+	extra    int         // label words the question does not ask
+	unit     string      // the table's unit word, "" when it states none
+	percents bool        // the cells are percentages
+}
+
+// Compute answers a question that asks for a derived figure — a change,
+// a percentage change, an average or a sum of one measure over the
+// periods it names — from the table rows of the evidence. ans is nil when
+// it computes nothing; missing then says which operand could not be found
+// when the question did ask for a computation, for the reply to say.
+func Compute(ev *app.Evidence) (ans *app.Answer, missing string) {
+	comp, ok := readComputation(ev.Question.Text)
+	if !ok {
+		return nil, ""
+	}
+	rows := tableRows(ev)
+	best, missing := comp.pickRow(ev, rows)
+	if best == nil {
+		return nil, missing
+	}
+	ops := make([]operand, len(comp.periods))
+	for i, p := range comp.periods {
+		v, ok := cellValue(best.cells[i].value)
+		if !ok {
+			return nil, "the " + p + " figure of “" + best.label + "” is not a plain number"
+		}
+		ops[i] = operand{period: p, value: v, cell: best.cells[i], c: best.c}
+	}
+	return comp.answer(ev, best, ops)
+}
+
+// tableRows returns the evidence's table rows below their headers, each
+// once, as quotes.
+func tableRows(ev *app.Evidence) []candidate {
+	var out []candidate
+	seen := map[string]bool{}
+	for i := range ev.Sources {
+		src := &ev.Sources[i]
+		for j := range src.Windows {
+			w := &src.Windows[j]
+			for _, u := range quoteUnits(ev, w) {
+				if kindAt(ev, u.w, u.s[0]) != app.BlockTable || tableHeader(ev, u.w, u.s[0]) == nil {
+					continue
+				}
+				span, off, ok := locate(u.w, u.s[0])
+				if !ok {
+					continue
+				}
+				key := span.BlockID + ":" + strconv.Itoa(off)
+				if seen[key] {
+					continue
+				}
+				seen[key] = true
+				out = append(out, candidate{src: src, window: u.w, start: u.s[0], end: u.s[1]})
+			}
+		}
+	}
+	return out
+}
+
+// pickRow returns the one row whose label carries the measure best, with
+// a cell under each asked period; nil and what was missing when no row
+// does, or two do equally well.
+func (comp computation) pickRow(ev *app.Evidence, rows []candidate) (*rowMatch, string) {
+	var best *rowMatch
+	tie := false
+	missing := "no table row of the evidence names “" + strings.Join(comp.measure, " ") + "”"
+	for _, c := range rows {
+		m, why := comp.matchRow(ev, c)
+		if m == nil {
+			if why != "" {
+				missing = why
+			}
+			continue
+		}
+		switch {
+		case best == nil || m.inLabel > best.inLabel || m.inLabel == best.inLabel && m.extra < best.extra:
+			best, tie = m, false
+		case m.inLabel == best.inLabel && m.extra == best.extra:
+			tie = true
+		}
+	}
+	if tie {
+		return nil, "two table rows name “" + strings.Join(comp.measure, " ") + "” equally"
+	}
+	return best, missing
+}
+
+// matchRow reads row c as the measure's: every measure word is in its
+// label, the label of the group of rows it is in, its table's header, the
+// sentence introducing the table, its section or its document's title,
+// and at least one in its label or group; and its table has a column for
+// each asked period. why says what was missing of a row that names the
+// measure; it is "" for a row that does not.
+func (comp computation) matchRow(ev *app.Evidence, c candidate) (*rowMatch, string) {
+	text := c.window.Text[c.start:c.end]
+	cells := cellSpans(text)
+	if len(cells) < 2 || hasAmount(cells[0].text, true) {
+		return nil, ""
+	}
+	header := tableHeader(ev, c.window, c.start)
+	label, group := cells[0].text, rowGroup(ev, c)
+	labelWords := matchWords(label + "\n" + group)
+	around := matchWords(strings.Join(header, "\n") + "\n" + tableIntro(ev, c) + "\n" + sectionAndTitle(ev, c))
+	m := &rowMatch{c: c, label: label}
+	for _, w := range comp.measure {
+		switch {
+		case wordIn(labelWords, w):
+			m.inLabel++
+		case !wordIn(around, w):
+			return nil, ""
+		}
+	}
+	if m.inLabel == 0 {
+		return nil, ""
+	}
+	for _, t := range lang.Tokens(label) {
+		if !t.Num && !lang.IsStopWord(t.Lower) && !comp.asks(t.Lower) {
+			m.extra++
+		}
+	}
+	for _, p := range comp.periods {
+		tc, ok := periodCell(header, text, cells, p)
+		if !ok {
+			return nil, "the table of “" + label + "” has no single column for " + p
+		}
+		m.cells = append(m.cells, tc)
+		m.percents = m.percents || strings.HasSuffix(tc.value, "%")
+	}
+	m.unit = lang.UnitWord(strings.Join(header, "\n") + "\n" + tableIntro(ev, c))
+	return m, ""
+}
+
+// asks reports whether the question writes word w (or a form of it).
+func (comp computation) asks(w string) bool {
+	for _, q := range append(slices.Clone(comp.measure), comp.soft...) {
+		if sameWord(q, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// matchWords returns the word keys of s: each word's family and stem.
+func matchWords(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, t := range lang.Tokens(s) {
+		out[lang.Family(t.Lower)], out[lang.Stem(t.Lower)] = true, true
+	}
+	return out
+}
+
+func wordIn(words map[string]bool, w string) bool {
+	return words[lang.Family(w)] || words[lang.Stem(w)]
+}
+
+func sameWord(a, b string) bool {
+	return lang.Family(a) == lang.Family(b) || lang.Stem(a) == lang.Stem(b)
+}
+
+// rowGroup returns the label of the group of rows c is in: the nearest
+// row above it in its table that holds a label and no figure ("Current:"
+// over "Federal | 120 | 98"), "" when there is none.
+func rowGroup(ev *app.Evidence, c candidate) string {
+	span, off, ok := locate(c.window, c.start)
+	if !ok {
+		return ""
+	}
+	rows := strings.Split(ev.Blocks[span.BlockID].Text[:off], "\n")
+	for i := len(rows) - 1; i >= 1; i-- {
+		cells := cellSpans(rows[i])
+		if len(cells) == 1 && !hasAmount(cells[0].text, true) {
+			return cells[0].text
+		}
+	}
+	return ""
+}
+
+// tableIntro returns the sentence that introduces c's table — the
+// paragraph right before it, when it ends with a colon ("The maximum
+// exposure to credit risk for trade receivables by region was:") — or "".
+func tableIntro(ev *app.Evidence, c candidate) string {
+	span, _, ok := locate(c.window, c.start)
+	if !ok {
+		return ""
+	}
+	tb := ev.Blocks[span.BlockID]
+	for _, b := range ev.Blocks {
+		if b.Seq == tb.Seq-1 && b.SectionID == tb.SectionID && prose(b.Kind) &&
+			strings.HasSuffix(strings.TrimSpace(b.Text), ":") {
+			return b.Text
+		}
+	}
+	return ""
+}
+
+// sectionAndTitle returns the heading path of c's block and its
+// document's title.
+func sectionAndTitle(ev *app.Evidence, c candidate) string {
+	span, _, ok := locate(c.window, c.start)
+	if !ok {
+		return c.src.Title
+	}
+	return ev.Sections[ev.Blocks[span.BlockID].SectionID] + "\n" + c.src.Title
+}
+
+// periodCell finds the cell of row under the header column of year p.
+// The header row must have a cell for each of the row's cells, or one
+// fewer with the label column left out (askedCell's rule), and p must
+// head exactly one of its columns.
+func periodCell(header []string, row string, cells []cellSpan, p string) (tableCell, bool) {
+	for h := len(header) - 1; h >= 0; h-- {
+		hc, years := headerCells(header[h])
+		var first int
+		switch {
+		case len(hc) < 2:
+			continue
+		case len(hc) == len(cells) && !years && cellYear(hc[0].text) == "":
+			first = 0
+		case len(hc) == len(cells)-1 && cellYear(hc[0].text) != "":
+			first = 1
+		default:
+			continue
+		}
+		col := -1
+		for i, c := range hc {
+			if cellYear(c.text) == p {
+				if col >= 0 {
+					return tableCell{}, false // the year heads two columns
+				}
+				col = i
+			}
+		}
+		if col < 0 || col == 0 && first == 0 {
+			continue
+		}
+		j := first + col
+		return tableCell{label: cells[0].text, column: hc[col].text, value: cells[j].text,
+			header: strings.TrimSpace(header[h]), start: cells[j].start, end: cells[j].end}, true
+	}
+	return tableCell{}, false
+}
+
+// cellYear returns the one year a header cell names ("2019", "December
+// 31, 2019", "Fiscal 2019"), or "" when it names none or several.
+func cellYear(cell string) string {
+	y := ""
+	for _, n := range numbers(cell) {
+		if n.year && len(n.text) == 4 {
+			if y != "" {
+				return ""
+			}
+			y = n.text
+		}
+	}
+	if y == "" {
+		for _, t := range lang.Tokens(cell) {
+			if v, ok := yearOf(t.Lower); ok && t.Lower != v {
+				if y != "" {
+					return ""
+				}
+				y = v // "FY19"
+			}
+		}
+	}
+	return y
+}
+
+// plainNumberRE is a figure as tables write it: digits with grouping
+// commas and decimals, negative in parentheses or with a minus, a
+// currency sign or a percent sign beside it.
+var plainNumberRE = regexp.MustCompile(`^\(?\s*[-−–]?\s*[$€£¥]?\s*\(?\s*[-−–]?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*\)?\s*%?\s*\)?$`)
+
+// cellValue reads a cell that is one plain number; ok is false for
+// anything else (a dash, a footnote mark, words).
+func cellValue(cell string) (*big.Rat, bool) {
+	s := strings.TrimSpace(cell)
+	m := plainNumberRE.FindStringSubmatch(s)
+	if m == nil {
+		return nil, false
+	}
+	open, close := strings.Count(s, "("), strings.Count(s, ")")
+	if open != close || open > 1 {
+		return nil, false
+	}
+	v, ok := new(big.Rat).SetString(strings.ReplaceAll(m[1], ",", "") + m[2])
+	if !ok {
+		return nil, false
+	}
+	if open == 1 || strings.ContainsAny(s, "-−–") {
+		v.Neg(v)
+	}
+	return v, true
+}
+
+// ComputedLead introduces a computed answer, saying plainly how it was made.
+const ComputedLead = "Computed from the cited cells with exact decimal arithmetic:"
+
+// answer computes comp over ops, read from row m, and writes the answer:
+// the arithmetic on its first line, then each operand's cell, cited.
+func (comp computation) answer(ev *app.Evidence, m *rowMatch, ops []operand) (*app.Answer, string) {
+	expr, result, ok := comp.arithmetic(ops)
+	if !ok {
+		return nil, "the " + comp.base + " figure of “" + m.label + "” is zero: no percentage change can be computed from it"
+	}
+	ans := &app.Answer{Sources: SourceRefs(ev), Verdict: app.VerdictComputed, Sufficient: true}
+	var labels, unders []string
+	for _, op := range ops {
+		cit, bstart, ok := citeAt(ev, op.c)
+		if !ok {
+			return nil, "the " + op.period + " figure of “" + m.label + "” cannot be cited"
+		}
+		cellCitation(ev, &cit, bstart, op.cell)
+		ans.Citations = append(ans.Citations, cit)
+		context := strings.Join(tableHeader(ev, op.c.window, op.c.start), "\n") + "\n" + tableIntro(ev, op.c)
+		labels = append(labels, op.cell.statement(cit.Quote, context))
+		unders = append(unders, op.cell.header)
+	}
+	numberQuotes(ans.Citations)
+	ans.Answer = comp.title(m) + " = " + expr + " = " + result + comp.unit(m) + "\n\n" + ComputedLead +
+		render(ans.Citations, labels, unders)
+	return ans, ""
+}
+
+// title names what was computed: "Change in Revenue from 2018 to 2019".
+func (comp computation) title(m *rowMatch) string {
+	switch comp.op {
+	case opChange, opPercentChange:
+		return opName[comp.op] + " in " + m.label + " from " + comp.base + " to " + comp.other()
+	}
+	return opName[comp.op] + " of " + m.label + " for " + strings.Join(comp.periods, ", ")
+}
+
+// other is the period a change is measured to.
+func (comp computation) other() string {
+	for _, p := range comp.periods {
+		if p != comp.base {
+			return p
+		}
+	}
+	return ""
+}
+
+// unit is what the result is in: a percentage, percentage points of
+// figures that are percentages, or the table's unit ("million").
+func (comp computation) unit(m *rowMatch) string {
+	switch {
+	case comp.op == opPercentChange:
+		return "%"
+	case m.percents && comp.op == opChange:
+		return " percentage points"
+	case m.percents:
+		return "%"
+	case m.unit != "" && !unscaled(m.label, m.cells[0].value):
+		return " " + strings.TrimSuffix(strings.ToLower(m.unit), "s")
+	}
+	return ""
+}
+
+// arithmetic computes comp over ops exactly and writes the expression
+// and the result, rounded only for what does not come out even: a
+// percentage to two decimals, an average to two more than its operands'.
+// ok is false for a percentage change from zero.
+func (comp computation) arithmetic(ops []operand) (expr, result string, ok bool) {
+	byPeriod := map[string]*big.Rat{}
+	decimals := 0
+	var terms []string
+	for _, op := range ops {
+		byPeriod[op.period] = op.value
+		decimals = max(decimals, decimalsOf(op.cell.value))
+		terms = append(terms, showOperand(op.value, decimalsOf(op.cell.value)))
+	}
+	base, other := byPeriod[comp.base], byPeriod[comp.other()]
+	showBase, showOther := showOperand(base, decimals), showOperand(other, decimals)
+	switch comp.op {
+	case opChange:
+		return showOther + " − " + showBase, showRat(new(big.Rat).Sub(other, base), decimals), true
+	case opPercentChange:
+		if base.Sign() == 0 {
+			return "", "", false
+		}
+		r := new(big.Rat).Quo(new(big.Rat).Sub(other, base), base)
+		r.Mul(r, big.NewRat(100, 1))
+		return "(" + showOther + " − " + showBase + ") / " + showBase + " × 100", showRounded(r, 2), true
+	}
+	sum := new(big.Rat)
+	for _, op := range ops {
+		sum.Add(sum, op.value)
+	}
+	if comp.op == opSum {
+		return strings.Join(terms, " + "), showRat(sum, decimals), true
+	}
+	avg := new(big.Rat).Quo(sum, big.NewRat(int64(len(ops)), 1))
+	return "(" + strings.Join(terms, " + ") + ") / " + strconv.Itoa(len(ops)), showRounded(avg, decimals+2), true
+}
+
+// decimalsOf counts the decimals a cell's figure is written with.
+func decimalsOf(cell string) int {
+	s := strings.TrimRight(cell, " %)")
+	if i := strings.LastIndexByte(s, '.'); i >= 0 {
+		return len(s) - i - 1
+	}
+	return 0
+}
+
+// showOperand writes an operand of an expression, a negative one in
+// parentheses: "(−3.5)".
+func showOperand(r *big.Rat, decimals int) string {
+	s := showRat(r, decimals)
+	if r.Sign() < 0 {
+		return "(" + s + ")"
+	}
+	return s
+}
+
+// showRat writes r to decimals places with a true minus sign.
+func showRat(r *big.Rat, decimals int) string {
+	return strings.Replace(r.FloatString(decimals), "-", "−", 1)
+}
+
+// showRounded writes r to at most decimals places, without trailing
+// zeros: 1071.5, 28.57.
+func showRounded(r *big.Rat, decimals int) string {
+	s := r.FloatString(decimals)
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	if s == "-0" {
+		s = "0"
+	}
+	return strings.Replace(s, "-", "−", 1)
+}
