@@ -53,7 +53,7 @@ type computation struct {
 }
 
 var (
-	percentChangeRE = regexp.MustCompile(`\b(?:percent(?:age)?|%)\s*(?:change|increase|decrease|growth|rise|decline|fall|difference)\b|(?:change|increase|decrease|growth)\s+(?:in\s+)?(?:percent(?:age)?|%)(?:\s+terms)?\b|\bgrowth rate\b`)
+	percentChangeRE = regexp.MustCompile(`(?:\bpercent(?:age)?|%)\s*(?:change|increase|decrease|growth|rise|decline|fall|difference)\b|(?:change|increase|decrease|growth)\s+(?:in\s+)?(?:percent(?:age)?|%)(?:\s+terms)?\b|\bgrowth rate\b`)
 	changeRE        = regexp.MustCompile(`\b(?:change|changes|increase|decrease|increased|decreased|difference)\b`)
 	averageRE       = regexp.MustCompile(`\baverage\b`)
 	sumRE           = regexp.MustCompile(`\b(?:sum|total|combined|altogether|aggregate)\b`)
@@ -73,6 +73,10 @@ var opWords = familySet(`change changes increase decrease increased decreased di
 // measure and periods: "What was the value of …", "in the company's …".
 var fillerWords = familySet(`what how value values amount amounts figure figures year years fiscal fy period periods
 	company group respective respectively net nominal`)
+
+// rowWords are stop words that name a row of a table: the catch-all row
+// every breakdown ends with is "Other".
+var rowWords = map[string]bool{"other": true}
 
 // readComputation reads what q asks to compute; ok is false when it asks
 // none of the operations this reading computes, or names no periods it
@@ -100,13 +104,23 @@ func readComputation(q string) (computation, bool) {
 	if len(c.periods) < 2 || (c.op == opChange || c.op == opPercentChange) && len(c.periods) != 2 {
 		return c, false
 	}
+	if c.base != c.periods[0] {
+		// "from 2019 to 2018" runs back in time: askers mean by it the
+		// later year's figure against the earlier one's as often as the
+		// reverse, so its sign cannot be told.
+		return c, false
+	}
 	for _, t := range lang.Tokens(q) {
 		f := lang.Family(t.Lower)
-		if _, year := yearOf(t.Lower); year || t.Num || lang.IsStopWord(t.Lower) || opWords[f] || fillerWords[f] {
+		if _, year := yearOf(t.Lower); year || t.Num || lang.IsStopWord(t.Lower) && !rowWords[t.Lower] || opWords[f] || fillerWords[f] {
 			continue
 		}
 		if f == "total" {
-			c.soft = append(c.soft, t.Lower)
+			// A sum's "total" says what to compute; another's may name a
+			// total row ("the change in total revenue").
+			if c.op != opSum {
+				c.soft = append(c.soft, t.Lower)
+			}
 			continue
 		}
 		c.measure = append(c.measure, t.Lower)
@@ -144,8 +158,8 @@ func askedPeriods(l string, op operation) (years []string, base string) {
 		return nil, ""
 	}
 	base = years[0]
-	if i := strings.Index(l, "from "); i >= 0 {
-		for _, t := range lang.Tokens(l[i+len("from "):]) {
+	if i := strings.Index(l, "from"); i >= 0 {
+		for _, t := range lang.Tokens(l[i+len("from"):]) {
 			if y, ok := yearOf(t.Lower); ok {
 				base = y
 			}
@@ -169,7 +183,8 @@ type rowMatch struct {
 	c        candidate
 	label    string
 	cells    []tableCell // one per asked period
-	inLabel  int         // measure words the label (or its group's) carries
+	inLabel  int         // measure words (and soft words) the label carries
+	inGroup  int         // measure words only its group's label carries
 	extra    int         // label words the question does not ask
 	unit     string      // the table's unit word, "" when it states none
 	percents bool        // the cells are percentages
@@ -246,9 +261,9 @@ func (comp computation) pickRow(ev *app.Evidence, rows []candidate) (*rowMatch, 
 			continue
 		}
 		switch {
-		case best == nil || m.inLabel > best.inLabel || m.inLabel == best.inLabel && m.extra < best.extra:
+		case best == nil || m.better(best):
 			best, tie = m, false
-		case m.inLabel == best.inLabel && m.extra == best.extra:
+		case !best.better(m):
 			tie = true
 		}
 	}
@@ -260,10 +275,12 @@ func (comp computation) pickRow(ev *app.Evidence, rows []candidate) (*rowMatch, 
 
 // matchRow reads row c as the measure's: every measure word is in its
 // label, the label of the group of rows it is in, its table's header, the
-// sentence introducing the table, its section or its document's title,
-// and at least one in its label or group; and its table has a column for
-// each asked period. why says what was missing of a row that names the
-// measure; it is "" for a row that does not.
+// sentence introducing the table, its section or its document's title;
+// at least one in its label; and none of those its label lacks is in the
+// label of another row of its table, which the question then names
+// instead. Its table must have a column for each asked period. why says
+// what was missing of a row that names the measure; it is "" for a row
+// that does not.
 func (comp computation) matchRow(ev *app.Evidence, c candidate) (*rowMatch, string) {
 	text := c.window.Text[c.start:c.end]
 	cells := cellSpans(text)
@@ -271,16 +288,29 @@ func (comp computation) matchRow(ev *app.Evidence, c candidate) (*rowMatch, stri
 		return nil, ""
 	}
 	header := tableHeader(ev, c.window, c.start)
-	label, group := cells[0].text, rowGroup(ev, c)
-	labelWords := matchWords(label + "\n" + group)
+	label := cells[0].text
+	own, group := matchWords(label), matchWords(rowGroup(ev, c))
 	around := matchWords(strings.Join(header, "\n") + "\n" + tableIntro(ev, c) + "\n" + sectionAndTitle(ev, c))
+	others := otherLabels(ev, c)
 	m := &rowMatch{c: c, label: label}
 	for _, w := range comp.measure {
 		switch {
-		case wordIn(labelWords, w):
+		case wordIn(own, w):
 			m.inLabel++
+		case wordIn(others, w):
+			return nil, ""
+		case wordIn(group, w):
+			m.inGroup++
 		case !wordIn(around, w):
 			return nil, ""
+		}
+	}
+	for _, w := range comp.soft {
+		switch {
+		case wordIn(own, w):
+			m.inLabel++
+		case wordIn(others, w):
+			return nil, "" // "total revenue" asked, and a total row stands apart
 		}
 	}
 	if m.inLabel == 0 {
@@ -301,6 +331,45 @@ func (comp computation) matchRow(ev *app.Evidence, c candidate) (*rowMatch, stri
 	}
 	m.unit = lang.UnitWord(strings.Join(header, "\n") + "\n" + tableIntro(ev, c))
 	return m, ""
+}
+
+// better reports whether m reads the measure better than o: more of its
+// words in the row's label and its group's, then in its own, then fewer words
+// the question does not ask.
+func (m *rowMatch) better(o *rowMatch) bool {
+	switch {
+	case m.inLabel+m.inGroup != o.inLabel+o.inGroup:
+		return m.inLabel+m.inGroup > o.inLabel+o.inGroup
+	case m.inLabel != o.inLabel:
+		return m.inLabel > o.inLabel
+	}
+	return m.extra < o.extra
+}
+
+// otherLabels returns the word keys of the labels of the other rows of
+// c's table, read from the whole table block.
+func otherLabels(ev *app.Evidence, c candidate) map[string]bool {
+	span, off, ok := locate(c.window, c.start)
+	if !ok {
+		return nil
+	}
+	var labels []string
+	text := ev.Blocks[span.BlockID].Text
+	pos := 0
+	for _, r := range strings.Split(text, "\n") {
+		first, _, _ := strings.Cut(r, cellSeparator)
+		switch {
+		case pos == off:
+		case strings.TrimSpace(first) == "" && hasAmount(r, false):
+			labels = append(labels, "total") // figures under no label: the table's total, set under a rule
+		default:
+			if cells := cellSpans(r); len(cells) > 0 {
+				labels = append(labels, cells[0].text)
+			}
+		}
+		pos += len(r) + 1
+	}
+	return matchWords(strings.Join(labels, "\n"))
 }
 
 // asks reports whether the question writes word w (or a form of it).
