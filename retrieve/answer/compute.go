@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"archivist/app"
 	"archivist/app/lang"
@@ -323,7 +324,10 @@ func (comp computation) matchRow(ev *app.Evidence, c candidate) (*rowMatch, stri
 	}
 	for _, p := range comp.periods {
 		tc, ok := periodCell(header, text, cells, p)
-		if !ok {
+		switch {
+		case !ok && len(cells) < len(strings.Split(text, cellSeparator)) && blankCell(text):
+			return nil, "“" + label + "” has no figure in some column (a blank or a dash)"
+		case !ok:
 			return nil, "the table of “" + label + "” has no single column for " + p
 		}
 		m.cells = append(m.cells, tc)
@@ -331,6 +335,17 @@ func (comp computation) matchRow(ev *app.Evidence, c candidate) (*rowMatch, stri
 	}
 	m.unit = lang.UnitWord(strings.Join(header, "\n") + "\n" + tableIntro(ev, c))
 	return m, ""
+}
+
+// blankCell reports whether a row has a cell past its label that is
+// blank or a dash: no figure.
+func blankCell(row string) bool {
+	for i, c := range strings.Split(row, cellSeparator) {
+		if i > 0 && strings.IndexFunc(c, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '$' }) < 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // better reports whether m reads the measure better than o: more of its

@@ -1,0 +1,139 @@
+package answer_test
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+
+	"archivist/app"
+	"archivist/retrieve/answer"
+)
+
+// computeEvidence is evidence of one source whose blocks are paragraphs,
+// and tables where a block's text has cells, in reading order.
+func computeEvidence(question string, blocks ...string) *app.Evidence {
+	ev := evidence(question, termsOf(question), blocks...)
+	for id, b := range ev.Blocks {
+		if strings.Contains(b.Text, " | ") {
+			b.Kind = app.BlockTable
+		}
+		b.Seq, _ = strconv.Atoi(strings.TrimPrefix(id, "b"))
+		ev.Blocks[id] = b
+	}
+	return ev
+}
+
+const (
+	revenueIntro = "Revenue by type was as follows (in millions):"
+	revenueTable = " | 2019 | 2018 | 2017\nRevenue | 56.7 | 44.1 | 40.0\nCost of revenue | 30.0 | 20.5 | (1,142)\nDeferred income | 1.0 | — | 2.0\nOther income | 3.0 | n/a | 1.0"
+)
+
+func TestComputedAnswers(t *testing.T) {
+	for _, tc := range []struct {
+		question, first string
+		cells           []string
+	}{
+		{"What was the change in revenue from 2018 to 2019?",
+			"Change in Revenue from 2018 to 2019 = 56.7 − 44.1 = 12.6 million", []string{"44.1", "56.7"}},
+		{"What was the change in revenue in 2019 from 2018?",
+			"Change in Revenue from 2018 to 2019 = 56.7 − 44.1 = 12.6 million", []string{"44.1", "56.7"}},
+		{"What is the percentage change in revenue between 2018 and 2019?",
+			"Percentage change in Revenue from 2018 to 2019 = (56.7 − 44.1) / 44.1 × 100 = 28.57%", []string{"44.1", "56.7"}},
+		// "2017 to 2019" spans 2018 as well; the mean comes out even at two decimals.
+		{"What is the average revenue from 2017 to 2019?",
+			"Average of Revenue for 2017, 2018, 2019 = (40.0 + 44.1 + 56.7) / 3 = 46.933 million", []string{"40.0", "44.1", "56.7"}},
+		// "cost" is in another row's label: "Revenue" is not the row asked.
+		{"What is the total cost of revenue in 2018 and 2019?",
+			"Sum of Cost of revenue for 2018, 2019 = 20.5 + 30.0 = 50.5 million", []string{"20.5", "30.0"}},
+		// A figure in parentheses is negative.
+		{"What was the change in cost of revenue from 2017 to 2018?",
+			"Change in Cost of revenue from 2017 to 2018 = 20.5 − (−1142.0) = 1162.5 million", []string{"(1,142)", "20.5"}},
+	} {
+		t.Run(tc.question, func(t *testing.T) {
+			ev := computeEvidence(tc.question, revenueIntro, revenueTable)
+			ans, missing := answer.Compute(ev)
+			if ans == nil {
+				t.Fatalf("nothing computed: %s", missing)
+			}
+			if ans.Verdict != app.VerdictComputed || !ans.Sufficient {
+				t.Fatalf("verdict %q, sufficient %v", ans.Verdict, ans.Sufficient)
+			}
+			if first, _, _ := strings.Cut(ans.Answer, "\n"); first != tc.first {
+				t.Fatalf("answer %q\nwant   %q", first, tc.first)
+			}
+			if len(ans.Citations) != len(tc.cells) {
+				t.Fatalf("%d citations for %d operands", len(ans.Citations), len(tc.cells))
+			}
+			for i, c := range ans.Citations {
+				if c.Cell != tc.cells[i] || !strings.Contains(revenueTable, c.Quote) || !strings.Contains(c.Header, "2019 | 2018") ||
+					c.N != i+1 || c.Source != 1 {
+					t.Errorf("citation %d: %+v", i, c)
+				}
+				if !strings.Contains(ans.Answer, "["+strconv.Itoa(c.N)+"]") {
+					t.Errorf("citation %d is not shown in the answer", c.N)
+				}
+			}
+		})
+	}
+}
+
+func TestComputedArithmeticIsExact(t *testing.T) {
+	// Binary floating point gives 0.30000000000000004 for 0.1 + 0.2, and
+	// loses the cents of a figure this large.
+	table := " | 2019 | 2018\nBalance | 12345678901234567.89 | 0.01\nFees | 0.1 | 0.2"
+	for q, want := range map[string]string{
+		"What was the change in balance from 2018 to 2019?": "= 12345678901234567.89 − 0.01 = 12345678901234567.88",
+		"What is the sum of fees in 2018 and 2019?":         "= 0.2 + 0.1 = 0.3",
+		"What is the average fees for 2018 and 2019?":       "= (0.2 + 0.1) / 2 = 0.15",
+	} {
+		ans, missing := answer.Compute(computeEvidence(q, table))
+		if ans == nil || !strings.Contains(ans.Answer, want+"\n") {
+			t.Errorf("%s: %v %s", q, ans, missing)
+		}
+	}
+}
+
+func TestNothingComputedWithoutSureOperands(t *testing.T) {
+	for _, tc := range []struct {
+		name, question, table, missing string
+	}{
+		{"TwoRowsEqually", "What was the change in revenue from 2018 to 2019?",
+			" | 2019 | 2018\nProduct revenue | 10 | 8\nService revenue | 5 | 4", "equally"},
+		{"PeriodNotInHeader", "What was the change in revenue from 2016 to 2019?", revenueTable, "2016"},
+		{"MeasureWordNowhere", "What was the change in deferred revenue from 2018 to 2019?", revenueTable, "deferred revenue"},
+		{"Dash", "What was the change in deferred income from 2018 to 2019?", revenueTable, "a blank or a dash"},
+		{"NotAPlainNumber", "What was the change in other income from 2018 to 2019?", revenueTable, "not a plain number"},
+		// A year over a figure and its percentage: which cell is the
+		// year's cannot be told.
+		{"HeaderSpansCells", "What was the change in revenue from 2018 to 2019?",
+			" | 2019 | 2018\nRevenue | 56.7 | 12% | 44.1 | 10%", "no single column"},
+		{"BackInTime", "What is the increase in revenue from 2019 to 2018?", revenueTable, ""},
+		{"RatioOfTwoMeasures", "What is the ratio of cost of revenue to revenue in 2019 and 2018?", revenueTable, ""},
+		{"OnePeriod", "What was the change in revenue in 2019?", revenueTable, ""},
+		{"NoComputation", "What was the revenue in 2019 and 2018?", revenueTable, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ans, missing := answer.Compute(computeEvidence(tc.question, revenueIntro, tc.table))
+			if ans != nil {
+				t.Fatalf("computed %q", ans.Answer)
+			}
+			if tc.missing == "" && missing != "" || !strings.Contains(missing, tc.missing) {
+				t.Fatalf("missing %q, want it to name %q", missing, tc.missing)
+			}
+		})
+	}
+}
+
+func TestExtractiveComputesFirst(t *testing.T) {
+	ctx := context.Background()
+	ans, err := answer.Extractive{}.Answer(ctx, computeEvidence("What was the change in revenue from 2018 to 2019?", revenueIntro, revenueTable))
+	if err != nil || ans.Verdict != app.VerdictComputed || !strings.HasPrefix(ans.Answer, "Change in Revenue") {
+		t.Fatalf("answer %+v, %v", ans, err)
+	}
+	// Not a computation: the answerer quotes as before.
+	ans, err = answer.Extractive{}.Answer(ctx, computeEvidence("What was the revenue in 2019?", revenueIntro, revenueTable))
+	if err != nil || ans.Verdict == app.VerdictComputed || !ans.Sufficient {
+		t.Fatalf("answer %+v, %v", ans, err)
+	}
+}
