@@ -51,6 +51,7 @@ type computation struct {
 	base    string   // the period a change is measured from
 	measure []string // the measure's content words, lower-case
 	soft    []string // words that may be in the row's label but need not ("total")
+	percent bool     // the question speaks of a percentage
 }
 
 var (
@@ -60,7 +61,9 @@ var (
 	sumRE           = regexp.MustCompile(`\b(?:sum|total|combined|altogether|aggregate)\b`)
 	// ratioRE marks what this reading does not compute: one measure over
 	// another, or a change of a change.
-	ratioRE = regexp.MustCompile(`\b(?:ratio|proportion|percentage of|percent of|as a percentage|share of|times|per|each|both the|between the)\b`)
+	// "Absolute percentage change" is asked of rates, meaning their
+	// difference in points as often as their relative change.
+	ratioRE = regexp.MustCompile(`\b(?:absolute|ratio|proportion|percentage of|percent of|as a percentage|share of|times|per|each|both the|between the)\b`)
 	// rangeRE joins two years into the span they bound: "2017 to 2019",
 	// "2017-2019".
 	rangeRE = regexp.MustCompile(`\b((?:19|20)\d\d)\s*(?:to|-|–|through)\s*((?:19|20)\d\d)\b`)
@@ -73,7 +76,9 @@ var opWords = familySet(`change changes increase decrease increased decreased di
 // fillerWords are the words a computing question asks with besides its
 // measure and periods: "What was the value of …", "in the company's …".
 var fillerWords = familySet(`what how value values amount amounts figure figures year years fiscal fy period periods
-	company group respective respectively net nominal`)
+	company group respective respectively net nominal ended ending annual across compared
+	january february march april may june july august september october november december
+	jan feb mar apr jun jul aug sep sept oct nov dec`)
 
 // rowWords are stop words that name a row of a table: the catch-all row
 // every breakdown ends with is "Other".
@@ -101,6 +106,7 @@ func readComputation(q string) (computation, bool) {
 	default:
 		return c, false
 	}
+	c.percent = asksShare(l)
 	c.periods, c.base = askedPeriods(l, c.op)
 	if len(c.periods) < 2 || (c.op == opChange || c.op == opPercentChange) && len(c.periods) != 2 {
 		return c, false
@@ -285,8 +291,8 @@ func (comp computation) pickRow(ev *app.Evidence, rows []candidate) (*rowMatch, 
 func (comp computation) matchRow(ev *app.Evidence, c candidate) (*rowMatch, string) {
 	text := c.window.Text[c.start:c.end]
 	cells := cellSpans(text)
-	if len(cells) < 2 || hasAmount(cells[0].text, true) {
-		return nil, ""
+	if len(cells) < 2 || hasAmount(cells[0].text, true) || !comp.percent && asksShare(cells[0].text) {
+		return nil, "" // "Gross profit % to net sales" is a share, not the amount asked
 	}
 	header := tableHeader(ev, c.window, c.start)
 	label := cells[0].text
@@ -333,8 +339,17 @@ func (comp computation) matchRow(ev *app.Evidence, c candidate) (*rowMatch, stri
 		m.cells = append(m.cells, tc)
 		m.percents = m.percents || strings.HasSuffix(tc.value, "%")
 	}
+	if m.percents && comp.op == opSum {
+		return nil, "the figures of “" + label + "” are percentages, which do not add up across periods"
+	}
 	m.unit = lang.UnitWord(strings.Join(header, "\n") + "\n" + tableIntro(ev, c))
 	return m, ""
+}
+
+// asksShare reports whether a text speaks of a percentage.
+func asksShare(s string) bool {
+	l := strings.ToLower(s)
+	return strings.Contains(l, "%") || strings.Contains(l, "percent")
 }
 
 // blankCell reports whether a row has a cell past its label that is

@@ -28,7 +28,8 @@ var tatqa = filepath.Join("..", "..", "..", "shared", "eval", "tatqa")
 // Derivation are read by the scorer only, never on the question path.
 type tatqaQuestion struct {
 	ID, Question, Doc, Scale string
-	AnswerType               string   `json:"answer_type"`
+	AnswerType               string `json:"answer_type"`
+	Derivation               string
 	Answers                  []string `json:"answers"`
 }
 

@@ -108,6 +108,12 @@ func TestNothingComputedWithoutSureOperands(t *testing.T) {
 		// year's cannot be told.
 		{"HeaderSpansCells", "What was the change in revenue from 2018 to 2019?",
 			" | 2019 | 2018\nRevenue | 56.7 | 12% | 44.1 | 10%", "no single column"},
+		// A row of shares answers no question of the amount.
+		{"ShareRow", "What is the total gross profit for years ended December 31, 2018 and 2019?",
+			" | 2019 | 2018\nGross profit % to net sales | 25.0 | 23.6", "gross profit"},
+		{"PercentagesDoNotAdd", "What is the sum of the margin in 2018 and 2019?",
+			" | 2019 | 2018\nMargin | 25.0% | 23.6%", "percentages"},
+		{"AbsolutePercentageChange", "What was the absolute percentage change in revenue between 2018 and 2019?", revenueTable, ""},
 		{"BackInTime", "What is the increase in revenue from 2019 to 2018?", revenueTable, ""},
 		{"RatioOfTwoMeasures", "What is the ratio of cost of revenue to revenue in 2019 and 2018?", revenueTable, ""},
 		{"OnePeriod", "What was the change in revenue in 2019?", revenueTable, ""},
