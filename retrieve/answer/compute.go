@@ -33,6 +33,11 @@ const (
 	opPercentChange
 	opAverage
 	opSum
+	// Two measures' figures of one period:
+	opShare         // X as a percentage of Y
+	opRatio         // the ratio of X to Y
+	opRowDifference // the difference between X and Y
+	opRowSum        // the sum of X and Y
 )
 
 // opName names an operation as the answer states it.
@@ -41,6 +46,9 @@ var opName = map[operation]string{
 	opPercentChange: "Percentage change",
 	opAverage:       "Average",
 	opSum:           "Sum",
+	opRatio:         "Ratio",
+	opRowDifference: "Difference",
+	opRowSum:        "Sum",
 }
 
 // computation is what a question asks to compute: an operation over one
@@ -52,7 +60,13 @@ type computation struct {
 	measure []string // the measure's content words, lower-case
 	soft    []string // words that may be in the row's label but need not ("total")
 	percent bool     // the question speaks of a percentage
+	// parts are the two measures of an operation on two rows, in the
+	// order the question names them.
+	parts []computation
 }
+
+// twoRows reports whether comp combines two measures' figures.
+func (comp computation) twoRows() bool { return comp.op >= opShare }
 
 var (
 	percentChangeRE = regexp.MustCompile(`(?:\bpercent(?:age)?|%)\s*(?:change|increase|decrease|growth|rise|decline|fall|difference)\b|(?:change|increase|decrease|growth)\s+(?:in\s+)?(?:percent(?:age)?|%)(?:\s+terms)?\b|\bgrowth rate\b`)
@@ -89,6 +103,9 @@ var rowWords = map[string]bool{"other": true}
 // can compute them over.
 func readComputation(q string) (computation, bool) {
 	l := strings.ToLower(q)
+	if two, ok := readTwoRows(l); ok {
+		return two, true
+	}
 	var c computation
 	switch {
 	case ratioRE.MatchString(l):
@@ -117,6 +134,13 @@ func readComputation(q string) (computation, bool) {
 		// reverse, so its sign cannot be told.
 		return c, false
 	}
+	c.measureWords(q)
+	return c, len(c.measure) > 0
+}
+
+// measureWords sets the words of q that name the measure: neither
+// periods, nor what to compute, nor the words any question asks with.
+func (c *computation) measureWords(q string) {
 	for _, t := range lang.Tokens(q) {
 		f := lang.Family(t.Lower)
 		if _, year := yearOf(t.Lower); year || t.Num || lang.IsStopWord(t.Lower) && !rowWords[t.Lower] || opWords[f] || fillerWords[f] {
@@ -132,7 +156,43 @@ func readComputation(q string) (computation, bool) {
 		}
 		c.measure = append(c.measure, t.Lower)
 	}
-	return c, len(c.measure) > 0
+	if len(c.measure) == 0 && len(c.soft) > 0 {
+		c.measure, c.soft = c.soft, nil // "the change in the total": the total row
+	}
+}
+
+// twoRowsRE finds a question combining two measures' figures of one
+// period: "X as a percentage of Y", "the ratio of X to Y", "the
+// difference between X and Y", "the sum of X and Y".
+var twoRowsRE = regexp.MustCompile(`^(.*?)\bas an? (?:percentage|percent|proportion|share) of\b(.*)$|\bratio of\b(.*?)\bto\b(.*)$|\bdifference between\b(.*?)\band\b(.*)$|\bsum of\b(.*?)\band\b(.*)$`)
+
+// readTwoRows reads an operation on two measures' figures of the one
+// period the question names; each measure is read as a whole question's.
+func readTwoRows(l string) (computation, bool) {
+	m := twoRowsRE.FindStringSubmatch(l)
+	if m == nil {
+		return computation{}, false
+	}
+	c := computation{percent: asksShare(l), parts: make([]computation, 2)}
+	for i, op := range []operation{opShare, opRatio, opRowDifference, opRowSum} {
+		if m[1+2*i] != "" || m[2+2*i] != "" {
+			c.op = op
+			c.parts[0].measureWords(m[1+2*i])
+			c.parts[1].measureWords(m[2+2*i])
+			break
+		}
+	}
+	c.periods, _ = askedPeriods(l, c.op)
+	if len(c.periods) != 1 || averageRE.MatchString(l) || changeRE.MatchString(m[0]) && c.op != opRowDifference {
+		return c, false // over several periods, or an average or change of the two
+	}
+	for i := range c.parts {
+		c.parts[i].op, c.parts[i].periods, c.parts[i].percent = c.op, c.periods, c.percent
+		if len(c.parts[i].measure) == 0 {
+			return c, false
+		}
+	}
+	return c, true
 }
 
 // askedPeriods returns the years q names, oldest first, and the one a
@@ -208,6 +268,9 @@ func Compute(ev *app.Evidence) (ans *app.Answer, missing string) {
 		return nil, ""
 	}
 	rows := tableRows(ev)
+	if comp.twoRows() {
+		return comp.computeRows(ev, rows)
+	}
 	best, missing := comp.pickRow(ev, rows)
 	if best == nil {
 		return nil, missing
@@ -220,7 +283,31 @@ func Compute(ev *app.Evidence) (ans *app.Answer, missing string) {
 		}
 		ops[i] = operand{period: p, value: v, cell: best.cells[i], c: best.c}
 	}
-	return comp.answer(ev, best, ops)
+	return comp.answer(ev, []*rowMatch{best}, ops)
+}
+
+// computeRows computes an operation on two measures' figures of one
+// period: each measure's row is picked as a single measure's is, and the
+// two must differ.
+func (comp computation) computeRows(ev *app.Evidence, rows []candidate) (*app.Answer, string) {
+	var picked []*rowMatch
+	var ops []operand
+	for _, part := range comp.parts {
+		m, missing := part.pickRow(ev, rows)
+		if m == nil {
+			return nil, missing
+		}
+		v, ok := cellValue(m.cells[0].value)
+		if !ok {
+			return nil, "the " + comp.periods[0] + " figure of “" + m.label + "” is not a plain number"
+		}
+		picked = append(picked, m)
+		ops = append(ops, operand{period: comp.periods[0], value: v, cell: m.cells[0], c: m.c})
+	}
+	if picked[0].c.window == picked[1].c.window && picked[0].c.start == picked[1].c.start {
+		return nil, "both measures read as the row “" + picked[0].label + "”"
+	}
+	return comp.answer(ev, picked, ops)
 }
 
 // tableRows returns the evidence's table rows below their headers, each
@@ -569,17 +656,17 @@ const ComputedLead = "Computed from the cited cells with exact decimal arithmeti
 
 // answer computes comp over ops, read from row m, and writes the answer:
 // the arithmetic on its first line, then each operand's cell, cited.
-func (comp computation) answer(ev *app.Evidence, m *rowMatch, ops []operand) (*app.Answer, string) {
+func (comp computation) answer(ev *app.Evidence, rows []*rowMatch, ops []operand) (*app.Answer, string) {
 	expr, result, ok := comp.arithmetic(ops)
 	if !ok {
-		return nil, "the " + comp.base + " figure of “" + m.label + "” is zero: no percentage change can be computed from it"
+		return nil, "the figure divided by, of “" + rows[len(rows)-1].label + "”, is zero"
 	}
 	ans := &app.Answer{Sources: SourceRefs(ev), Verdict: app.VerdictComputed, Sufficient: true}
 	var labels, unders []string
 	for _, op := range ops {
 		cit, bstart, ok := citeAt(ev, op.c)
 		if !ok {
-			return nil, "the " + op.period + " figure of “" + m.label + "” cannot be cited"
+			return nil, "the " + op.period + " figure of “" + op.cell.label + "” cannot be cited"
 		}
 		cellCitation(ev, &cit, bstart, op.cell)
 		ans.Citations = append(ans.Citations, cit)
@@ -588,14 +675,21 @@ func (comp computation) answer(ev *app.Evidence, m *rowMatch, ops []operand) (*a
 		unders = append(unders, op.cell.header)
 	}
 	numberQuotes(ans.Citations)
-	ans.Answer = comp.title(m) + " = " + expr + " = " + result + comp.unit(m) + "\n\n" + ComputedLead +
+	ans.Answer = comp.title(rows) + " = " + expr + " = " + result + comp.unit(rows) + "\n\n" + ComputedLead +
 		render(ans.Citations, labels, unders)
 	return ans, ""
 }
 
 // title names what was computed: "Change in Revenue from 2018 to 2019".
-func (comp computation) title(m *rowMatch) string {
+func (comp computation) title(rows []*rowMatch) string {
+	m := rows[0]
 	switch comp.op {
+	case opShare:
+		return m.label + " as a percentage of " + rows[1].label + ", " + comp.periods[0]
+	case opRatio:
+		return "Ratio of " + m.label + " to " + rows[1].label + ", " + comp.periods[0]
+	case opRowDifference, opRowSum:
+		return opName[comp.op] + " of " + m.label + " and " + rows[1].label + ", " + comp.periods[0]
 	case opChange, opPercentChange:
 		return opName[comp.op] + " in " + m.label + " from " + comp.base + " to " + comp.other()
 	}
@@ -614,9 +708,12 @@ func (comp computation) other() string {
 
 // unit is what the result is in: a percentage, percentage points of
 // figures that are percentages, or the table's unit ("million").
-func (comp computation) unit(m *rowMatch) string {
+func (comp computation) unit(rows []*rowMatch) string {
+	m := rows[0]
 	switch {
-	case comp.op == opPercentChange:
+	case comp.op == opRatio:
+		return ""
+	case comp.op == opPercentChange || comp.op == opShare:
 		return "%"
 	case m.percents && comp.op == opChange:
 		return " percentage points"
@@ -640,6 +737,9 @@ func (comp computation) arithmetic(ops []operand) (expr, result string, ok bool)
 		byPeriod[op.period] = op.value
 		decimals = max(decimals, decimalsOf(op.cell.value))
 		terms = append(terms, showOperand(op.value, decimalsOf(op.cell.value)))
+	}
+	if comp.twoRows() {
+		return rowArithmetic(comp.op, ops, decimals)
 	}
 	base, other := byPeriod[comp.base], byPeriod[comp.other()]
 	showBase, showOther := showOperand(base, decimals), showOperand(other, decimals)
@@ -700,4 +800,26 @@ func showRounded(r *big.Rat, decimals int) string {
 		s = "0"
 	}
 	return strings.Replace(s, "-", "−", 1)
+}
+
+// rowArithmetic computes an operation on two measures' figures, x and y
+// in the order the question names them.
+func rowArithmetic(op operation, ops []operand, decimals int) (expr, result string, ok bool) {
+	x, y := ops[0].value, ops[1].value
+	sx, sy := showOperand(x, decimalsOf(ops[0].cell.value)), showOperand(y, decimalsOf(ops[1].cell.value))
+	switch op {
+	case opRowDifference:
+		return sx + " − " + sy, showRat(new(big.Rat).Sub(x, y), decimals), true
+	case opRowSum:
+		return sx + " + " + sy, showRat(new(big.Rat).Add(x, y), decimals), true
+	}
+	if y.Sign() == 0 {
+		return "", "", false
+	}
+	r := new(big.Rat).Quo(x, y)
+	if op == opShare {
+		r.Mul(r, big.NewRat(100, 1))
+		return sx + " / " + sy + " × 100", showRounded(r, 2), true
+	}
+	return sx + " / " + sy, showRounded(r, 2), true
 }

@@ -26,7 +26,7 @@ func computeEvidence(question string, blocks ...string) *app.Evidence {
 
 const (
 	revenueIntro = "Revenue by type was as follows (in millions):"
-	revenueTable = " | 2019 | 2018 | 2017\nRevenue | 56.7 | 44.1 | 40.0\nCost of revenue | 30.0 | 20.5 | (1,142)\nDeferred income | 1.0 | — | 2.0\nOther income | 3.0 | n/a | 1.0"
+	revenueTable = " | 2019 | 2018 | 2017\nRevenue | 56.7 | 44.1 | 40.0\nCost of revenue | 30.0 | 20.5 | (1,142)\nDeferred income | 1.0 | — | 2.0\nOther income | 3.0 | n/a | 1.0\nTotal | 87.7 | 65.6 | 40.0"
 )
 
 func TestComputedAnswers(t *testing.T) {
@@ -46,6 +46,16 @@ func TestComputedAnswers(t *testing.T) {
 		// "cost" is in another row's label: "Revenue" is not the row asked.
 		{"What is the total cost of revenue in 2018 and 2019?",
 			"Sum of Cost of revenue for 2018, 2019 = 20.5 + 30.0 = 50.5 million", []string{"20.5", "30.0"}},
+		// Two measures' figures of one period.
+		{"What was the cost of revenue as a percentage of revenue in 2019?",
+			"Cost of revenue as a percentage of Revenue, 2019 = 30.0 / 56.7 × 100 = 52.91%", []string{"30.0", "56.7"}},
+		{"What is the ratio of revenue to cost of revenue in 2018?",
+			"Ratio of Revenue to Cost of revenue, 2018 = 44.1 / 20.5 = 2.15", []string{"44.1", "20.5"}},
+		{"What is the difference between revenue and cost of revenue in 2019?",
+			"Difference of Revenue and Cost of revenue, 2019 = 56.7 − 30.0 = 26.7 million", []string{"56.7", "30.0"}},
+		// "The change in the total" asks the total row.
+		{"What was the change in the total from 2018 to 2019?",
+			"Change in Total from 2018 to 2019 = 87.7 − 65.6 = 22.1 million", []string{"65.6", "87.7"}},
 		// A figure in parentheses is negative.
 		{"What was the change in cost of revenue from 2017 to 2018?",
 			"Change in Cost of revenue from 2017 to 2018 = 20.5 − (−1142.0) = 1162.5 million", []string{"(1,142)", "20.5"}},
@@ -116,6 +126,8 @@ func TestNothingComputedWithoutSureOperands(t *testing.T) {
 		{"AbsolutePercentageChange", "What was the absolute percentage change in revenue between 2018 and 2019?", revenueTable, ""},
 		{"BackInTime", "What is the increase in revenue from 2019 to 2018?", revenueTable, ""},
 		{"RatioOfTwoMeasures", "What is the ratio of cost of revenue to revenue in 2019 and 2018?", revenueTable, ""},
+		{"RatioOverTwoPeriods", "What is the ratio of revenue to cost of revenue in 2018 and 2019?", revenueTable, ""},
+		{"BothMeasuresOneRow", "What is the difference between revenue and revenue in 2019?", revenueTable, "both measures"},
 		{"OnePeriod", "What was the change in revenue in 2019?", revenueTable, ""},
 		{"NoComputation", "What was the revenue in 2019 and 2018?", revenueTable, ""},
 	} {
