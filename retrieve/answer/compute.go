@@ -567,6 +567,9 @@ func sectionAndTitle(ev *app.Evidence, c candidate) string {
 // fewer with the label column left out (askedCell's rule), and p must
 // head exactly one of its columns.
 func periodCell(header []string, row string, cells []cellSpan, p string) (tableCell, bool) {
+	if tc, ok := gridCell(header, row, p); ok {
+		return tc, true
+	}
 	for h := len(header) - 1; h >= 0; h-- {
 		hc, years := headerCells(header[h])
 		var first int
@@ -597,6 +600,50 @@ func periodCell(header []string, row string, cells []cellSpan, p string) (tableC
 			header: strings.TrimSpace(header[h]), start: cells[j].start, end: cells[j].end}, true
 	}
 	return tableCell{}, false
+}
+
+// gridCell finds the cell of row under the header column of year p in a
+// table written one cell per column, empty cells kept, as HTML and word
+// processors write tables (a cell spanning columns repeated in each): a
+// header row with as many cells as the row, p in exactly one of them past
+// the label column, and a figure under it.
+func gridCell(header []string, row string, p string) (tableCell, bool) {
+	rc := gridCells(row)
+	for h := len(header) - 1; h >= 0; h-- {
+		hc := gridCells(header[h])
+		if len(hc) != len(rc) || len(rc) < 2 {
+			continue
+		}
+		col := -1
+		for i, c := range hc {
+			if cellYear(c.text) == p {
+				if col >= 0 {
+					return tableCell{}, false // the year heads two columns
+				}
+				col = i
+			}
+		}
+		if col < 1 || !hasAmount(rc[col].text, false) {
+			continue
+		}
+		return tableCell{label: rc[0].text, column: hc[col].text, value: rc[col].text,
+			header: strings.TrimSpace(header[h]), start: rc[col].start, end: rc[col].end}, true
+	}
+	return tableCell{}, false
+}
+
+// gridCells splits a row into all its cells, empty ones too, each
+// trimmed, with its byte offsets in the row.
+func gridCells(row string) []cellSpan {
+	var out []cellSpan
+	pos := 0
+	for _, c := range strings.Split(row, cellSeparator) {
+		lead := len(c) - len(strings.TrimLeft(c, " \t"))
+		t := strings.TrimSpace(c)
+		out = append(out, cellSpan{text: t, start: pos + lead, end: pos + lead + len(t)})
+		pos += len(c) + len(cellSeparator)
+	}
+	return out
 }
 
 // cellYear returns the one year a header cell names ("2019", "December

@@ -88,6 +88,22 @@ func TestComputedAnswers(t *testing.T) {
 	}
 }
 
+func TestComputedFromAGridTable(t *testing.T) {
+	// One cell per column, empty ones kept: "2019" heads the column of
+	// the row's second cell though the header's "$" and "%" cells hold
+	// no word.
+	grid := " |  | December 31, |  | Change\n | 2019 | 2018 | $ | %\nGross profit | $ 22,149 | $ 25,858 | (3,709) | (14.3%)"
+	ans, missing := answer.Compute(computeEvidence("What is the average gross profit for 2018 and 2019?", grid))
+	if ans == nil || !strings.HasPrefix(ans.Answer, "Average of Gross profit for 2018, 2019 = (25858 + 22149) / 2 = 24003.5\n") {
+		t.Fatalf("answer %v, missing %q", ans, missing)
+	}
+	// A year spanning two columns (repeated in each) heads neither.
+	spanned := " | 2019 | 2019 | 2018 | 2018\n | Amount | % | Amount | %\nRevenue | 10 | 5% | 8 | 4%"
+	if ans, _ := answer.Compute(computeEvidence("What is the change in revenue from 2018 to 2019?", spanned)); ans != nil {
+		t.Fatalf("computed %q", ans.Answer)
+	}
+}
+
 func TestComputedArithmeticIsExact(t *testing.T) {
 	// Binary floating point gives 0.30000000000000004 for 0.1 + 0.2, and
 	// loses the cents of a figure this large.
