@@ -90,13 +90,19 @@ var opWords = familySet(`change changes increase decrease increased decreased di
 // fillerWords are the words a computing question asks with besides its
 // measure and periods: "What was the value of …", "in the company's …".
 var fillerWords = familySet(`what how value values amount amounts figure figures year years fiscal fy period periods
-	company group respective respectively net nominal ended ending annual across compared
+	company group respective respectively nominal ended ending annual across compared
 	january february march april may june july august september october november december
 	jan feb mar apr jun jul aug sep sept oct nov dec`)
 
-// rowWords are stop words that name a row of a table: the catch-all row
-// every breakdown ends with is "Other".
-var rowWords = map[string]bool{"other": true}
+// rowWords are stop words that name rows of tables: the catch-all row
+// every breakdown ends with ("Other"), "Expected term", "Right-of-use
+// assets", "Units shipped".
+var rowWords = map[string]bool{"other": true, "term": true, "terms": true, "use": true, "unit": true, "units": true}
+
+// softWords may name a row — "Total revenue", "Net income" — but a
+// question may say them of a row whose label does not: "the total
+// deposits", "the net change".
+var softWords = map[string]bool{"total": true, "net": true}
 
 // readComputation reads what q asks to compute; ok is false when it asks
 // none of the operations this reading computes, or names no periods it
@@ -146,10 +152,10 @@ func (c *computation) measureWords(q string) {
 		if _, year := yearOf(t.Lower); year || t.Num || lang.IsStopWord(t.Lower) && !rowWords[t.Lower] || opWords[f] || fillerWords[f] {
 			continue
 		}
-		if f == "total" {
+		if softWords[f] {
 			// A sum's "total" says what to compute; another's may name a
 			// total row ("the change in total revenue").
-			if c.op != opSum {
+			if c.op != opSum || f != "total" {
 				c.soft = append(c.soft, t.Lower)
 			}
 			continue
