@@ -261,6 +261,10 @@ type rowMatch struct {
 	extra    int         // label words the question does not ask
 	unit     string      // the table's unit word, "" when it states none
 	percents bool        // the cells are percentages
+	// periodRows are the rows each cell is read from when the table
+	// sets its periods in rows and its measures in columns; nil when
+	// every cell is c's.
+	periodRows []candidate
 }
 
 // Compute answers a question that asks for a derived figure — a change,
@@ -279,7 +283,9 @@ func Compute(ev *app.Evidence) (ans *app.Answer, missing string) {
 	}
 	best, missing := comp.pickRow(ev, rows)
 	if best == nil {
-		return nil, missing
+		if best = comp.pickColumn(ev, rows); best == nil {
+			return nil, missing
+		}
 	}
 	ops := make([]operand, len(comp.periods))
 	for i, p := range comp.periods {
@@ -288,6 +294,9 @@ func Compute(ev *app.Evidence) (ans *app.Answer, missing string) {
 			return nil, "the " + p + " figure of “" + best.label + "” is not a plain number"
 		}
 		ops[i] = operand{period: p, value: v, cell: best.cells[i], c: best.c}
+		if best.periodRows != nil {
+			ops[i].c = best.periodRows[i]
+		}
 	}
 	return comp.answer(ev, []*rowMatch{best}, ops)
 }
@@ -875,4 +884,118 @@ func rowArithmetic(op operation, ops []operand, decimals int) (expr, result stri
 		return sx + " / " + sy + " × 100", showRounded(r, 2), true
 	}
 	return sx + " / " + sy, showRounded(r, 2), true
+}
+
+// pickColumn reads a table that sets its periods in rows and its measures
+// in columns, as schedules of payments by year do ("2021 | 138 | 7" under
+// "Operating leases | Finance leases"): one row labelled by each asked
+// year, all in one table, and the one column whose header carries the
+// measure (every word in its header cells, its table's introduction, its
+// section or title, one at least in its header cells). nil when there is
+// no such table, or two columns carry the measure equally.
+func (comp computation) pickColumn(ev *app.Evidence, rows []candidate) *rowMatch {
+	byBlock := map[string][]candidate{}
+	var order []string
+	for _, c := range rows {
+		label := gridCells(c.window.Text[c.start:c.end])[0].text
+		span, _, ok := locate(c.window, c.start)
+		if !ok || !slices.Contains(comp.periods, label) {
+			continue // only a row labelled by a bare asked year
+		}
+		if byBlock[span.BlockID] == nil {
+			order = append(order, span.BlockID)
+		}
+		byBlock[span.BlockID] = append(byBlock[span.BlockID], c)
+	}
+	var found *rowMatch
+	for _, id := range order {
+		m := comp.yearRows(ev, byBlock[id])
+		if m != nil && found != nil {
+			return nil // two tables answer
+		}
+		if m != nil {
+			found = m
+		}
+	}
+	return found
+}
+
+// yearRows reads the rows of one table labelled by the asked years: one
+// for each, and the one column of the measure.
+func (comp computation) yearRows(ev *app.Evidence, rows []candidate) *rowMatch {
+	m := &rowMatch{c: rows[0]}
+	for _, p := range comp.periods {
+		var at []candidate
+		for _, c := range rows {
+			if gridCells(c.window.Text[c.start:c.end])[0].text == p {
+				at = append(at, c)
+			}
+		}
+		if len(at) != 1 {
+			return nil
+		}
+		m.periodRows = append(m.periodRows, at[0])
+	}
+	c := rows[0]
+	header := tableHeader(ev, c.window, c.start)
+	col, name := comp.measureColumn(ev, c, header)
+	if col < 0 {
+		return nil
+	}
+	m.label = name
+	for i, r := range m.periodRows {
+		rc := gridCells(r.window.Text[r.start:r.end])
+		if col >= len(rc) || !hasAmount(rc[col].text, false) {
+			return nil
+		}
+		m.cells = append(m.cells, tableCell{label: comp.periods[i], column: name, value: rc[col].text,
+			header: strings.Join(header, " / "), start: rc[col].start, end: rc[col].end})
+		m.percents = m.percents || strings.HasSuffix(rc[col].text, "%")
+	}
+	if m.percents && comp.op == opSum {
+		return nil
+	}
+	m.unit = lang.UnitWord(strings.Join(header, "\n") + "\n" + tableIntro(ev, c))
+	return m
+}
+
+// measureColumn returns the index of the one column, in a table written
+// one cell per column, whose header cells carry the measure, with their
+// words; -1 when none does or two do equally.
+func (comp computation) measureColumn(ev *app.Evidence, c candidate, header []string) (int, string) {
+	width := len(gridCells(c.window.Text[c.start:c.end]))
+	around := matchWords(tableIntro(ev, c) + "\n" + sectionAndTitle(ev, c))
+	best, bestIn, tie, name := -1, 0, false, ""
+	for i := 1; i < width; i++ {
+		var words []string
+		for _, h := range header {
+			if hc := gridCells(h); len(hc) == width && hc[i].text != "" {
+				words = append(words, hc[i].text)
+			}
+		}
+		own := matchWords(strings.Join(words, " "))
+		in := 0
+		for _, w := range comp.measure {
+			switch {
+			case wordIn(own, w):
+				in++
+			case !wordIn(around, w):
+				in = -1
+			}
+			if in < 0 {
+				break
+			}
+		}
+		switch {
+		case in <= 0:
+		case in > bestIn:
+			best, bestIn, tie, name = i, in, false, strings.Join(words, " ")
+		case in == bestIn:
+			tie = true
+		}
+	}
+	if tie {
+		return -1, ""
+	}
+	return best, name
 }

@@ -118,6 +118,24 @@ func TestComputedRowsNamedByNetAndTotal(t *testing.T) {
 	}
 }
 
+func TestComputedFromPeriodRows(t *testing.T) {
+	// A schedule sets its years in rows and its measures in columns.
+	schedule := " | Operating leases | Finance leases\n2021 | 138 | 7\n2022 | 135 | 6\nThereafter | 300 | 10"
+	ans, missing := answer.Compute(computeEvidence("What was the change in operating leases between 2021 and 2022?",
+		"Future minimum lease payments are as follows (in millions):", schedule))
+	if ans == nil || !strings.HasPrefix(ans.Answer, "Change in Operating leases from 2021 to 2022 = 135 − 138 = −3 million\n") {
+		t.Fatalf("answer %v, missing %q", ans, missing)
+	}
+	if len(ans.Citations) != 2 || ans.Citations[0].Quote != "2021 | 138 | 7" || ans.Citations[0].Cell != "138" ||
+		ans.Citations[1].Quote != "2022 | 135 | 6" || ans.Citations[1].Cell != "135" {
+		t.Fatalf("citations %+v", ans.Citations)
+	}
+	// "leases" alone heads two columns equally.
+	if ans, _ := answer.Compute(computeEvidence("What was the change in leases between 2021 and 2022?", schedule)); ans != nil {
+		t.Fatalf("computed %q", ans.Answer)
+	}
+}
+
 func TestComputedArithmeticIsExact(t *testing.T) {
 	// Binary floating point gives 0.30000000000000004 for 0.1 + 0.2, and
 	// loses the cents of a figure this large.
