@@ -78,6 +78,10 @@ var (
 	// "Absolute percentage change" is asked of rates, meaning their
 	// difference in points as often as their relative change.
 	ratioRE = regexp.MustCompile(`\b(?:absolute|ratio|proportion|percentage of|percent of|as a percentage|share of|times|per|each|both the|between the)\b`)
+	// notComputedRE marks a question that asks for no figure of its own:
+	// each of several ("… for 2019 and 2018 respectively") or the reason
+	// for a change ("Why did interest expense increase …", "How did …").
+	notComputedRE = regexp.MustCompile(`\b(?:respectively|why|reasons?|caused?|explain|how did|how does|how do)\b`)
 	// rangeRE joins two years into the span they bound: "2017 to 2019",
 	// "2017-2019".
 	rangeRE = regexp.MustCompile(`\b((?:19|20)\d\d)\s*(?:to|-|–|through)\s*((?:19|20)\d\d)\b`)
@@ -109,6 +113,9 @@ var softWords = map[string]bool{"total": true, "net": true}
 // can compute them over.
 func readComputation(q string) (computation, bool) {
 	l := strings.ToLower(q)
+	if notComputedRE.MatchString(l) {
+		return computation{}, false
+	}
 	if two, ok := readTwoRows(l); ok {
 		return two, true
 	}

@@ -176,6 +176,8 @@ func TestNothingComputedWithoutSureOperands(t *testing.T) {
 		{"RatioOfTwoMeasures", "What is the ratio of cost of revenue to revenue in 2019 and 2018?", revenueTable, ""},
 		{"RatioOverTwoPeriods", "What is the ratio of revenue to cost of revenue in 2018 and 2019?", revenueTable, ""},
 		{"BothMeasuresOneRow", "What is the difference between revenue and revenue in 2019?", revenueTable, "both measures"},
+		{"EachFigure", "What was the revenue for 2019 and 2018 respectively?", revenueTable, ""},
+		{"Reason", "Why did revenue increase from 2018 to 2019?", revenueTable, ""},
 		{"OnePeriod", "What was the change in revenue in 2019?", revenueTable, ""},
 		{"NoComputation", "What was the revenue in 2019 and 2018?", revenueTable, ""},
 	} {
