@@ -400,7 +400,7 @@ func (comp computation) pickRow(ev *app.Evidence, rows []candidate) (*rowMatch, 
 func (comp computation) matchRow(ev *app.Evidence, c candidate) (*rowMatch, string) {
 	text := c.window.Text[c.start:c.end]
 	cells := cellSpans(text)
-	if len(cells) < 2 || hasAmount(cells[0].text, true) || !comp.percent && asksShare(cells[0].text) {
+	if len(cells) < 2 || hasAmount(noteMarks.ReplaceAllString(cells[0].text, ""), true) || !comp.percent && asksShare(cells[0].text) {
 		return nil, "" // "Gross profit % to net sales" is a share, not the amount asked
 	}
 	header := tableHeader(ev, c.window, c.start)
@@ -454,6 +454,10 @@ func (comp computation) matchRow(ev *app.Evidence, c candidate) (*rowMatch, stri
 	m.unit = lang.UnitWord(strings.Join(header, "\n") + "\n" + tableIntro(ev, c))
 	return m, ""
 }
+
+// noteMarks are the marks a row label refers to its notes by: "(1)",
+// "(a)", "*".
+var noteMarks = regexp.MustCompile(`\(\w{1,2}\)|\*`)
 
 // asksShare reports whether a text speaks of a percentage.
 func asksShare(s string) bool {

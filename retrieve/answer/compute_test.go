@@ -105,11 +105,13 @@ func TestComputedFromAGridTable(t *testing.T) {
 }
 
 func TestComputedRowsNamedByNetAndTotal(t *testing.T) {
-	table := " | 2019 | 2018\nDeferred tax assets | 10 | 8\nNet deferred tax assets | 7 | 5\nExpected term | 3.5 | 4.0"
+	table := " | 2019 | 2018\nDeferred tax assets | 10 | 8\nNet deferred tax assets | 7 | 5\nExpected term | 3.5 | 4.0\nPlant start-up costs (2) | (927) | 929"
 	for q, want := range map[string]string{
 		"What is the change in net deferred tax assets from 2018 to 2019?": "Change in Net deferred tax assets from 2018 to 2019 = 7 − 5 = 2\n",
 		"What is the change in deferred tax assets from 2018 to 2019?":     "Change in Deferred tax assets from 2018 to 2019 = 10 − 8 = 2\n",
 		"What is the average expected term for 2018 and 2019?":             "Average of Expected term for 2018, 2019 = (4.0 + 3.5) / 2 = 3.75\n",
+		// A label's note mark is no figure.
+		"What was the change in the plant start-up costs between 2018 and 2019?": "Change in Plant start-up costs (2) from 2018 to 2019 = (−927) − 929 = −1856\n",
 	} {
 		ans, missing := answer.Compute(computeEvidence(q, table))
 		if ans == nil || !strings.HasPrefix(ans.Answer, want) {
