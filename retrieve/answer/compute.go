@@ -413,10 +413,10 @@ func (comp computation) matchRow(ev *app.Evidence, c candidate) (*rowMatch, stri
 		switch {
 		case wordIn(own, w):
 			m.inLabel++
-		case wordIn(others, w):
-			return nil, ""
 		case wordIn(group, w):
 			m.inGroup++
+		case wordIn(others, w):
+			return nil, ""
 		case !wordIn(around, w):
 			return nil, ""
 		}

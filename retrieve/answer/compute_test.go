@@ -138,6 +138,16 @@ func TestComputedFromPeriodRows(t *testing.T) {
 	}
 }
 
+func TestComputedRowOfAGroup(t *testing.T) {
+	// "Product" is revenue because the row over its group says so,
+	// though another row ("Percentage of revenue") writes "revenue" too.
+	table := " | 2019 | 2018\nRevenue:\nProduct | 39,005 | 36,709\nPercentage of revenue | 75.1% | 74.4%\nService | 12,899 | 12,621"
+	ans, missing := answer.Compute(computeEvidence("What was the change in product revenue between 2018 and 2019?", table))
+	if ans == nil || !strings.HasPrefix(ans.Answer, "Change in Product from 2018 to 2019 = 39005 − 36709 = 2296\n") {
+		t.Fatalf("answer %v, missing %q", ans, missing)
+	}
+}
+
 func TestComputedArithmeticIsExact(t *testing.T) {
 	// Binary floating point gives 0.30000000000000004 for 0.1 + 0.2, and
 	// loses the cents of a figure this large.
