@@ -399,6 +399,9 @@ func (comp computation) pickRow(ev *app.Evidence, rows []candidate) (*rowMatch, 
 // that does not.
 func (comp computation) matchRow(ev *app.Evidence, c candidate) (*rowMatch, string) {
 	text := c.window.Text[c.start:c.end]
+	if gridCells(text)[0].text == "" && hasAmount(text, false) {
+		return comp.matchTotalRow(ev, c), ""
+	}
 	cells := cellSpans(text)
 	if len(cells) < 2 || hasAmount(noteMarks.ReplaceAllString(cells[0].text, ""), true) || !comp.percent && asksShare(cells[0].text) {
 		return nil, "" // "Gross profit % to net sales" is a share, not the amount asked
@@ -453,6 +456,45 @@ func (comp computation) matchRow(ev *app.Evidence, c candidate) (*rowMatch, stri
 	}
 	m.unit = lang.UnitWord(strings.Join(header, "\n") + "\n" + tableIntro(ev, c))
 	return m, ""
+}
+
+// matchTotalRow reads a row of figures under no label — the total a
+// table sets under a rule — as the measure's when the question asks a
+// total, its table (header, introduction, section, title) carries every
+// other measure word and no other row's label does; its columns are read
+// by position (gridCell), the label cell being empty.
+func (comp computation) matchTotalRow(ev *app.Evidence, c candidate) *rowMatch {
+	total := false
+	for _, w := range append(slices.Clone(comp.soft), comp.measure...) {
+		total = total || lang.Family(w) == "total"
+	}
+	if !total {
+		return nil
+	}
+	text := c.window.Text[c.start:c.end]
+	header := tableHeader(ev, c.window, c.start)
+	around := matchWords(strings.Join(header, "\n") + "\n" + tableIntro(ev, c) + "\n" + sectionAndTitle(ev, c))
+	others := otherLabels(ev, c)
+	for _, w := range comp.measure {
+		if lang.Family(w) != "total" && (!wordIn(around, w) || wordIn(others, w)) {
+			return nil
+		}
+	}
+	m := &rowMatch{c: c, label: "Total"} // any labelled row that answers reads better
+	for _, p := range comp.periods {
+		tc, ok := gridCell(header, text, p)
+		if !ok {
+			return nil
+		}
+		tc.label = m.label
+		m.cells = append(m.cells, tc)
+		m.percents = m.percents || strings.HasSuffix(tc.value, "%")
+	}
+	if m.percents && comp.op == opSum {
+		return nil
+	}
+	m.unit = lang.UnitWord(strings.Join(header, "\n") + "\n" + tableIntro(ev, c))
+	return m
 }
 
 // noteMarks are the marks a row label refers to its notes by: "(1)",

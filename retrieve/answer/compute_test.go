@@ -148,6 +148,21 @@ func TestComputedRowOfAGroup(t *testing.T) {
 	}
 }
 
+func TestComputedFromAnUnlabelledTotal(t *testing.T) {
+	// The total set under a rule has no label: the question's "total"
+	// and the introduction's measure name it.
+	intro := "Accrued liabilities consisted of the following (in thousands):"
+	table := " | 2019 | 2018\nWarranty reserve | 529 | 520\nOther | 504 | 564\n | $3,571 | $3,416"
+	ans, missing := answer.Compute(computeEvidence("What is the difference in the total accrued liabilities between 2018 and 2019?", intro, table))
+	if ans == nil || !strings.HasPrefix(ans.Answer, "Change in Total from 2018 to 2019 = 3571 − 3416 = 155 thousand\n") {
+		t.Fatalf("answer %v, missing %q", ans, missing)
+	}
+	// Without "total" the row under no label answers nothing.
+	if ans, _ := answer.Compute(computeEvidence("What is the difference in accrued liabilities between 2018 and 2019?", intro, table)); ans != nil {
+		t.Fatalf("computed %q", ans.Answer)
+	}
+}
+
 func TestComputedArithmeticIsExact(t *testing.T) {
 	// Binary floating point gives 0.30000000000000004 for 0.1 + 0.2, and
 	// loses the cents of a figure this large.
