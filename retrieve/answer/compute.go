@@ -55,11 +55,12 @@ var opName = map[operation]string{
 // measure's figures for the periods it names.
 type computation struct {
 	op      operation
-	periods []string // years, oldest first
-	base    string   // the period a change is measured from
-	measure []string // the measure's content words, lower-case
-	soft    []string // words that may be in the row's label but need not ("total")
-	percent bool     // the question speaks of a percentage
+	periods []string        // years, oldest first
+	base    string          // the period a change is measured from
+	measure []string        // the measure's content words, lower-case
+	soft    []string        // words that may be in the row's label but need not ("total")
+	percent bool            // the question speaks of a percentage
+	words   map[string]bool // every word of the question (matchWords)
 	// parts are the two measures of an operation on two rows, in the
 	// order the question names them.
 	parts []computation
@@ -148,6 +149,7 @@ func readComputation(q string) (computation, bool) {
 		return c, false
 	}
 	c.measureWords(q)
+	c.words = matchWords(q)
 	return c, len(c.measure) > 0
 }
 
@@ -200,7 +202,7 @@ func readTwoRows(l string) (computation, bool) {
 		return c, false // over several periods, or an average or change of the two
 	}
 	for i := range c.parts {
-		c.parts[i].op, c.parts[i].periods, c.parts[i].percent = c.op, c.periods, c.percent
+		c.parts[i].op, c.parts[i].periods, c.parts[i].percent, c.parts[i].words = c.op, c.periods, c.percent, matchWords(l)
 		if len(c.parts[i].measure) == 0 {
 			return c, false
 		}
@@ -440,6 +442,9 @@ func (comp computation) matchRow(ev *app.Evidence, c candidate) (*rowMatch, stri
 			m.extra++
 		}
 	}
+	if h := labelHead(label); h != "" && !wordIn(comp.words, h) {
+		return nil, "" // "International income taxes - net" measures taxes, not the net income asked
+	}
 	for _, p := range comp.periods {
 		tc, ok := periodCell(header, text, cells, p)
 		switch {
@@ -496,6 +501,24 @@ func (comp computation) matchTotalRow(ev *app.Evidence, c candidate) *rowMatch {
 	m.unit = lang.UnitWord(strings.Join(header, "\n") + "\n" + tableIntro(ev, c))
 	return m
 }
+
+// labelHead returns the word a row label names its measure by: its last
+// word outside parentheses, past qualifiers set after it ("International
+// income taxes - net" measures taxes; "Net income (loss)" income); ""
+// for a label of qualifiers only ("Total").
+func labelHead(label string) string {
+	toks := lang.Tokens(parenthesised.ReplaceAllString(label, " "))
+	for i := len(toks) - 1; i >= 0; i-- {
+		t := toks[i]
+		if !t.Num && !lang.IsStopWord(t.Lower) && !softWords[lang.Family(t.Lower)] {
+			return t.Lower
+		}
+	}
+	return ""
+}
+
+// parenthesised matches a parenthesis and what it holds.
+var parenthesised = regexp.MustCompile(`\([^()]*\)`)
 
 // noteMarks are the marks a row label refers to its notes by: "(1)",
 // "(a)", "*".

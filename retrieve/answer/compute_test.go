@@ -105,11 +105,12 @@ func TestComputedFromAGridTable(t *testing.T) {
 }
 
 func TestComputedRowsNamedByNetAndTotal(t *testing.T) {
-	table := " | 2019 | 2018\nDeferred tax assets | 10 | 8\nNet deferred tax assets | 7 | 5\nExpected term | 3.5 | 4.0\nPlant start-up costs (2) | (927) | 929"
+	table := " | 2019 | 2018\nDeferred tax assets | 10 | 8\nNet deferred tax assets | 7 | 5\nExpected term | 3.5 | 4.0\nPlant start-up costs (2) | (927) | 929\nNet income (loss) | 12 | (3)"
 	for q, want := range map[string]string{
 		"What is the change in net deferred tax assets from 2018 to 2019?": "Change in Net deferred tax assets from 2018 to 2019 = 7 − 5 = 2\n",
 		"What is the change in deferred tax assets from 2018 to 2019?":     "Change in Deferred tax assets from 2018 to 2019 = 10 − 8 = 2\n",
 		"What is the average expected term for 2018 and 2019?":             "Average of Expected term for 2018, 2019 = (4.0 + 3.5) / 2 = 3.75\n",
+		"What was the change in net income from 2018 to 2019?":             "Change in Net income (loss) from 2018 to 2019 = 12 − (−3) = 15\n",
 		// A label's note mark is no figure.
 		"What was the change in the plant start-up costs between 2018 and 2019?": "Change in Plant start-up costs (2) from 2018 to 2019 = (−927) − 929 = −1856\n",
 	} {
@@ -203,6 +204,11 @@ func TestNothingComputedWithoutSureOperands(t *testing.T) {
 		{"RatioOfTwoMeasures", "What is the ratio of cost of revenue to revenue in 2019 and 2018?", revenueTable, ""},
 		{"RatioOverTwoPeriods", "What is the ratio of revenue to cost of revenue in 2018 and 2019?", revenueTable, ""},
 		{"BothMeasuresOneRow", "What is the difference between revenue and revenue in 2019?", revenueTable, "both measures"},
+		// The label measures taxes: "net" and "income" are its qualifiers.
+		{"LabelOfAnotherMeasure", "What is the percentage change in net income from 2018 to 2019?",
+			" | 2019 | 2018\nInternational income taxes - net | (0.4) | (1.2)", "“income”"},
+		{"LabelOfABroaderMeasure", "What was the change in cash and cash equivalents from 2018 to 2019?",
+			" | 2019 | 2018\nLess: Cash, cash equivalents and marketable securities | 3,916 | 4,792", "cash cash equivalents"},
 		{"EachFigure", "What was the revenue for 2019 and 2018 respectively?", revenueTable, ""},
 		{"Reason", "Why did revenue increase from 2018 to 2019?", revenueTable, ""},
 		{"OnePeriod", "What was the change in revenue in 2019?", revenueTable, ""},
