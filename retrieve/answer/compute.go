@@ -73,11 +73,11 @@ var (
 	changeRE        = regexp.MustCompile(`\b(?:change|changes|increase|decrease|increased|decreased|difference)\b`)
 	averageRE       = regexp.MustCompile(`\baverage\b`)
 	sumRE           = regexp.MustCompile(`\b(?:sum|total|combined|altogether|aggregate)\b`)
-	// ratioRE marks what this reading does not compute: one measure over
-	// another, or a change of a change.
-	// "Absolute percentage change" is asked of rates, meaning their
-	// difference in points as often as their relative change.
-	ratioRE = regexp.MustCompile(`\b(?:absolute|ratio|proportion|percentage of|percent of|as a percentage|share of|times|per|each|both the|between the)\b`)
+	// ratioRE marks what the reading of one measure does not compute: one
+	// measure over another, each of several. "Absolute percentage
+	// change" is asked of rates, meaning their difference in points as
+	// often as their relative change.
+	ratioRE = regexp.MustCompile(`\b(?:absolute|ratio|proportion|percentage of|percent of|as a percentage|share of|times|each|both the|between the)\b`)
 	// notComputedRE marks a question that asks for no figure of its own:
 	// each of several ("… for 2019 and 2018 respectively") or the reason
 	// for a change ("Why did interest expense increase …", "How did …").
@@ -89,7 +89,7 @@ var (
 
 // opWords are the words that say what to compute, not what is measured.
 var opWords = familySet(`change changes increase decrease increased decreased difference percent percentage
-	average sum combined altogether aggregate growth rate rise decline fall`)
+	average sum combined altogether aggregate growth rise decline fall`)
 
 // fillerWords are the words a computing question asks with besides its
 // measure and periods: "What was the value of …", "in the company's …".

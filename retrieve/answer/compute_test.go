@@ -105,12 +105,13 @@ func TestComputedFromAGridTable(t *testing.T) {
 }
 
 func TestComputedRowsNamedByNetAndTotal(t *testing.T) {
-	table := " | 2019 | 2018\nDeferred tax assets | 10 | 8\nNet deferred tax assets | 7 | 5\nExpected term | 3.5 | 4.0\nPlant start-up costs (2) | (927) | 929\nNet income (loss) | 12 | (3)"
+	table := " | 2019 | 2018\nDeferred tax assets | 10 | 8\nNet deferred tax assets | 7 | 5\nExpected term | 3.5 | 4.0\nPlant start-up costs (2) | (927) | 929\nNet income (loss) | 12 | (3)\nBasic earnings per share | 2.29 | (3.27)"
 	for q, want := range map[string]string{
-		"What is the change in net deferred tax assets from 2018 to 2019?": "Change in Net deferred tax assets from 2018 to 2019 = 7 − 5 = 2\n",
-		"What is the change in deferred tax assets from 2018 to 2019?":     "Change in Deferred tax assets from 2018 to 2019 = 10 − 8 = 2\n",
-		"What is the average expected term for 2018 and 2019?":             "Average of Expected term for 2018, 2019 = (4.0 + 3.5) / 2 = 3.75\n",
-		"What was the change in net income from 2018 to 2019?":             "Change in Net income (loss) from 2018 to 2019 = 12 − (−3) = 15\n",
+		"What is the change in net deferred tax assets from 2018 to 2019?":           "Change in Net deferred tax assets from 2018 to 2019 = 7 − 5 = 2\n",
+		"What is the change in deferred tax assets from 2018 to 2019?":               "Change in Deferred tax assets from 2018 to 2019 = 10 − 8 = 2\n",
+		"What is the average expected term for 2018 and 2019?":                       "Average of Expected term for 2018, 2019 = (4.0 + 3.5) / 2 = 3.75\n",
+		"What was the change in net income from 2018 to 2019?":                       "Change in Net income (loss) from 2018 to 2019 = 12 − (−3) = 15\n",
+		"What was the change in the basic earnings per share between 2018 and 2019?": "Change in Basic earnings per share from 2018 to 2019 = 2.29 − (−3.27) = 5.56\n",
 		// A label's note mark is no figure.
 		"What was the change in the plant start-up costs between 2018 and 2019?": "Change in Plant start-up costs (2) from 2018 to 2019 = (−927) − 929 = −1856\n",
 	} {
