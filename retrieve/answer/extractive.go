@@ -72,6 +72,11 @@ type candidate struct {
 // each. It answers only when the picked sentences cover at least half of
 // the question's term weight.
 func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, error) {
+	// A derived figure the cited cells give is computed, not quoted; what
+	// Compute found missing is for the reply to say (not yet surfaced).
+	if computed, _ := Compute(ev); computed != nil {
+		return computed, nil
+	}
 	ans := &app.Answer{Citations: []app.Citation{}, Sources: SourceRefs(ev)}
 	qstems := questionStems(ev.Terms)
 	fm := questionForms(ev, qstems)
