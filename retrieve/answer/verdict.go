@@ -201,7 +201,24 @@ func meets(ev *app.Evidence, sh shape, c *candidate, others []*candidate, weight
 	if ok, why := statesKindAsked(ev.Question.Text, sh, text, c.label); !ok {
 		return false, why
 	}
+	if sh.typ == whoType && !nameBesideAsked(text, sh.named) && !orgNameRE.MatchString(text) {
+		// "Who is the CEO / who audits …" is answered where a name stands
+		// beside the role asked, or by a firm's name: any other name in
+		// the sentence is someone else's.
+		return false, "no name stands beside the role asked"
+	}
 	row := kindAt(ev, c.window, c.start) == app.BlockTable
+	if row && sh.amount && sh.typ != whichType { // "Which segment had …" asks the label itself
+		label, _, _ := strings.Cut(text, "|")
+		if unaskedWords(label, sh.named) > askedWords(label, sh.named) {
+			// "Net sales of reportable segments and All Other" is
+			// another, narrower measure than the net sales asked.
+			return false, "the row's label names another measure"
+		}
+	}
+	if sh.amount && sh.typ != percentType && !percentAsked(ev.Question.Text) && onlyPercents(text) {
+		return false, "the question asks an amount and the passage gives only percentages"
+	}
 	if row && asksProse(ev.Question.Text) {
 		return false, "the question asks a statement and the passage is a table row"
 	}
@@ -274,10 +291,11 @@ func meets(ev *app.Evidence, sh shape, c *candidate, others []*candidate, weight
 	return true, ""
 }
 
-// countsNamed reports whether text holds a number and the counted noun:
-// a brochure sets "20" apart from "Offices", in the same passage.
+// countsNamed reports whether text holds a whole number and the counted
+// noun: a brochure sets "20" apart from "Offices", in the same passage. A
+// count is whole: a percentage or a fraction counts nothing.
 func countsNamed(text string, counted []string) bool {
-	if len(counted) == 0 || !strings.ContainsAny(text, "0123456789") {
+	if len(counted) == 0 || !wholeNumberRE.MatchString(text) {
 		return false
 	}
 	words := map[string]bool{}
@@ -299,6 +317,32 @@ func joinsAsked(q string) bool {
 }
 
 var interrogatives = stemSet(`what which who whom whose when where why how`)
+
+var (
+	wholeNumberRE = regexp.MustCompile(`(^|[^\d.,])\d{1,3}(,\d{3})*(\s|$|[^\d.,%])`)
+	orgNameRE     = regexp.MustCompile(`\b(\p{Lu}[\p{L}&.\-]*\s+){1,5}(LLP|LLC|Inc\.?|Ltd\.?|PLC|plc|GmbH|AG|S\.A\.|N\.V\.|Corporation|Company)\b`)
+	percentAskRE  = regexp.MustCompile(`(?i)\b(percent|percentage|%|share|proportion|margin|rate|ratio)\b`)
+	figureAnyRE   = regexp.MustCompile(`\d[\d,]*(\.\d+)?\s*(%|percent\b|per cent\b)?`)
+)
+
+func percentAsked(q string) bool { return percentAskRE.MatchString(q) }
+
+// onlyPercents reports whether every figure in text (years aside) is a
+// percentage.
+func onlyPercents(text string) bool {
+	n := 0
+	for _, m := range figureAnyRE.FindAllStringSubmatch(text, -1) {
+		f := strings.TrimSpace(m[0])
+		if _, year := yearOf(strings.TrimRight(f, "%")); year && m[2] == "" {
+			continue
+		}
+		if m[2] == "" {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
 
 // labelSays reports whether a table row's label (its first cell) holds
 // the word.
