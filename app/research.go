@@ -252,6 +252,10 @@ type Answer struct {
 	// VerdictComputed, VerdictClosest or VerdictNone. Sufficient is true
 	// exactly for the first two.
 	Verdict Verdict `json:"verdict"`
+	// Value is the figure or phrase the answer states, when it states one
+	// ("12.6 million", "Deloitte & Touche LLP"); "" for a reply that quotes
+	// passages without singling out a value.
+	Value string `json:"value,omitempty"`
 	// Unsupported lists claims of a model's answer whose quotes do not hold
 	// the asked value: shown as unsupported, never as supported.
 	Unsupported []string    `json:"unsupported,omitempty"`
@@ -314,7 +318,7 @@ const InsufficientEvidence = "The documents in scope do not contain enough evide
 // ClosestEvidence introduces, after InsufficientEvidence, the passages that
 // came closest to an answer: shown so a reader can judge, never as the
 // answer, which stays insufficient.
-const ClosestEvidence = "The closest the documents come (this does not answer the question):"
+const ClosestEvidence = "Not found as asked — the closest passages:"
 
 // Research answers questions. Implementations read each question through one
 // snapshot of the library.

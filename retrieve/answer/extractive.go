@@ -72,6 +72,11 @@ type candidate struct {
 // each. It answers only when the picked sentences cover at least half of
 // the question's term weight.
 func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, error) {
+	// A derived figure the cited cells give is computed, not quoted; what
+	// Compute found missing is for the reply to say (not yet surfaced).
+	if computed, _ := Compute(ev); computed != nil {
+		return computed, nil
+	}
 	ans := &app.Answer{Citations: []app.Citation{}, Sources: SourceRefs(ev)}
 	qstems := questionStems(ev.Terms)
 	fm := questionForms(ev, qstems)
@@ -197,7 +202,7 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 		total += weights[t]
 	}
 	if total == 0 {
-		ans.Answer = app.InsufficientEvidence
+		ans.Answer, ans.Verdict = app.InsufficientEvidence, app.VerdictNone
 		return ans, nil
 	}
 	// A term in a quote counts fully; one only in its title or section
@@ -229,6 +234,8 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 	// say "LLaVa" answer about another model.
 	unmet := givenNames(ev.Question.Text)
 	windowNames := map[*app.Window]map[string]bool{}
+	var lead *candidate // the first quote picked: the one a reader takes as the answer
+	var picked []*candidate
 	for len(ans.Citations) < maxQuotes {
 		best, bestScore := -1, 0.0
 		for i := range cands {
@@ -293,6 +300,11 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 			}
 		}
 		perSrc[c.src.N]++
+		if lead == nil && leadable(c.window.Text[c.start:c.end]) {
+			lead = c
+		} else {
+			picked = append(picked, c)
+		}
 		ans.Citations = append(ans.Citations, cit)
 		labels, unders = append(labels, label), append(unders, under)
 	}
@@ -301,21 +313,30 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 		w := weights[t]
 		coverage += w * float64(covered[t]) / full
 	}
-	if len(ans.Citations) == 0 || coverage/total < minCoverage || !yearMet || len(unmet) > 0 {
+	met, why := lead != nil, ""
+	if met {
+		met, why = meets(ev, shape, lead, picked, weights)
+	}
+	if len(ans.Citations) == 0 || coverage/total < minCoverage || !yearMet || len(unmet) > 0 || !met {
 		// Not an answer: say so, and show what came closest, never as the
 		// answer (DESIGN.md §6).
 		ans.Citations, labels, unders = closest(ev, cands, ans.Citations, labels, unders, shape, gain)
 		numberQuotes(ans.Citations)
 		ans.Answer = app.InsufficientEvidence
+		ans.Verdict = app.VerdictNone
+		if why != "" {
+			ans.Answer += " The best passage does not meet the question: " + why + "."
+		}
 		if len(ans.Citations) > 0 {
 			ans.Answer += "\n\n" + app.ClosestEvidence + render(ans.Citations, labels, unders)
+			ans.Verdict = app.VerdictClosest
 		}
 		return ans, nil
 	}
 	ans.Citations = withDateQuote(ev, ans.Citations)
 	numberQuotes(ans.Citations)
 	ans.Answer = Lead + render(ans.Citations, labels, unders)
-	ans.Sufficient = true
+	ans.Sufficient, ans.Verdict = true, app.VerdictAnswered
 	return ans, nil
 }
 

@@ -1,6 +1,7 @@
 package answer_test
 
 import (
+	"archivist/retrieve/fts"
 	"context"
 	"fmt"
 	"math/rand"
@@ -99,8 +100,15 @@ func TestExtractive(t *testing.T) {
 		if ans.Sufficient || !strings.HasPrefix(ans.Answer, app.InsufficientEvidence) || len(ans.Citations) == 0 {
 			t.Fatalf("answer = %+v", ans)
 		}
+		// Found useful, the window still does not answer as asked: the
+		// leading quote gives a deadline without saying it is the appeals'.
 		ev.Sources[0].Windows[0].Weak = false
-		if ans, _ := (answer.Extractive{}).Answer(ctx, ev); !ans.Sufficient {
+		if ans, _ := (answer.Extractive{}).Answer(ctx, ev); ans.Sufficient || ans.Verdict != app.VerdictClosest {
+			t.Fatalf("a deadline not said to be the appeals' answered: %+v", ans)
+		}
+		ev = evidence("when is the deadline for appeals", []string{"deadline", "appeals"},
+			"Intro text that is long enough.", "The deadline for appeals is 1 May.", "Appeals are heard by the board.")
+		if ans, _ := (answer.Extractive{}).Answer(ctx, ev); !ans.Sufficient || ans.Verdict != app.VerdictAnswered {
 			t.Fatalf("the same window, found useful, did not answer: %+v", ans)
 		}
 		// One quote that holds the whole question answers, whichever
@@ -236,6 +244,7 @@ func TestQuoteShape(t *testing.T) {
 		b := ev.Blocks["b0"]
 		b.Kind = app.BlockParagraph
 		ev.Blocks["b0"] = b
+		ev.Sources[0].Title = "Acme annual report" // the company a filing's rows are about
 		if q := firstQuote(t, ev); q != "Total Company | $ 34,229 | 35,355 | 32,184" {
 			t.Fatalf("quote = %q, want the total row", q)
 		}
@@ -462,5 +471,48 @@ func TestAmountForms(t *testing.T) {
 	ev.Terms = []string{"sales", "34.2", "billion"} // as retrieval keeps a decimal number whole
 	if q := firstQuote(t, ev); q != "Total Company | 34,229" {
 		t.Fatalf("quote %q", q)
+	}
+}
+
+// TestVerdictEveryScript: the same reading serves a question written
+// without spaces. "夕暮れに何をしますか" ("what is done at dusk?") asks
+// about dusk; its hiragana and its "何" only say how it asks.
+func TestVerdictEveryScript(t *testing.T) {
+	q := "夕暮れに何をしますか"
+	ev := evidence(q, fts.Terms(q), "灯台守は毎日夕暮れに灯りをともします。", "港には小さな船が三隻あります。")
+	ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+	if err != nil || ans.Verdict != app.VerdictAnswered || ans.Citations[0].Quote != "灯台守は毎日夕暮れに灯りをともします。" {
+		t.Fatalf("answer = %+v, %v", ans, err)
+	}
+	q = "朝食に何を食べますか" // breakfast: in no sentence
+	ev = evidence(q, fts.Terms(q), "灯台守は毎日夕暮れに灯りをともします。", "港には小さな船が三隻あります。")
+	if ans, _ := (answer.Extractive{}).Answer(context.Background(), ev); ans.Sufficient {
+		t.Fatalf("answered a question no sentence meets: %+v", ans)
+	}
+}
+
+// TestVerdictKinds: each form of question asks a kind of statement, and a
+// quote without one is shown as the closest passage, never as the answer.
+func TestVerdictKinds(t *testing.T) {
+	for _, c := range []struct {
+		q, text string
+		want    app.Verdict
+	}{
+		{"When did the harbour open?", "The harbour opened to ships from the north.", app.VerdictClosest},
+		{"When did the harbour open?", "The harbour opened in 1874.", app.VerdictAnswered},
+		{"Why did the harbour close?", "The harbour closed in winter.", app.VerdictClosest},
+		{"Why did the harbour close?", "The harbour closed because the channel silted up.", app.VerdictAnswered},
+		{"What is a breakwater?", "The breakwater was repaired last year.", app.VerdictClosest},
+		{"What is a breakwater?", "A breakwater is a wall built out into the sea to shelter a harbour.", app.VerdictAnswered},
+		{"What was the change in harbour revenue from 2018 to 2019?", "Harbour revenue | 120 | 100", app.VerdictClosest},
+		{"How many cranes does the harbour have?", "The harbour has cranes of several kinds.", app.VerdictClosest},
+		{"How many cranes does the harbour have?", "The harbour has 14 cranes.", app.VerdictAnswered},
+		{"What was the harbour revenue of Portmere in 2019?", "Harbour revenue of Eastwick was 120 in 2019.", app.VerdictClosest},
+	} {
+		ev := evidence(c.q, termsOf(c.q), c.text)
+		ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+		if err != nil || ans.Verdict != c.want || ans.Sufficient != (c.want == app.VerdictAnswered) {
+			t.Errorf("%q over %q: verdict %q (want %q): %s", c.q, c.text, ans.Verdict, c.want, ans.Answer)
+		}
 	}
 }

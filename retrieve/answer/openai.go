@@ -131,12 +131,13 @@ func (o *OpenAI) AnswerWithHistory(ctx context.Context, ev *app.Evidence, histor
 	if err != nil {
 		return nil, err
 	}
-	return &app.Answer{Answer: reply.Answer, Sufficient: true, Citations: cits, Sources: SourceRefs(ev)}, nil
+	return &app.Answer{Answer: reply.Answer, Sufficient: true, Verdict: app.VerdictAnswered, Citations: cits,
+		Sources: SourceRefs(ev), Unsupported: unsupported(ev, reply, cits)}, nil
 }
 
 // insufficient is the stable answer that makes no claim but keeps the sources.
 func insufficient(ev *app.Evidence) *app.Answer {
-	return &app.Answer{Answer: app.InsufficientEvidence, Citations: []app.Citation{}, Sources: SourceRefs(ev)}
+	return &app.Answer{Answer: app.InsufficientEvidence, Verdict: app.VerdictNone, Citations: []app.Citation{}, Sources: SourceRefs(ev)}
 }
 
 type chatMessage struct {

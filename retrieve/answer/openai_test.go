@@ -355,3 +355,21 @@ func TestObserveRecordsNoText(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenAIUnsupportedClaims: a model's claim whose quote does not hold
+// the figure it states is listed as unsupported; a claim its quote holds
+// is not.
+func TestOpenAIUnsupportedClaims(t *testing.T) {
+	m := replying(t, `{"answer":"The permit costs 45 euros [1]. The deadline is 1 May 2024 [2].","sufficient":true,"citations":[1,2]}`)
+	ans, err := m.answerer().Answer(context.Background(), twoSources())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ans.Verdict != app.VerdictAnswered || len(ans.Unsupported) != 1 || !strings.Contains(ans.Unsupported[0], "45 euros") {
+		t.Fatalf("verdict %q, unsupported %q", ans.Verdict, ans.Unsupported)
+	}
+	m = replying(t, `{"answer":"The permit costs 40 euros [1].","sufficient":true,"citations":[1]}`)
+	if ans, err = m.answerer().Answer(context.Background(), twoSources()); err != nil || len(ans.Unsupported) != 0 {
+		t.Fatalf("a claim its quote holds is unsupported: %q, %v", ans.Unsupported, err)
+	}
+}

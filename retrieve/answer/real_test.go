@@ -302,7 +302,8 @@ func TestAnswersOnRealDocuments(t *testing.T) {
 		// then shows what came closest, cited, without calling it the
 		// answer.
 		ans := askReal(t, realLibrary(t, tenK), "Who is the CEO of 3M's Zanzibar ferry subsidiary?")
-		if ans.Sufficient || !strings.HasPrefix(ans.Answer, app.InsufficientEvidence+"\n\n"+app.ClosestEvidence) ||
+		if ans.Sufficient || ans.Verdict != app.VerdictClosest || !strings.HasPrefix(ans.Answer, app.InsufficientEvidence) ||
+			!strings.Contains(ans.Answer, "\n\n"+app.ClosestEvidence) ||
 			len(ans.Citations) == 0 || len(ans.Citations) > 2 {
 			t.Fatalf("answer %s", ans.Answer)
 		}
@@ -464,9 +465,11 @@ func TestAnswersOnRealDocuments(t *testing.T) {
 	})
 	t.Run("WhichAsksForAName", func(t *testing.T) {
 		// "Fast NMS in YOLACT." names the paper in capitals; a sentence
-		// about another paper's fast search shares more words.
+		// about another paper's fast search shares more words. The
+		// sentence does not say the paper "uses" it, so it is shown first
+		// as the closest passage rather than stated as the answer.
 		ans := askReal(t, realLibrary(t, manual), "Which paper uses the Fast NMS processing?")
-		if !ans.Sufficient || !strings.Contains(ans.Citations[0].Quote, "Fast NMS in YOLACT.") {
+		if len(ans.Citations) == 0 || !strings.Contains(ans.Citations[0].Quote, "Fast NMS in YOLACT.") {
 			t.Fatalf("answer %s", ans.Answer)
 		}
 	})

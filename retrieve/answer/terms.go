@@ -54,7 +54,7 @@ func questionStems(terms []string) []string {
 		}
 	}
 	for _, t := range terms {
-		if taskWords[Stem(t)] || dated && (periodWords[lang.Family(t)] || dayOfMonth(t)) {
+		if taskWords[Stem(t)] || dated && (periodWords[lang.Family(t)] || dayOfMonth(t)) || asksOnly(t) {
 			continue
 		}
 		s := lang.Family(t)
@@ -67,6 +67,28 @@ func questionStems(terms []string) []string {
 		}
 	}
 	return out
+}
+
+// asksOnly reports whether a unit of unspaced text only says how the
+// question asks, not what it asks about. Japanese writes its content words
+// in kanji and katakana and its grammar — particles, endings, the polite
+// "…ますか" — in hiragana, so a unit of hiragana alone carries no topic;
+// and the interrogatives of Japanese and Chinese (何 "what", 誰/谁 "who",
+// 什么, 哪, 几, 多少) name the answer's place, which the answer fills with
+// something else.
+func asksOnly(t string) bool {
+	rs := []rune(t)
+	if len(rs) == 0 || !lang.Unspaced(rs[0]) {
+		return false
+	}
+	kana := true
+	for _, r := range rs {
+		if strings.ContainsRune("何誰谁什么哪几多少吗呢怎为", r) {
+			return true
+		}
+		kana = kana && unicode.Is(unicode.Hiragana, r)
+	}
+	return kana
 }
 
 // mistyped reports whether a question term is a function word with two

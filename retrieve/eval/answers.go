@@ -3,6 +3,7 @@ package eval
 import (
 	"encoding/json"
 	"io"
+	"math/big"
 	"sort"
 	"strconv"
 	"strings"
@@ -11,38 +12,82 @@ import (
 	"archivist/app"
 )
 
-// The answer measure (`eval --answers`): does the offline answer quote the
-// reference answer? It is read only after a question is answered, from a
-// file of its own (ReadReferences), so nothing on the question path can
-// see the reference answer.
+// The answer measure (`eval --answers`): is the offline answer right when
+// it claims one, and does it abstain when the document does not answer?
+// References are read only after a question is answered, from a file of
+// their own (ReadReferences), so nothing on the question path can see them.
 //
-// A question counts when its reference answer stands verbatim on one of
-// its gold pages as a text layer reads it (Selectable): a string of 3 to
-// 60 characters, or a number of at least 3 digits (shorter numbers stand
-// on almost every page, so finding one proves nothing). An answer quotes
-// the reference when its text holds it after both are normalised
-// (Normalize): case, punctuation and thousands separators do not count.
+// Each answerable question that counts is right (the answer claims one and
+// its stated value or its quote holds a reference), wrong (it claims one
+// that does not) or abstained (it says the evidence does not answer as
+// asked). Precision is right ÷ claimed; coverage is right ÷ counted. A
+// question with gold pages counts only when its reference stands verbatim
+// on one of them as a text layer reads it (Selectable): otherwise quoting
+// could not be judged. A set without pages (one short document a
+// question) counts every answerable question.
+//
+// A stated answer is compared with the reference after both are
+// normalised (Normalize): case, punctuation and thousands separators do
+// not count. A derived figure (arithmetic, count) is right when the value
+// the answer states equals the reference at the reference's precision.
+
+// Reference is what a question set says a question's answer is.
+type Reference struct {
+	// Answers are the acceptable answers; any one suffices, unless
+	// AllRequired (a multi-span answer: every span must be held).
+	Answers     []string
+	AllRequired bool
+	// Type is the set's answer type: span, multi-span, arithmetic, count,
+	// unanswerable, or an answer format (Str, Int, Float, List); "span"
+	// when the set gives none.
+	Type string
+}
+
+// Derived reports whether the reference is a figure computed from the
+// evidence rather than a span of it.
+func (r Reference) Derived() bool { return r.Type == "arithmetic" || r.Type == "count" }
 
 // ReadReferences reads the reference answers of a question set, by
 // question ID. A reference that is a JSON number is read as written.
-func ReadReferences(r io.Reader) (map[string]string, error) {
-	out := map[string]string{}
+func ReadReferences(r io.Reader) (map[string]Reference, error) {
+	out := map[string]Reference{}
 	err := eachObject(r, func(line int, b []byte) error {
 		var q struct {
-			ID     string          `json:"id"`
-			Answer json.RawMessage `json:"answer"`
+			ID          string          `json:"id"`
+			Answer      json.RawMessage `json:"answer"`
+			Answers     []string        `json:"answers"`
+			AllRequired bool            `json:"all_required"`
+			Type        string          `json:"answer_type"`
+			Format      string          `json:"answer_format"`
 		}
 		if err := json.Unmarshal(b, &q); err != nil {
 			return app.Errorf(app.EInvalid, "Question set line %d is not a JSON object: %v.", line, err)
 		}
-		var s string
-		if err := json.Unmarshal(q.Answer, &s); err != nil {
-			s = strings.TrimSpace(string(q.Answer)) // a number, or absent ("")
-			if s == "null" {
-				s = ""
+		ref := Reference{AllRequired: q.AllRequired, Type: q.Type}
+		if ref.Type == "" {
+			ref.Type = q.Format
+		}
+		if ref.Type == "" {
+			ref.Type = "span"
+		}
+		for _, a := range q.Answers {
+			if strings.TrimSpace(a) != "" {
+				ref.Answers = append(ref.Answers, a)
 			}
 		}
-		out[q.ID] = s
+		if len(ref.Answers) == 0 {
+			var s string
+			if err := json.Unmarshal(q.Answer, &s); err != nil {
+				s = strings.TrimSpace(string(q.Answer)) // a number, or absent ("")
+				if s == "null" {
+					s = ""
+				}
+			}
+			if s != "" {
+				ref.Answers = []string{s}
+			}
+		}
+		out[q.ID] = ref
 		return nil
 	})
 	if err != nil {
@@ -136,24 +181,65 @@ func digits(s string) int {
 // AnswerOutcome is one question's result under the answer measure.
 type AnswerOutcome struct {
 	Doc        string // the question's document, for the halves
+	Type       string // the reference's answer type
 	Answerable bool
-	Selected   bool // answerable, and its reference stands on a gold page
-	Quoted     bool // the answer was sufficient and its text holds the reference
-	// Insufficient is the insufficient-evidence answer.
-	Insufficient bool
+	// Counted: answerable, and its reference can be judged (on a gold
+	// page when the set has pages).
+	Counted bool
+	// Claimed: the reply states an answer (verdict answered or computed).
+	Claimed bool
+	// Right: claimed, and the stated value or quote holds the reference.
+	Right bool
+}
+
+// Tally counts one group of answerable questions.
+type Tally struct {
+	Questions int `json:"questions"`
+	Right     int `json:"right"`
+	Wrong     int `json:"wrong"`
+	Abstained int `json:"abstained"`
+	// Precision is right ÷ claimed (1 when nothing was claimed), Coverage
+	// right ÷ questions.
+	Precision float64 `json:"precision"`
+	Coverage  float64 `json:"coverage"`
+}
+
+func (t *Tally) add(o AnswerOutcome) {
+	t.Questions++
+	switch {
+	case o.Right:
+		t.Right++
+	case o.Claimed:
+		t.Wrong++
+	default:
+		t.Abstained++
+	}
+}
+
+func (t *Tally) finish() {
+	t.Precision, t.Coverage = 1, 0
+	if claimed := t.Right + t.Wrong; claimed > 0 {
+		t.Precision = round3(float64(t.Right) / float64(claimed))
+	}
+	if t.Questions > 0 {
+		t.Coverage = round3(float64(t.Right) / float64(t.Questions))
+	}
 }
 
 // AnswerReport is the answer measure over a set of questions.
 type AnswerReport struct {
-	// Selected counts the answerable questions whose reference answer
-	// stands on a gold page; Quoted and Insufficient are shares of them.
-	Selected     int     `json:"selected"`
-	Quoted       float64 `json:"quoted"`
-	Insufficient float64 `json:"insufficient"`
+	// Answerable tallies the counted answerable questions; ByType splits
+	// them by answer type.
+	Answerable Tally            `json:"answerable"`
+	ByType     map[string]Tally `json:"by_type,omitempty"`
 	// Unanswerable counts the questions the set marks unanswerable, and
-	// InsufficientOnUnanswerable the share of them answered insufficient.
-	Unanswerable               int     `json:"unanswerable"`
-	InsufficientOnUnanswerable float64 `json:"insufficient_on_unanswerable"`
+	// AbstainedOnUnanswerable the share of them the reply did not answer.
+	Unanswerable            int     `json:"unanswerable"`
+	AbstainedOnUnanswerable float64 `json:"abstained_on_unanswerable"`
+	// Precision is right ÷ every claim, an answer claimed for an
+	// unanswerable question counting as wrong: the share of stated
+	// answers a reader can trust.
+	Precision float64 `json:"precision"`
 }
 
 // AnswerReports is the answer measure over all questions and over each
@@ -192,40 +278,128 @@ func SummarizeAnswers(outs []AnswerOutcome) AnswerReports {
 }
 
 func summarizeAnswers(outs []AnswerOutcome) AnswerReport {
-	var r AnswerReport
-	quoted, insufficient, unInsufficient := 0, 0, 0
+	r := AnswerReport{ByType: map[string]Tally{}}
+	abstained := 0
 	for _, o := range outs {
 		switch {
 		case !o.Answerable:
 			r.Unanswerable++
-			if o.Insufficient {
-				unInsufficient++
+			if !o.Claimed {
+				abstained++
 			}
-		case o.Selected:
-			r.Selected++
-			if o.Quoted {
-				quoted++
-			}
-			if o.Insufficient {
-				insufficient++
-			}
+		case o.Counted:
+			r.Answerable.add(o)
+			t := r.ByType[o.Type]
+			t.add(o)
+			r.ByType[o.Type] = t
 		}
 	}
-	if r.Selected > 0 {
-		r.Quoted = round3(float64(quoted) / float64(r.Selected))
-		r.Insufficient = round3(float64(insufficient) / float64(r.Selected))
+	r.Answerable.finish()
+	for k, t := range r.ByType {
+		t.finish()
+		r.ByType[k] = t
+	}
+	r.Precision = 1
+	if claims := r.Answerable.Right + r.Answerable.Wrong + r.Unanswerable - abstained; claims > 0 {
+		r.Precision = round3(float64(r.Answerable.Right) / float64(claims))
 	}
 	if r.Unanswerable > 0 {
-		r.InsufficientOnUnanswerable = round3(float64(unInsufficient) / float64(r.Unanswerable))
+		r.AbstainedOnUnanswerable = round3(float64(abstained) / float64(r.Unanswerable))
 	}
 	return r
 }
 
-// Quoted reports whether a sufficient answer's text, without its lead,
-// holds the reference: an insufficient answer quotes nothing, whatever
-// evidence it shows.
-func Quoted(ans *app.Answer, lead, ref string) bool {
-	return ans != nil && ans.Sufficient && Holds(strings.TrimPrefix(ans.Answer, lead), ref)
+// Claims reports whether a reply states an answer: answered or computed.
+// A reply showing the closest passages claims nothing, whatever it shows.
+func Claims(ans *app.Answer) bool {
+	v := app.VerdictOf(ans)
+	return v == app.VerdictAnswered || v == app.VerdictComputed
+}
+
+// Right reports whether a claimed reply holds the reference: its stated
+// value or its text without the lead holds one acceptable answer (every
+// one when all are required); a derived figure must be the value stated.
+func Right(ans *app.Answer, lead string, ref Reference) bool {
+	if ans == nil || !Claims(ans) || len(ref.Answers) == 0 {
+		return false
+	}
+	text := strings.TrimPrefix(ans.Answer, lead)
+	if ref.Derived() {
+		for _, a := range ref.Answers {
+			if SameFigure(ans.Value, a) || (ans.Value == "" && ref.Type == "count" && Holds(text, a)) {
+				return true
+			}
+		}
+		return false
+	}
+	held := 0
+	for _, a := range ref.Answers {
+		if Holds(text, a) || (ans.Value != "" && Normalize(ans.Value) == Normalize(a)) {
+			held++
+		}
+	}
+	if ref.AllRequired {
+		return held == len(ref.Answers)
+	}
+	return held > 0
+}
+
+// SameFigure reports whether a stated value is the reference figure: the
+// first number stated, rounded to as many decimals as the reference
+// gives, equals it. "−12.63 million" is "-12.6"; "12.5%" is "12.5".
+func SameFigure(stated, ref string) bool {
+	want, wantDec, ok := firstNumber(ref)
+	if !ok {
+		return false
+	}
+	got, _, ok := firstNumber(stated)
+	if !ok {
+		return false
+	}
+	scale := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(wantDec)), nil))
+	return roundTo(got, scale).Cmp(roundTo(want, scale)) == 0
+}
+
+// firstNumber reads the first number in s, signed, without thousands
+// separators, and how many decimals it is written with.
+func firstNumber(s string) (*big.Rat, int, bool) {
+	s = strings.ReplaceAll(s, "−", "-")
+	rs := []rune(s)
+	for i := 0; i < len(rs); i++ {
+		if !unicode.IsDigit(rs[i]) {
+			continue
+		}
+		j := i
+		for j < len(rs) && (unicode.IsDigit(rs[j]) || (rs[j] == ',' && thousands(rs[j+1:])) ||
+			(rs[j] == '.' && j+1 < len(rs) && unicode.IsDigit(rs[j+1]))) {
+			j++
+		}
+		num := strings.ReplaceAll(string(rs[i:j]), ",", "")
+		dec := 0
+		if k := strings.IndexByte(num, '.'); k >= 0 {
+			dec = len(num) - k - 1
+		}
+		if i > 0 && (rs[i-1] == '-' || rs[i-1] == '(') {
+			num = "-" + num
+		}
+		r, ok := new(big.Rat).SetString(num)
+		return r, dec, ok
+	}
+	return nil, 0, false
+}
+
+// roundTo rounds x to a multiple of unit, halves away from zero.
+func roundTo(x, unit *big.Rat) *big.Rat {
+	q := new(big.Rat).Quo(x, unit)
+	n, d := q.Num(), q.Denom()
+	two := big.NewInt(2)
+	// floor(|q| + 1/2) with q's sign
+	abs := new(big.Int).Abs(n)
+	r := new(big.Int).Quo(new(big.Int).Add(new(big.Int).Mul(abs, two), d), new(big.Int).Mul(d, two))
+	if n.Sign() < 0 {
+		r.Neg(r)
+	}
+	return new(big.Rat).Mul(new(big.Rat).SetInt(r), unit)
 }
 
 // PageKey names one page of one document, for caching page texts.

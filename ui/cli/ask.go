@@ -126,6 +126,14 @@ func ask(ctx context.Context, c *Call, r askRequest) (*app.Answer, []byte, *rout
 	return conv.AskWith(ctx, r.question, app.ParsePreset(r.preset), retrieve.AskOptions{})
 }
 
+// verdictWords say what each verdict means to a reader.
+var verdictWords = map[app.Verdict]string{
+	app.VerdictAnswered: "answered — the quoted passage holds the value asked",
+	app.VerdictComputed: "computed — derived from the cited figures, arithmetic shown",
+	app.VerdictClosest:  "not found as asked — the closest passages are shown, not an answer",
+	app.VerdictNone:     "not found — nothing in scope comes close",
+}
+
 // printAnswer prints an answer as text: the answer, its citations, where
 // its evidence went, and its trace token.
 func printAnswer(w io.Writer, ans *app.Answer) {
@@ -136,6 +144,13 @@ func printAnswer(w io.Writer, ans *app.Answer) {
 	for _, c := range ans.Citations {
 		fmt.Fprintf(w, "[%d] %s (%s)\n", c.N, c.Where(), c.Precision)
 	}
+	if len(ans.Unsupported) > 0 {
+		fmt.Fprintln(w, "\nnot supported by its quote (a figure it states is not in the passage it cites):")
+		for _, u := range ans.Unsupported {
+			fmt.Fprintf(w, "  - %s\n", u)
+		}
+	}
+	fmt.Fprintf(w, "\nverdict: %s\n", verdictWords[app.VerdictOf(ans)])
 	if ans.Provider != "" {
 		fmt.Fprintf(w, "\nevidence sent to: %s\n", ans.Provider)
 	}

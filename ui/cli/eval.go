@@ -48,7 +48,7 @@ var evalCommand = &Command{
 		details := fs.String("details", "", "write one JSON line per question to this file")
 		asJSON := fs.Bool("json", false, "print the report as JSON")
 		cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the questions (not the import) to this file")
-		answers := fs.Bool("answers", false, "also measure whether the offline answer quotes the reference answer (reads gold pages with pdftotext)")
+		answers := fs.Bool("answers", false, "also measure the answers: right, wrong, abstained, precision and coverage by answer type (reads gold pages with pdftotext)")
 		return func(ctx context.Context, c *Call) error {
 			if *questionsFile == "" || *docsDir == "" || len(c.Args) > 0 {
 				return c.Usage("name the questions and the folder of their documents")
@@ -342,11 +342,13 @@ type evalDetail struct {
 	// Visits is every passage scored, in scoring order: pages, usefulness
 	// and route score (statistics have no pages).
 	Visits [][4]float64 `json:"visits,omitempty"`
-	// With --answers: whether the reference stands on a gold page, whether
-	// the answer quotes it, and the answer.
-	Selected *bool  `json:"selected,omitempty"`
-	Quoted   *bool  `json:"quoted,omitempty"`
-	Answer   string `json:"answer,omitempty"`
+	// With --answers: whether the question counts, whether the answer is
+	// right, its verdict, stated value and text.
+	Counted *bool  `json:"counted,omitempty"`
+	Right   *bool  `json:"right,omitempty"`
+	Verdict string `json:"verdict,omitempty"`
+	Value   string `json:"value,omitempty"`
+	Answer  string `json:"answer,omitempty"`
 }
 
 func writeDetail(w io.Writer, q eval.Question, o eval.Outcome, ranked []eval.PageRange, tr *route.Trace, ao *eval.AnswerOutcome, ans *app.Answer) {
@@ -366,7 +368,8 @@ func writeDetail(w io.Writer, q eval.Question, o eval.Outcome, ranked []eval.Pag
 		}
 	}
 	if ao != nil {
-		d.Selected, d.Quoted, d.Answer = &ao.Selected, &ao.Quoted, ans.Answer
+		d.Counted, d.Right, d.Answer = &ao.Counted, &ao.Right, ans.Answer
+		d.Verdict, d.Value = string(app.VerdictOf(ans)), ans.Value
 	}
 	b, _ := json.Marshal(d)
 	w.Write(append(b, '\n'))

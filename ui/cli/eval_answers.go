@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strconv"
 
 	"archivist/app"
@@ -16,20 +17,17 @@ import (
 )
 
 // answerMeasure is eval's --answers: it reads the set's reference answers
-// (after the questions are asked, never on their path) and the text of
-// each gold page as poppler's pdftotext reads it, so which questions count
-// does not depend on Archivist's own parser.
+// (after the questions are asked, never on their path) and, for sets with
+// gold pages, the text of each gold page as poppler's pdftotext reads it,
+// so which questions count does not depend on Archivist's own parser.
 type answerMeasure struct {
-	refs  map[string]string
+	refs  map[string]eval.Reference
 	docs  string
 	pages map[string]string // eval.PageKey → page text
 	outs  []eval.AnswerOutcome
 }
 
 func newAnswerMeasure(questionsFile, docsDir string) (*answerMeasure, error) {
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		return nil, app.Errorf(app.EInvalid, "--answers reads gold pages with pdftotext (poppler-utils), which is not installed.")
-	}
 	f, err := os.Open(questionsFile)
 	if err != nil {
 		return nil, err
@@ -44,23 +42,45 @@ func newAnswerMeasure(questionsFile, docsDir string) (*answerMeasure, error) {
 
 // add scores one answered question.
 func (m *answerMeasure) add(ctx context.Context, q eval.Question, ans *app.Answer) (eval.AnswerOutcome, error) {
-	o := eval.AnswerOutcome{Doc: q.Doc, Answerable: q.IsAnswerable(), Insufficient: !ans.Sufficient}
 	ref := m.refs[q.ID]
-	if o.Answerable && ref != "" {
-		for _, p := range q.EvidencePages {
-			text, err := m.page(ctx, q.Doc, p)
-			if err != nil {
-				return o, err
-			}
-			if eval.Selectable(ref, text) {
-				o.Selected = true
-				break
-			}
+	o := eval.AnswerOutcome{Doc: q.Doc, Type: ref.Type, Answerable: q.IsAnswerable(), Claimed: eval.Claims(ans)}
+	if !o.Answerable {
+		o.Type = "unanswerable"
+	}
+	if o.Answerable && len(ref.Answers) > 0 {
+		counted, err := m.judgeable(ctx, q, ref)
+		if err != nil {
+			return o, err
 		}
-		o.Quoted = o.Selected && eval.Quoted(ans, answer.Lead, ref)
+		o.Counted = counted
+		o.Right = counted && eval.Right(ans, answer.Lead, ref)
 	}
 	m.outs = append(m.outs, o)
 	return o, nil
+}
+
+// judgeable reports whether a question's reference can be judged: always
+// for a set without pages; with gold pages, when one of them holds a
+// reference verbatim (Selectable).
+func (m *answerMeasure) judgeable(ctx context.Context, q eval.Question, ref eval.Reference) (bool, error) {
+	if len(q.EvidencePages) == 0 {
+		return true, nil
+	}
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		return false, app.Errorf(app.EInvalid, "--answers reads gold pages with pdftotext (poppler-utils), which is not installed.")
+	}
+	for _, p := range q.EvidencePages {
+		text, err := m.page(ctx, q.Doc, p)
+		if err != nil {
+			return false, err
+		}
+		for _, a := range ref.Answers {
+			if eval.Selectable(a, text) {
+				return true, nil
+			}
+		}
+	}
+	return false, nil
 }
 
 // page returns one page's text as pdftotext reads it; a page past the
@@ -82,12 +102,29 @@ func (m *answerMeasure) page(ctx context.Context, doc string, page int) (string,
 	return m.pages[key], nil
 }
 
+// printAnswerReports prints one table a half: a row an answer type, then
+// all answerable questions, then the unanswerable ones.
 func printAnswerReports(w io.Writer, r eval.AnswerReports) {
 	for _, h := range []struct {
 		name string
 		r    eval.AnswerReport
 	}{{"answers", r.All}, {"answers, half A", r.HalfA}, {"answers, half B", r.HalfB}} {
-		fmt.Fprintf(w, "%s: %d with the reference on a gold page, quoted %.3f, insufficient %.3f; unanswerable %d, insufficient %.3f\n",
-			h.name, h.r.Selected, h.r.Quoted, h.r.Insufficient, h.r.Unanswerable, h.r.InsufficientOnUnanswerable)
+		fmt.Fprintf(w, "%s:\n  %-14s %5s %5s %5s %9s %9s %9s\n", h.name, "type", "n", "right", "wrong", "abstained", "precision", "coverage")
+		types := make([]string, 0, len(h.r.ByType))
+		for t := range h.r.ByType {
+			types = append(types, t)
+		}
+		sort.Strings(types)
+		row := func(name string, t eval.Tally) {
+			fmt.Fprintf(w, "  %-14s %5d %5d %5d %9d %9.3f %9.3f\n", name, t.Questions, t.Right, t.Wrong, t.Abstained, t.Precision, t.Coverage)
+		}
+		for _, t := range types {
+			row(t, h.r.ByType[t])
+		}
+		row("answerable", h.r.Answerable)
+		if h.r.Unanswerable > 0 {
+			fmt.Fprintf(w, "  %-14s %5d  abstained %.3f\n", "unanswerable", h.r.Unanswerable, h.r.AbstainedOnUnanswerable)
+		}
+		fmt.Fprintf(w, "  precision over every claim (an answer to an unanswerable question is wrong): %.3f\n", h.r.Precision)
 	}
 }

@@ -1,0 +1,408 @@
+package answer
+
+import (
+	"regexp"
+	"strings"
+
+	"archivist/app"
+	"archivist/app/lang"
+)
+
+// The verdict: the quotes an answer picks are stated as the answer only
+// when the leading one meets the question by itself. A reader takes the
+// first quote as the answer, so it must
+//   - hold a value of the kind asked (a name for "who", a place for
+//     "where", a figure beside what "how many" counts, an amount or a
+//     share) — a sentence on the right topic without one is not an answer;
+//   - carry, in its own words, its table's header and row label, its
+//     section heading or its document's title, every name, number and
+//     year the question gives: a quote about another company, product or
+//     period answers another question, however well it matches the rest;
+//   - carry most of the question's weight in its own words, not merely
+//     beside them — the other quotes may add context, they cannot supply
+//     what the answer itself lacks;
+//   - not be asked for a derived figure (a change, a difference, an
+//     average, a ratio — figures computed from others): a quote of the
+//     operands is not the figure asked, and which stated change is the one
+//     asked cannot be told from words alone; those are left to the
+//     computation (compute.go), which shows its arithmetic.
+// Otherwise the reply shows the closest passages as such, with verdict
+// closest.
+
+// Questions also say by their form what kind of statement answers them,
+// and documents write those statements in recognisable ways:
+//   - "Why …", "What caused …", "What was the reason …" ask a reason,
+//     which a document states with a causal connective ("because", "due
+//     to", "as a result of", "driven by", "primarily");
+//   - "When did …", "What year …", "What date …" ask a time: a year, a
+//     month, a date, a century ("When is …", "When does …" in the present
+//     ask a condition, which practice documents state without a date);
+//   - "What is X?" or "What is an X?" with nothing more asks what X is: a
+//     sentence that defines X ("X is …", "X means …", "X refers to …"),
+//     not one that merely uses the term ("What is the X?" asks X's value);
+//   - "How much …", "What was the amount / value / total … of" ask a
+//     figure: a number that is not only a year.
+// A sentence that announces what follows ("… are as follows:") holds no
+// answer itself; the row or sentence after it does.
+
+var (
+	reasonQuestionRE = regexp.MustCompile(`(?i)^\s*(why\b|what (caused|causes|drove|drives|led to)\b|what (was|is|were|are) the (main |primary |key )?(reasons?|causes?)\b)`)
+	reasonCueRE      = regexp.MustCompile(`(?i)\bas (the|a|an|it|they|we|our|its|their|this|these|there)\b|\b(because|due to|as a result|result(s|ed|ing)? (of|from)|driven by|owing to|attributable|attributed|reflect(s|ed|ing)?|primarily|mainly|largely|since|in order to|so that|caused by|led to|leading to|reasons?|thanks to|given that|in response to|following)\b`)
+	timeRE           = regexp.MustCompile(`(?i)\b(1[0-9]{3}|20[0-9]{2}|[0-9]{1,2}(st|nd|rd|th)? century|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter)\b|\b[0-9]{1,4}s\b|\b(bc|ad|bce|ce)\b`)
+	whatIsRE         = regexp.MustCompile(`(?i)^\s*what (is|are) (an? )?((?:[\p{L}'’\-]+ ?){1,4})\s*\??\s*$`)
+	timeAskedRE      = regexp.MustCompile(`(?i)^\s*when (did|was|were|will|had|has|have)\b|\b(what|which) (year|years|date|month|day|decade|century)\b|\bin what year\b`)
+	figureAskedRE    = regexp.MustCompile(`(?i)^\s*(how much\b|what (is|was|were|are) the (amount|value|number|total|sum|cost|price|balance|level|rate|percentage|share|figure)\b)`)
+	defineCueRE      = regexp.MustCompile(`(?i)^[\p{L}\- ]{0,20}?\s*(\([^)]*\)\s*)?,?\s*(is|are|means?|refers? to|represents?|denotes?|consists? of|comprises?|is defined as|describes?)\b`)
+)
+
+// asksWhatIs returns X for a question "What is X?" whose X is a short
+// noun phrase (at most four words), "" otherwise.
+func asksWhatIs(q string) string {
+	m := whatIsRE.FindStringSubmatch(q)
+	if m == nil || len(strings.Fields(m[3])) > 4 || strings.HasPrefix(strings.ToLower(m[3]), "the ") {
+		return ""
+	}
+	return strings.ToLower(strings.TrimSpace(m[3]))
+}
+
+// definesTerm reports whether text states what term is: the term, then
+// (past a few words of its own, or a bracketed short form) a defining verb
+// in the present — "X was repaired" tells of X, it does not say what X is.
+func definesTerm(text, term string) bool {
+	low := strings.ToLower(text)
+	i := strings.Index(low, term)
+	if i < 0 {
+		return false
+	}
+	after := low[i+len(term):]
+	if len(after) > 60 {
+		after = after[:60]
+	}
+	return defineCueRE.MatchString(after)
+}
+
+var methodQuestionRE = regexp.MustCompile(`(?i)^\s*how (is|are|was|were|do|does|did)\b.*\b(determin|calculat|comput|measur|defin|estimat|deriv|recogni[sz]|assess|valu|allocat)\w*`)
+
+// genericKinds are nouns a question uses to ask for a value without
+// naming the measure: "What is the amount of …", "What was the value …".
+var genericKinds = stemSet(`amount value number total sum figure name percentage percent share proportion
+	level rate balance change difference increase decrease average ratio type kind part year date period`)
+
+// asksProse reports whether the question asks a statement a table row
+// cannot make: a reason, a method, what something is.
+func asksProse(q string) bool {
+	return reasonQuestionRE.MatchString(q) || methodQuestionRE.MatchString(q) || asksWhatIs(q) != ""
+}
+
+// statesKindAsked reports whether text (with its label) holds the kind of
+// statement the question's form asks, and if not, what is missing.
+func statesKindAsked(q string, sh shape, text, label string) (bool, string) {
+	both := text + "\n" + label
+	switch {
+	case reasonQuestionRE.MatchString(q) && !reasonCueRE.MatchString(text):
+		return false, "the question asks a reason and the passage states none"
+	case timeAskedRE.MatchString(q) && !timeRE.MatchString(both):
+		return false, "the question asks a time and the passage states none"
+	case (sh.typ == amountType || figureAskedRE.MatchString(q)) && !hasAmount(both, false):
+		return false, "the question asks a figure and the passage states none"
+	}
+	if term := asksWhatIs(q); term != "" && !definesTerm(text, term) {
+		return false, "the question asks what " + term + " is and the passage does not say"
+	}
+	return true, ""
+}
+
+// leadable reports whether a quote can lead an answer: a sentence that
+// announces what follows it holds no answer itself, unless it states a
+// figure on the way ("… increased to $299.3 million, primarily as a
+// result of:").
+func leadable(text string) bool {
+	t := strings.TrimSpace(text)
+	return !strings.HasSuffix(t, ":") && !strings.Contains(strings.ToLower(t), "as follows") || hasAmount(t, false)
+}
+
+// minLeadCoverage is the share of the question's term weight the leading
+// quote must carry in its own words (its header and label included); a
+// term only in its title or section heading counts half. Chosen on half A
+// of TAT-QA and SQuAD and held on half B (docs/quality.md).
+//
+// A sentence of prose states its own subject, so it must carry three
+// quarters; a table row or a figure under its label is read under
+// headings and a title its own text does not repeat, which count half
+// when they are not its own (placed), so it needs less.
+const (
+	minLeadCoverage      = 0.75
+	minReadUnderCoverage = 0.6
+)
+
+// derivedRE finds the words by which a question asks for a figure derived
+// from others.
+var respectiveRE = regexp.MustCompile(`(?i)\b(respectively|each)\b`)
+
+var derivedRE = regexp.MustCompile(`(?i)\b(chang(e|es|ed|ing)|differen(ce|ces|t)|increas(e|es|ed|ing)|decreas(e|es|ed|ing)|grow(th|n|s)?|declin(e|es|ed|ing)|ratio|average|mean|sum|combined|proportion|percentage change)\b`)
+
+// derivation returns the family keys of the words by which question asks
+// a derived figure, nil when it asks none.
+//
+// "Total" over two or more periods the question names asks their sum —
+// unless it asks them "respectively" or "each", a list of totals.
+func derivation(question string, sh shape) []string {
+	var out []string
+	if sh.total && len(sh.years) > 1 && !respectiveRE.MatchString(question) {
+		out = append(out, "sum")
+	}
+	for _, m := range derivedRE.FindAllString(question, -1) {
+		for _, w := range strings.Fields(strings.ToLower(m)) {
+			out = append(out, lang.Family(w))
+		}
+	}
+	return out
+}
+
+// meets reports whether the leading quote c meets the question, and when
+// it does not, why (for the reply's "why" lines).
+//
+// others are the other quotes picked: a question that joins the figures
+// it asks with "and" ("R&D expenses and capital expenditures") is
+// answered by a quote each, and its weight is carried by them together.
+// (Only figures: a statement joined by "and" is one statement.)
+func meets(ev *app.Evidence, sh shape, c *candidate, others []*candidate, weights map[string]float64) (bool, string) {
+	carried := map[string]bool{}
+	for st := range c.own {
+		carried[st] = true
+	}
+	if kindAt(ev, c.window, c.start) == app.BlockTable {
+		// A row is read under its table's title, section and the sentence
+		// introducing it: together they say what its figures are.
+		for st := range c.context {
+			carried[st] = true
+		}
+	}
+	if sh.amount && joinsAsked(ev.Question.Text) {
+		for _, o := range others {
+			for st := range o.own {
+				carried[st] = true
+			}
+		}
+	}
+	if len(c.label) > 0 {
+		for st := range wordStems(c.label) {
+			carried[st] = true
+		}
+	}
+	placed := c.context
+	text := c.window.Text[c.start:c.end]
+	if sh.typ != anyType && sh.typ != whichType && typeFitOf(sh.typ, sh.counted, text, c.label, sh.named) <= 0 &&
+		!(sh.typ == countType && countsNamed(text+" "+c.label, sh.counted)) &&
+		!(sh.typ == amountType && hasAmount(text, false)) && // a table's figures carry their unit in its heading
+		!(sh.typ == whereType && mayPoint(text)) { // "where" in a document is also answered by a pointer within it
+		return false, "the passage holds no value of the kind asked"
+	}
+	if ok, why := statesKindAsked(ev.Question.Text, sh, text, c.label); !ok {
+		return false, why
+	}
+	if sh.typ == whoType && !nameBesideAsked(text, sh.named) && !orgNameRE.MatchString(text) {
+		// "Who is the CEO / who audits …" is answered where a name stands
+		// beside the role asked, or by a firm's name: any other name in
+		// the sentence is someone else's.
+		return false, "no name stands beside the role asked"
+	}
+	row := kindAt(ev, c.window, c.start) == app.BlockTable
+	if row && sh.amount && sh.typ != whichType { // "Which segment had …" asks the label itself
+		label, _, _ := strings.Cut(text, "|")
+		if unaskedWords(label, sh.named) > askedWords(label, sh.named) {
+			// "Net sales of reportable segments and All Other" is
+			// another, narrower measure than the net sales asked.
+			return false, "the row's label names another measure"
+		}
+	}
+	if sh.amount && sh.typ != percentType && !percentAsked(ev.Question.Text) && onlyPercents(text) {
+		return false, "the question asks an amount and the passage gives only percentages"
+	}
+	if row && asksProse(ev.Question.Text) {
+		return false, "the question asks a statement and the passage is a table row"
+	}
+	if row && sh.total && !labelSays(text, "total") {
+		// "What is the total X" is the total row's, not one of the rows
+		// it adds up.
+		return false, "the question asks a total and the row is not one"
+	}
+	families := map[string]bool{}
+	for st := range carried {
+		families[lang.Family(st)] = true
+	}
+	for _, w := range strings.FieldsFunc(strings.ToLower(text+" "+c.label), notLetter) {
+		families[lang.Family(w)] = true
+	}
+	// The noun that names the figure asked ("revenue" in "What was the
+	// revenue in the third quarter?") is the measure: a quote that does
+	// not carry it answers for another measure, whatever else it shares.
+	// (A name's kind — "Which paper …" — is seldom written beside the
+	// name, so only a figure's measure is required.)
+	if k := kindNoun(ev.Question.Text); sh.amount && sh.typ == anyType && k != "" && !genericKinds[k] && !families[k] && !placed[k] && !c.words[k] {
+		return false, "the passage does not carry the measure asked (" + k + ")"
+	}
+	given := givenNames(ev.Question.Text)
+	for y := range sh.years {
+		given[y] = true
+	}
+	for n := range given {
+		if periodWords[lang.Family(n)] && len(sh.years) > 0 {
+			continue // "December 31, 2022" is met where its year is
+		}
+		st := Stem(n)
+		if !carried[st] && !placed[st] && !carried[n] && !placed[n] && !c.words[st] {
+			return false, "the passage does not name " + n
+		}
+	}
+	if len(derivation(ev.Question.Text, sh)) > 0 && !asksProse(ev.Question.Text) {
+		// Which stated change, average or ratio is the one asked cannot
+		// be told from the words alone: a derived figure is computed from
+		// cited operands (compute.go) or not stated as an answer.
+		return false, "the question asks a figure derived from others"
+	}
+	if c.addressed {
+		return true, "" // the question names the row and the column: the cell is what it asks
+	}
+	kind := ""
+	if sh.typ == whichType || sh.typ == whoType {
+		kind = sh.kind // "Which paper …": the answer names a paper, seldom the word
+	}
+	share, total := 0.0, 0.0
+	for t, w := range weights {
+		if interrogatives[t] || t == kind && kind != "" {
+			continue // how the question asks, which no answer writes
+		}
+		total += w
+		switch {
+		case carried[t]:
+			share += w
+		case placed[t]:
+			share += w / 2
+		}
+	}
+	need := minLeadCoverage
+	if row || c.label != "" {
+		need = minReadUnderCoverage
+	}
+	if total > 0 && share/total < need {
+		return false, "the passage carries too little of the question"
+	}
+	return true, ""
+}
+
+// countsNamed reports whether text holds a whole number and the counted
+// noun: a brochure sets "20" apart from "Offices", in the same passage. A
+// count is whole: a percentage or a fraction counts nothing.
+func countsNamed(text string, counted []string) bool {
+	if len(counted) == 0 || !wholeNumberRE.MatchString(text) {
+		return false
+	}
+	words := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), notLetter) {
+		words[lang.Family(w)] = true
+	}
+	for _, k := range counted {
+		if !words[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// joinsAsked reports whether a question joins things with "and": "What
+// were X and Y in 2022?".
+func joinsAsked(q string) bool {
+	return strings.Contains(strings.ToLower(q), " and ")
+}
+
+var interrogatives = stemSet(`what which who whom whose when where why how`)
+
+var (
+	wholeNumberRE = regexp.MustCompile(`(^|[^\d.,])\d{1,3}(,\d{3})*(\s|$|[^\d.,%])`)
+	orgNameRE     = regexp.MustCompile(`\b(\p{Lu}[\p{L}&.\-]*\s+){1,5}(LLP|LLC|Inc\.?|Ltd\.?|PLC|plc|GmbH|AG|S\.A\.|N\.V\.|Corporation|Company)\b`)
+	percentAskRE  = regexp.MustCompile(`(?i)\b(percent|percentage|%|share|proportion|margin|rate|ratio)\b`)
+	figureAnyRE   = regexp.MustCompile(`\d[\d,]*(\.\d+)?\s*(%|percent\b|per cent\b)?`)
+)
+
+func percentAsked(q string) bool { return percentAskRE.MatchString(q) }
+
+// onlyPercents reports whether every figure in text (years aside) is a
+// percentage.
+func onlyPercents(text string) bool {
+	n := 0
+	for _, m := range figureAnyRE.FindAllStringSubmatch(text, -1) {
+		f := strings.TrimSpace(m[0])
+		if _, year := yearOf(strings.TrimRight(f, "%")); year && m[2] == "" {
+			continue
+		}
+		if m[2] == "" {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// labelSays reports whether a table row's label (its first cell) holds
+// the word.
+func labelSays(row, word string) bool {
+	label, _, _ := strings.Cut(row, "|")
+	return strings.Contains(strings.ToLower(label), word)
+}
+
+func notLetter(r rune) bool { return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127) }
+
+// A model's answer passes the same check as the offline one, claim by
+// claim: every figure a claim states must stand in the quote that cites
+// it. A model that rounds, converts or invents a figure writes one its
+// quote does not hold; such a claim is listed as unsupported with the
+// reply (shown as such, never hidden and never as supported).
+
+var figureRE = regexp.MustCompile(`\d[\d,]*(?:\.\d+)?`)
+
+// unsupported returns the claims of reply r whose cited quote (cits, in
+// claim order as Pincite made them) does not hold a figure they state.
+func unsupported(ev *app.Evidence, r *Reply, cits []app.Citation) []string {
+	claims := claimsOf(ev, r, map[int][]Candidate{})
+	if len(claims) != len(cits) {
+		return nil
+	}
+	var out []string
+	seen := map[string]bool{}
+	for i, c := range claims {
+		quote := " " + strings.ReplaceAll(cits[i].Quote, ",", "") + " "
+		for _, f := range figureRE.FindAllString(c.Text, -1) {
+			f = strings.TrimRight(strings.ReplaceAll(f, ",", ""), ".")
+			if !holdsFigure(quote, f) && !seen[c.Text] {
+				seen[c.Text] = true
+				out = append(out, strings.TrimSpace(c.Text))
+				break
+			}
+		}
+	}
+	return out
+}
+
+// holdsFigure reports whether text holds the figure f as a whole number:
+// "12" is not found in "2012" or "12.5".
+func holdsFigure(text, f string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], f)
+		if j < 0 {
+			return false
+		}
+		j += i
+		before, after := text[j-1], byte(' ')
+		if end := j + len(f); end < len(text) {
+			after = text[end]
+			if after == '.' && end+1 < len(text) && text[end+1] >= '0' && text[end+1] <= '9' {
+				after = '0' // a decimal goes on: another figure
+			}
+		}
+		if !(before >= '0' && before <= '9' || before == '.') && !(after >= '0' && after <= '9') {
+			return true
+		}
+		i = j + 1
+	}
+}
