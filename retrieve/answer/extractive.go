@@ -72,9 +72,10 @@ type candidate struct {
 // each. It answers only when the picked sentences cover at least half of
 // the question's term weight.
 func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, error) {
-	// A derived figure the cited cells give is computed, not quoted; what
-	// Compute found missing is for the reply to say (not yet surfaced).
-	if computed, _ := Compute(ev); computed != nil {
+	// A derived figure the cited cells give is computed, not quoted; when
+	// an operand is missing the reply says which.
+	computed, missing := Compute(ev)
+	if computed != nil {
 		return computed, nil
 	}
 	ans := &app.Answer{Citations: []app.Citation{}, Sources: SourceRefs(ev)}
@@ -326,6 +327,9 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 		ans.Verdict = app.VerdictNone
 		if why != "" {
 			ans.Answer += " The best passage does not meet the question: " + why + "."
+		}
+		if missing != "" {
+			ans.Answer += " It could not be computed: " + missing + "."
 		}
 		if len(ans.Citations) > 0 {
 			ans.Answer += "\n\n" + app.ClosestEvidence + render(ans.Citations, labels, unders)
