@@ -27,7 +27,7 @@ type turn struct {
 	stage    *widget.Label  // what the running question is doing
 	stop     *widget.Button // cancels the running question
 	running  *fyne.Container
-	text     *widget.RichText // the answer; citation pills are pillSegments
+	text     *flowText // the answer; citation pills are pillSegments
 	crop     *fyne.Container  // the open PDF citation's highlighted region, under the answer
 	errLabel *widget.Label
 	actions  *fyne.Container // Copy, Export evidence
@@ -46,8 +46,7 @@ func (d *drawer) startTurn(q app.Question, cancel context.CancelFunc) *turn {
 	t.stop = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { d.cancelTurn(t) })
 	t.stop.Importance = widget.LowImportance
 	t.running = container.NewVBox(t.progress, container.NewBorder(nil, nil, nil, t.stop, t.stage))
-	t.text = widget.NewRichText()
-	t.text.Wrapping = fyne.TextWrapWord
+	t.text = newFlowText()
 	t.text.Hide()
 	t.crop = container.NewVBox()
 	t.crop.Hide()
