@@ -27,8 +27,8 @@ type turn struct {
 	stage    *widget.Label  // what the running question is doing
 	stop     *widget.Button // cancels the running question
 	running  *fyne.Container
-	text     *flowText // the answer; citation pills are pillSegments
-	crop     *fyne.Container  // the open PDF citation's highlighted region, under the answer
+	text     *flowText       // the answer; citation pills are pillSegments
+	crop     *fyne.Container // the open PDF citation's highlighted region, under the answer
 	errLabel *widget.Label
 	actions  *fyne.Container // Copy, Export evidence
 	note     *widget.Label   // what an action did
