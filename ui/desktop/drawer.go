@@ -323,9 +323,12 @@ func (d *drawer) showWhy(lines []string) {
 	d.whyButton.Show()
 }
 
-// showSources lists the latest answer's sources: number, title, the
-// sections and pages its citations point at, and the start of the text the
-// answer drew on (drawnOn).
+// showSources lists the latest answer's sources: the numbers of the pills
+// that quote each, title, the sections and pages its citations point at,
+// and the start of the text the answer drew on (drawnOn). Pills are
+// numbered per quote, so a source carries the numbers of its quotes —
+// pill [n] and the source listed as [n] are one and the same; sources
+// read but not quoted follow, without a number.
 func (d *drawer) showSources(sources []app.SourceRef, cites []app.Citation) {
 	d.sources.RemoveAll()
 	if len(sources) == 0 {
@@ -333,8 +336,24 @@ func (d *drawer) showSources(sources []app.SourceRef, cites []app.Citation) {
 		return
 	}
 	d.sourcesHeader.Show()
-	for _, s := range sources {
-		title := widget.NewLabelWithStyle("["+strconv.Itoa(s.N)+"] "+sourceTitle(s), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	ordered := slices.Clone(sources)
+	first := func(s app.SourceRef) int {
+		if ns := quoteNumbers(s.N, cites); len(ns) > 0 {
+			return ns[0]
+		}
+		return 1 << 30
+	}
+	slices.SortStableFunc(ordered, func(a, b app.SourceRef) int { return first(a) - first(b) })
+	unquoted := false
+	for _, s := range ordered {
+		label := pillNumbers(quoteNumbers(s.N, cites))
+		if label == "" && !unquoted {
+			unquoted = true
+			note := widget.NewLabel("Also read, not quoted:")
+			note.SizeName = theme.SizeNameCaptionText
+			d.sources.Add(note)
+		}
+		title := widget.NewLabelWithStyle(strings.TrimSpace(label+" "+sourceTitle(s)), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 		title.Wrapping = fyne.TextWrapWord
 		snippet := widget.NewLabel(snippetOf(drawnOn(s, cites), sourceSnippetChars))
 		snippet.Wrapping = fyne.TextWrapWord
@@ -349,6 +368,28 @@ func (d *drawer) showSources(sources []app.SourceRef, cites []app.Citation) {
 		d.sources.Add(box)
 	}
 	d.sources.Refresh()
+}
+
+// quoteNumbers is the numbers of the quotes (pills) that cite source n, in
+// order.
+func quoteNumbers(n int, cites []app.Citation) []int {
+	var ns []int
+	for _, c := range cites {
+		if c.SourceN() == n && !slices.Contains(ns, c.N) {
+			ns = append(ns, c.N)
+		}
+	}
+	slices.Sort(ns)
+	return ns
+}
+
+// pillNumbers writes numbers as the pills show them: "[1] [4]".
+func pillNumbers(ns []int) string {
+	parts := make([]string, len(ns))
+	for i, n := range ns {
+		parts[i] = "[" + strconv.Itoa(n) + "]"
+	}
+	return strings.Join(parts, " ")
 }
 
 func sourceTitle(s app.SourceRef) string {

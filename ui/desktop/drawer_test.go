@@ -447,3 +447,37 @@ func TestEscapeFromTheOmnibox(t *testing.T) {
 		t.Error("second Esc left the drawer open")
 	}
 }
+
+// TestSourcesAreNumberedAsTheirPills: quotes are numbered one by one, so
+// pill [2] may quote source 1 again and pill [3] source 2; the Sources
+// list names each source by its pills' numbers, and a source read but not
+// quoted carries no number a pill could be taken for.
+func TestSourcesAreNumberedAsTheirPills(t *testing.T) {
+	ans := &app.Answer{
+		Answer:     "First [1]. Second [2]. Third [3].",
+		Sufficient: true,
+		Citations: []app.Citation{
+			{N: 1, Source: 2, DocumentID: "b", Title: "Budget", Quote: "First."},
+			{N: 2, Source: 2, DocumentID: "b", Title: "Budget", Quote: "Second."},
+			{N: 3, Source: 3, DocumentID: "c", Title: "Charter", Quote: "Third."},
+		},
+		Sources: []app.SourceRef{
+			{N: 1, DocumentID: "a", Title: "Atlas", Text: "Unquoted."},
+			{N: 2, DocumentID: "b", Title: "Budget", Text: "First. Second."},
+			{N: 3, DocumentID: "c", Title: "Charter", Text: "Third."},
+		},
+	}
+	h := newHarness(t, &fakeLibrary{}, &fakeResearch{answer: ans})
+	h.ask(t, "What?")
+	got := labelTexts(h.ui.drawer.sources)
+	var titles []string
+	for _, l := range got {
+		if strings.HasPrefix(l, "[") || l == "Atlas" || l == "Also read, not quoted:" {
+			titles = append(titles, l)
+		}
+	}
+	want := []string{"[1] [2] Budget", "[3] Charter", "Also read, not quoted:", "Atlas"}
+	if !slices.Equal(titles, want) {
+		t.Fatalf("sources read %q, want %q", titles, want)
+	}
+}
