@@ -219,6 +219,7 @@ func (d *drawer) resetTranscript() {
 	d.turns = nil
 	d.citeTurn = nil
 	d.ui.endConversation()
+	d.ui.setFollowUp(nil)
 	d.ui.tips.hide() // its pill may be going
 	d.transcript.RemoveAll()
 	d.showSources(nil, nil)
@@ -235,6 +236,19 @@ func (d *drawer) resetTranscript() {
 	d.placeholder.Show()
 	d.clearTranscript.Disable()
 	d.refreshBody()
+}
+
+// lastAnswered is the newest turn when it has an answer, else nil: only
+// it can be followed up.
+func (d *drawer) lastAnswered() *turn {
+	if len(d.turns) == 0 {
+		return nil
+	}
+	t := d.turns[len(d.turns)-1]
+	if !t.done || t.err != nil || t.answer == nil {
+		return nil
+	}
+	return t
 }
 
 func (d *drawer) holds(t *turn) bool {

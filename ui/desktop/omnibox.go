@@ -32,6 +32,8 @@ type omnibox struct {
 	entry     *omniEntry
 	askButton *widget.Button
 	results   *fyne.Container // the live matches, hidden when there are none
+	follow    *fyne.Container // "Following up on …" while the next question is a follow-up
+	followOn  *widget.Label
 
 	seq   int         // the newest lookup; older answers are dropped
 	timer *time.Timer // the pending lookup
@@ -49,7 +51,24 @@ func newOmnibox(u *UI) *omnibox {
 	o.askButton.Importance = widget.HighImportance
 	o.results = container.NewVBox()
 	o.results.Hide()
+	o.followOn = widget.NewLabel("")
+	o.followOn.Truncation = fyne.TextTruncateEllipsis
+	newQuestion := widget.NewButtonWithIcon("New question instead", theme.CancelIcon(), func() { u.setFollowUp(nil) })
+	newQuestion.Importance = widget.LowImportance
+	o.follow = container.NewBorder(nil, nil, widget.NewIcon(theme.MailReplyIcon()), newQuestion, o.followOn)
+	o.follow.Hide()
 	return o
+}
+
+// showFollowUp says, under the entry, which question the next one follows
+// up; nil hides it.
+func (o *omnibox) showFollowUp(t *turn) {
+	if t == nil {
+		o.follow.Hide()
+		return
+	}
+	o.followOn.SetText("Following up on “" + t.question.Text + "” — its sources are carried into the next question")
+	o.follow.Show()
 }
 
 // omniEntry is the omnibox's text field: Esc, which a plain entry keeps to

@@ -32,6 +32,18 @@ type turn struct {
 	errLabel *widget.Label
 	actions  *fyne.Container // Copy, Export evidence
 	note     *widget.Label   // what an action did
+	follows  *widget.Label   // "Follow-up of the question above", when it is one
+	followUp *widget.Button  // "Follow up": the next question carries this answer's sources
+}
+
+// markFollowUp says under the question whether it carried the previous
+// answer's sources.
+func (t *turn) markFollowUp(on bool) {
+	if on {
+		t.follows.Show()
+	} else {
+		t.follows.Hide()
+	}
 }
 
 // startTurn adds q to the transcript with its progress under it; cancel
@@ -59,9 +71,12 @@ func (d *drawer) startTurn(q app.Question, cancel context.CancelFunc) *turn {
 	t.note.Hide()
 	t.actions = container.NewHBox()
 	t.actions.Hide()
+	t.follows = widget.NewLabel("Follow-up: uses the sources of the answer above")
+	t.follows.SizeName = theme.SizeNameCaptionText
+	t.follows.Hide()
 	icon := widget.NewIcon(theme.QuestionIcon())
 	t.box = container.NewVBox(
-		container.NewBorder(nil, nil, container.NewVBox(icon), nil, question),
+		container.NewBorder(nil, nil, container.NewVBox(icon), nil, container.New(noGapVBox(), question, t.follows)),
 		t.running, t.text, t.crop, t.errLabel, container.NewBorder(nil, nil, t.actions, nil, t.note), widget.NewSeparator())
 
 	if len(d.turns) == maxTurns {
@@ -143,7 +158,22 @@ func (d *drawer) showActions(t *turn) {
 		t.setNote("Copied the answer with its citations.")
 	})
 	copyButton.Importance = widget.LowImportance
+	t.followUp = widget.NewButtonWithIcon("Follow up", theme.MailReplyIcon(), func() {
+		d.ui.setFollowUp(t)
+		d.ui.omni.focus()
+	})
+	t.followUp.Importance = widget.LowImportance
+	// Only the newest answer can be followed up: a conversation carries
+	// the sources of its last answer.
+	for _, o := range d.turns {
+		if o != t && o.followUp != nil {
+			o.followUp.Hide()
+		}
+	}
 	t.actions.Objects = []fyne.CanvasObject{copyButton}
+	if _, ok := d.ui.research.(app.Conversations); ok {
+		t.actions.Objects = []fyne.CanvasObject{t.followUp, copyButton}
+	}
 	if d.ui.exportEvidence != nil && len(t.answer.Citations) > 0 {
 		export := widget.NewButtonWithIcon("Export evidence…", theme.DocumentSaveIcon(), func() { d.exportEvidence(t) })
 		export.Importance = widget.LowImportance
