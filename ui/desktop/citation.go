@@ -53,8 +53,8 @@ type citationView struct {
 	ct        *app.CitedText      // the loaded passage; nil until it arrives
 	highlight *widget.TextSegment // the quote's segment; nil when not located
 
-	title   *widget.Label
-	where   *widget.Label
+	title   *tipLabel
+	where   *tipLabel
 	status  *widget.Label
 	text    *widget.RichText
 	scroll  *container.Scroll // the passage
@@ -88,9 +88,8 @@ type citeStop struct{ cite, page int }
 
 func newCitationView(u *UI) *citationView {
 	v := &citationView{ui: u, shown: -1}
-	v.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	v.title.Truncation = fyne.TextTruncateEllipsis
-	v.where = widget.NewLabel("")
+	v.title = newTipLabel(u.tips, "", fyne.TextStyle{Bold: true})
+	v.where = newTipLabel(u.tips, "", fyne.TextStyle{})
 	v.where.SizeName = theme.SizeNameCaptionText
 	v.where.Truncation = fyne.TextTruncateEllipsis
 	v.status = widget.NewLabel("")

@@ -57,9 +57,9 @@ type drawer struct {
 	citeTurn  *turn // the turn whose citation the citation view shows
 	cropTurn  *turn // the turn showing a crop, if any
 
-	receiver        *widget.Label // names the model or endpoint that receives evidence
+	receiver        *wrapLabel // names the model or endpoint that receives evidence
 	receivers       app.Receivers // what receiver shows
-	scopeLabel      *widget.Label
+	scopeLabel      *wrapLabel // wrapped, not cut: the scope's names are read whole without a pointer
 	clearScope      *widget.Button
 	header          *fyne.Container
 	preset          *widget.Select
@@ -79,8 +79,7 @@ type drawer struct {
 func newDrawer(u *UI) *drawer {
 	d := &drawer{ui: u}
 
-	d.scopeLabel = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	d.scopeLabel.Truncation = fyne.TextTruncateEllipsis
+	d.scopeLabel = newWrapLabel("", widget.RichTextStyleStrong)
 	d.clearScope = widget.NewButtonWithIcon("Clear scope", theme.ContentClearIcon(), func() { d.setScope(app.Scope{}) })
 	labels := make([]string, len(presetNames))
 	for i, p := range presetNames {
@@ -90,9 +89,9 @@ func newDrawer(u *UI) *drawer {
 	d.preset.SetSelected("Balanced")
 	d.clearTranscript = widget.NewButtonWithIcon("Clear transcript", theme.DeleteIcon(), d.resetTranscript)
 	scopeIcon := widget.NewIcon(theme.FolderIcon())
-	d.receiver = widget.NewLabel("")
-	d.receiver.SizeName = theme.SizeNameCaptionText
-	d.receiver.Truncation = fyne.TextTruncateEllipsis
+	caption := widget.RichTextStyleInline
+	caption.SizeName = theme.SizeNameCaptionText
+	d.receiver = newWrapLabel("", caption)
 	d.setReceiver("offline — nothing leaves this computer")
 	d.header = container.NewVBox(
 		container.NewBorder(nil, nil, scopeIcon, container.NewHBox(d.clearScope, d.preset, d.clearTranscript), d.scopeLabel),
@@ -185,9 +184,12 @@ func sourceWhere(n int, cites []app.Citation) string {
 	return strings.Join(parts, " · ")
 }
 
-// setScope narrows (or widens) what the next question may draw on. A new
-// scope starts a new transcript, as DESIGN.md §6 asks.
+// setScope narrows (or widens) what the next question may draw on. What was
+// asked stays: the transcript gets a line saying the scope changed, and
+// the next question starts a new conversation, since the last answer's
+// sources may lie outside the new scope. Only Clear transcript empties it.
 func (d *drawer) setScope(s app.Scope) {
+	changed := s.Describe() != d.scope.Describe() || !slices.Equal(s.DocumentIDs, d.scope.DocumentIDs)
 	d.scope = s
 	d.scopeLabel.SetText(s.Describe())
 	if s.All() {
@@ -196,7 +198,32 @@ func (d *drawer) setScope(s app.Scope) {
 		d.clearScope.Show()
 	}
 	d.header.Refresh()
-	d.resetTranscript()
+	if len(d.turns) == 0 {
+		d.resetTranscript()
+		return
+	}
+	if changed {
+		d.ui.endConversation()
+		d.ui.setFollowUp(nil)
+		note := widget.NewLabelWithStyle("Scope changed to "+d.scopeWhat()+" — the questions below ask only there.", fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
+		note.Wrapping = fyne.TextWrapWord
+		note.Importance = widget.LowImportance
+		d.transcript.Add(container.NewBorder(nil, nil, widget.NewIcon(theme.FolderIcon()), nil, note))
+		d.transcript.Add(widget.NewSeparator())
+		d.scroll.Refresh()
+		d.scroll.ScrollToBottom()
+	}
+}
+
+// scopeWhat names the scope in a sentence.
+func (d *drawer) scopeWhat() string {
+	if d.scope.All() {
+		return "all your documents"
+	}
+	if len(d.scope.DocumentIDs) == 1 {
+		return "“" + d.scope.Describe() + "”"
+	}
+	return d.scope.Describe()
 }
 
 // presetValue is the preset the selector shows.
@@ -225,14 +252,7 @@ func (d *drawer) resetTranscript() {
 	d.showSources(nil, nil)
 	d.showWhy(nil)
 	d.citation.hide()
-	what := "all your documents"
-	if !d.scope.All() {
-		what = d.scope.Describe()
-		if len(d.scope.DocumentIDs) == 1 {
-			what = "“" + d.scope.Describe() + "”"
-		}
-	}
-	d.placeholder.SetText("Ask a question about " + what + ". Answers quote your documents; tap a [1] pill to see the cited passage.")
+	d.placeholder.SetText("Ask a question about " + d.scopeWhat() + ". Answers quote your documents; tap a [1] pill to see the cited passage.")
 	d.placeholder.Show()
 	d.clearTranscript.Disable()
 	d.refreshBody()

@@ -481,3 +481,68 @@ func TestSourcesAreNumberedAsTheirPills(t *testing.T) {
 		t.Fatalf("sources read %q, want %q", titles, want)
 	}
 }
+
+// TestScopeChangeKeepsTheTranscript: changing the scope keeps every
+// question asked, says where the scope changed, and asks the next question
+// afresh; only Clear transcript empties it.
+func TestScopeChangeKeepsTheTranscript(t *testing.T) {
+	h := newHarness(t, &fakeLibrary{}, &fakeResearch{answer: twoCitationAnswer()})
+	h.ask(t, "When did the archive open?")
+	h.ask(t, "Who amended the charter?")
+	h.ui.drawer.setScope(app.Scope{DocumentIDs: []string{"doc1"}, Label: "Annual report"})
+	if n := len(h.ui.drawer.turns); n != 2 {
+		t.Fatalf("after a scope change the transcript holds %d questions, want 2", n)
+	}
+	found := false
+	for _, l := range labelTexts(h.ui.drawer.transcript) {
+		if strings.HasPrefix(l, "Scope changed to “Annual report”") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no line says the scope changed: %q", labelTexts(h.ui.drawer.transcript))
+	}
+	h.ask(t, "What else?")
+	if n := len(h.ui.drawer.turns); n != 3 {
+		t.Errorf("%d turns after asking in the new scope, want 3", n)
+	}
+	test.Tap(h.ui.drawer.clearTranscript)
+	if n := len(h.ui.drawer.turns); n != 0 {
+		t.Errorf("Clear transcript left %d turns", n)
+	}
+}
+
+// TestCutTextShowsWhole: a title cut with an ellipsis shows its whole text
+// on hover, and the drawer's scope wraps so the keyboard reads it whole.
+func TestCutTextShowsWhole(t *testing.T) {
+	h := newHarness(t, threeDocuments(), &fakeResearch{answer: twoCitationAnswer()})
+	tips := h.ui.tips
+	long := "A very long title of a report that cannot possibly fit the narrow column it is shown in"
+	l := newTipLabel(tips, long, fyne.TextStyle{})
+	l.Resize(fyne.NewSize(120, 30))
+	l.MouseIn(nil)
+	if got := tips.shown(); got != long {
+		t.Errorf("hovering a cut label shows %q", got)
+	}
+	l.MouseOut()
+	short := newTipLabel(tips, "Short", fyne.TextStyle{})
+	short.Resize(fyne.NewSize(300, 30))
+	short.MouseIn(nil)
+	if got := tips.shown(); got != "" {
+		t.Errorf("a label shown whole still gets a tooltip %q", got)
+	}
+	h.ui.drawer.setScope(app.Scope{DocumentIDs: []string{"a", "b"}, Label: long})
+	sl := h.ui.drawer.scopeLabel
+	sl.Resize(fyne.NewSize(200, sl.MinSize().Height))
+	pieces, _ := sl.flow(200)
+	var shown []string
+	for _, p := range pieces {
+		shown = append(shown, strings.TrimSpace(p.text))
+	}
+	if got := strings.Join(shown, " "); got != strings.TrimSpace(sl.Text) || len(pieces) < 3 {
+		t.Errorf("the drawer's scope at 200 px shows %q in %d lines, want all of %q on several", got, len(pieces), sl.Text)
+	}
+	if !strings.Contains(h.ui.drawer.scopeLabel.Text, long) {
+		t.Errorf("scope reads %q", h.ui.drawer.scopeLabel.Text)
+	}
+}

@@ -273,3 +273,26 @@ func (r *flowRenderer) Refresh() {
 	r.Layout(r.f.Size())
 	canvas.Refresh(r.f)
 }
+
+// wrapLabel is a label whose text wraps as flowText does: a name that
+// does not fit the line goes on to the next one instead of being cut, so
+// it is read whole without a pointer.
+type wrapLabel struct {
+	flowText
+	Text  string
+	style widget.RichTextStyle
+}
+
+func newWrapLabel(text string, style widget.RichTextStyle) *wrapLabel {
+	l := &wrapLabel{style: style}
+	l.ExtendBaseWidget(l)
+	l.SetText(text)
+	return l
+}
+
+// SetText shows text.
+func (l *wrapLabel) SetText(text string) {
+	l.Text = text
+	l.Segments = []widget.RichTextSegment{&widget.TextSegment{Text: text, Style: l.style}}
+	l.Refresh()
+}

@@ -52,7 +52,7 @@ func newOmnibox(u *UI) *omnibox {
 	o.results = container.NewVBox()
 	o.results.Hide()
 	o.followOn = widget.NewLabel("")
-	o.followOn.Truncation = fyne.TextTruncateEllipsis
+	o.followOn.Wrapping = fyne.TextWrapWord
 	newQuestion := widget.NewButtonWithIcon("New question instead", theme.CancelIcon(), func() { u.setFollowUp(nil) })
 	newQuestion.Importance = widget.LowImportance
 	o.follow = container.NewBorder(nil, nil, widget.NewIcon(theme.MailReplyIcon()), newQuestion, o.followOn)
