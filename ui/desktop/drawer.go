@@ -57,9 +57,9 @@ type drawer struct {
 	citeTurn  *turn // the turn whose citation the citation view shows
 	cropTurn  *turn // the turn showing a crop, if any
 
-	receiver        *wrapLabel // names the model or endpoint that receives evidence
+	receiver        *wrapLabel    // names the model or endpoint that receives evidence
 	receivers       app.Receivers // what receiver shows
-	scopeLabel      *wrapLabel // wrapped, not cut: the scope's names are read whole without a pointer
+	scopeLabel      *wrapLabel    // wrapped, not cut: the scope's names are read whole without a pointer
 	clearScope      *widget.Button
 	header          *fyne.Container
 	preset          *widget.Select
