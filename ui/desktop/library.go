@@ -50,6 +50,7 @@ type libraryView struct {
 	loading, reloadAgain bool
 
 	title        *tipLabel
+	tray         *tray // the import and filing panels, under the list
 	count        *widget.Label
 	loadErr      *widget.Label
 	filter       *widget.Entry
@@ -143,7 +144,8 @@ func newLibraryView(u *UI) *libraryView {
 		container.NewHBox(v.selectAll, v.clearSel, v.moveSel, v.trashSel, v.restoreSel, v.emptyTrash, layout.NewSpacer(), v.askSelection))
 
 	top := container.NewVBox(header, tools, v.loadErr)
-	bottom := container.NewVBox(u.filing.content, u.imports.content, widget.NewSeparator(), v.selWarning, v.selBar)
+	v.tray = newTray(u.filing.content, u.imports.content)
+	bottom := container.NewVBox(v.tray.scroll, widget.NewSeparator(), v.selWarning, v.selBar)
 	body := container.NewStack(v.list, v.empty)
 	list := container.NewBorder(top, bottom, nil, nil, body)
 	if u.folders != nil {
