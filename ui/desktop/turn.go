@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
@@ -22,18 +23,22 @@ type turn struct {
 	done     bool
 	cancel   context.CancelFunc // stops the question while it runs
 
-	box      *fyne.Container
-	progress *widget.ProgressBarInfinite
-	stage    *widget.Label  // what the running question is doing
-	stop     *widget.Button // cancels the running question
-	running  *fyne.Container
-	text     *flowText       // the answer; citation pills are pillSegments
-	crop     *fyne.Container // the open PDF citation's highlighted region, under the answer
-	errLabel *widget.Label
-	actions  *fyne.Container // Copy, Export evidence
-	note     *widget.Label   // what an action did
-	follows  *widget.Label   // "Follow-up of the question above", when it is one
-	followUp *widget.Button  // "Follow up": the next question carries this answer's sources
+	box         *fyne.Container
+	progress    *widget.ProgressBarInfinite
+	stage       *widget.Label  // what the running question is doing
+	stop        *widget.Button // cancels the running question
+	running     *fyne.Container
+	text        *flowText // the answer; citation pills are pillSegments
+	verdict     app.Verdict
+	verdictBox  *fyne.Container   // the verdict line or badge, when the reply is not a plain answer
+	textBar     *canvas.Rectangle // sets the closest passages off from answers
+	unsupported *fyne.Container   // the claims the quotes do not hold
+	crop        *fyne.Container   // the open PDF citation's highlighted region, under the answer
+	errLabel    *widget.Label
+	actions     *fyne.Container // Copy, Export evidence
+	note        *widget.Label   // what an action did
+	follows     *widget.Label   // "Follow-up of the question above", when it is one
+	followUp    *widget.Button  // "Follow up": the next question carries this answer's sources
 }
 
 // markFollowUp says under the question whether it carried the previous
@@ -59,6 +64,13 @@ func (d *drawer) startTurn(q app.Question, cancel context.CancelFunc) *turn {
 	t.stop.Importance = widget.LowImportance
 	t.running = container.NewVBox(t.progress, container.NewBorder(nil, nil, nil, t.stop, t.stage))
 	t.text = newFlowText()
+	t.verdictBox = container.NewVBox()
+	t.verdictBox.Hide()
+	t.textBar = canvas.NewRectangle(barColor())
+	t.textBar.SetMinSize(fyne.NewSize(3, 0))
+	t.textBar.Hide()
+	t.unsupported = container.NewVBox()
+	t.unsupported.Hide()
 	t.text.Hide()
 	t.crop = container.NewVBox()
 	t.crop.Hide()
@@ -77,7 +89,7 @@ func (d *drawer) startTurn(q app.Question, cancel context.CancelFunc) *turn {
 	icon := widget.NewIcon(theme.QuestionIcon())
 	t.box = container.NewVBox(
 		container.NewBorder(nil, nil, container.NewVBox(icon), nil, container.New(noGapVBox(), question, t.follows)),
-		t.running, t.text, t.crop, t.errLabel, container.NewBorder(nil, nil, t.actions, nil, t.note), widget.NewSeparator())
+		t.running, t.verdictBox, container.NewBorder(nil, nil, t.textBar, nil, t.text), t.unsupported, t.crop, t.errLabel, container.NewBorder(nil, nil, t.actions, nil, t.note), widget.NewSeparator())
 
 	if len(d.turns) == maxTurns {
 		d.transcript.Remove(d.turns[0].box)
@@ -139,9 +151,7 @@ func (d *drawer) finishTurn(t *turn, ans *app.Answer, err error) {
 		t.errLabel.SetText("No answer came back.")
 		t.errLabel.Show()
 	default:
-		t.text.Segments = answerSegments(ans, d.ui.tips, func(i int) { d.openCitation(t, i) })
-		t.text.Refresh()
-		t.text.Show()
+		d.showVerdict(t, ans)
 		d.showSources(ans.Sources, ans.Citations)
 		d.ui.offerDates(ans)
 		d.showWhy(ans.Why)
