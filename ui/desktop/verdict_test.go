@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 
 	"archivist/app"
@@ -100,5 +101,29 @@ func TestUnsupportedClaimsAreMarked(t *testing.T) {
 	got := labelTexts(tr.unsupported)
 	if !slices.Contains(got, unsupportedHead) || !slices.Contains(got, "“It was founded by the mayor.” — unsupported") {
 		t.Errorf("unsupported list reads %q", got)
+	}
+}
+
+// TestHelpAboutNamesTheVersion: Help → About shows app.VersionString.
+func TestHelpAboutNamesTheVersion(t *testing.T) {
+	h := newHarness(t, &fakeLibrary{}, &fakeResearch{})
+	var about *fyne.MenuItem
+	for _, m := range h.win.MainMenu().Items {
+		if m.Label != "Help" {
+			continue
+		}
+		for _, it := range m.Items {
+			if it.Label == "About Archivist" {
+				about = it
+			}
+		}
+	}
+	if about == nil {
+		t.Fatal("no Help → About Archivist")
+	}
+	about.Action()
+	top := h.win.Canvas().Overlays().Top()
+	if top == nil || !slices.Contains(labelTexts(top), app.VersionString()) {
+		t.Fatalf("About shows %q, want %q", labelTexts(top), app.VersionString())
 	}
 }

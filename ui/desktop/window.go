@@ -212,7 +212,7 @@ func build(a fyne.App, w fyne.Window, lib app.Library, research app.Research, do
 	}
 
 	w.SetContent(container.NewStack(container.NewBorder(u.topBar(), nil, nil, nil, u.split), u.tips.layer))
-	w.SetMainMenu(fyne.NewMainMenu(u.fileMenu()))
+	w.SetMainMenu(fyne.NewMainMenu(u.fileMenu(), u.helpMenu()))
 	w.Resize(defaultWindowSize)
 	u.bindKeys()
 	u.onDelete = u.library.trashSelected
