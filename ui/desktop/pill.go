@@ -108,6 +108,15 @@ func (p *pill) MouseOut() {
 	}
 }
 
+// TypedKey opens the citation on Enter as on Space: the pill has the
+// keyboard after Ctrl/⌘-E or Tab.
+func (p *pill) TypedKey(ev *fyne.KeyEvent) {
+	if ev.Name == fyne.KeyReturn || ev.Name == fyne.KeyEnter {
+		ev = &fyne.KeyEvent{Name: fyne.KeySpace}
+	}
+	p.Hyperlink.TypedKey(ev)
+}
+
 // Tapped opens the citation; the tooltip goes away first.
 func (p *pill) Tapped(e *fyne.PointEvent) {
 	if p.tips != nil {

@@ -2,6 +2,7 @@ package desktop
 
 import (
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -48,4 +49,14 @@ func (l *tipLabel) MouseOut() {
 	if l.tips != nil && l.tips.owner == l {
 		l.tips.hide()
 	}
+}
+
+// showForm shows a one-field form dialog at width with the keyboard in its
+// field, where Enter confirms: typing straight after opening it is not
+// lost.
+func showForm(d *dialog.FormDialog, field *widget.Entry, width float32, win fyne.Window) {
+	field.OnSubmitted = func(string) { d.Submit() }
+	d.Resize(fyne.NewSize(width, d.MinSize().Height))
+	d.Show()
+	win.Canvas().Focus(field)
 }

@@ -59,6 +59,7 @@ type UI struct {
 	tips    *tooltipLayer
 
 	searchToggle *widget.Button
+	showAnswers  *widget.Button // brings the hidden drawer back
 	settings     *settingsStore
 	providers    Providers
 	settingsWin  fyne.Window
@@ -261,7 +262,11 @@ func (u *UI) topBar() fyne.CanvasObject {
 	u.searchToggle.Hide() // until setSearch
 	u.datesButton = widget.NewButtonWithIcon("Dates", theme.HistoryIcon(), u.ShowDates)
 	u.datesButton.Hide() // until setFacts
-	u.topButtons = container.NewHBox(u.omni.askButton, u.searchToggle, u.datesButton, settings)
+	// Shown while Esc has hidden the answers drawer: brings it back
+	// (Ctrl/⌘-J does too).
+	u.showAnswers = widget.NewButtonWithIcon("Answers", theme.MenuExpandIcon(), func() { u.showDrawer(true) })
+	u.showAnswers.Hide()
+	u.topButtons = container.NewHBox(u.omni.askButton, u.showAnswers, u.searchToggle, u.datesButton, settings)
 	bar := container.NewBorder(nil, nil, name, u.topButtons, u.omni.entry)
 	return container.NewVBox(container.NewPadded(bar), u.omni.follow, u.omni.results, widget.NewSeparator())
 }
