@@ -460,11 +460,16 @@ func citationHeader(c app.Citation, section string, lineStart, lineEnd, shownPag
 	if shownPage > 0 && (c.PageEnd > c.PageStart || shownPage != c.PageStart) {
 		parts = append(parts, "showing page "+strconv.Itoa(shownPage))
 	}
-	switch p := strings.TrimSpace(c.Precision); p {
-	case "cell", "line", "page", "section":
-		parts = append(parts, p+" precision")
+	if p := precisionWords[strings.TrimSpace(c.Precision)]; p != "" {
+		parts = append(parts, p)
 	}
 	return strings.Join(parts, " · ")
+}
+
+// precisionWords say how precisely a citation was located, in words.
+var precisionWords = map[string]string{
+	"cell": "the cell is highlighted", "line": "the lines are highlighted",
+	"page": "on this page", "section": "in this section",
 }
 
 func setEnabled(b *widget.Button, on bool) {

@@ -67,7 +67,7 @@ type drawer struct {
 	placeholder     *widget.Label
 	transcript      *fyne.Container
 	sourcesHeader   *widget.Label
-	whyButton       *widget.Button // "Why these sources?": shows how the evidence was found
+	whyButton       *widget.Button // "Advanced: how these sources were found": shows how the evidence was found
 	why             *widget.Label
 	sources         *fyne.Container
 	scroll          *container.Scroll
@@ -106,7 +106,7 @@ func newDrawer(u *UI) *drawer {
 	d.why = widget.NewLabel("")
 	d.why.Wrapping = fyne.TextWrapWord
 	d.why.Hide()
-	d.whyButton = widget.NewButtonWithIcon("Why these sources?", theme.InfoIcon(), func() {
+	d.whyButton = widget.NewButtonWithIcon("Advanced: how these sources were found", theme.InfoIcon(), func() {
 		if d.why.Visible() {
 			d.why.Hide()
 		} else {
@@ -140,11 +140,11 @@ func (d *drawer) setReceivers(r app.Receivers) {
 
 // setReceiver shows who as what receives evidence, under the scope.
 func (d *drawer) setReceiver(who string) {
-	d.receiver.SetText("Evidence goes to: " + who)
+	d.receiver.SetText("Your text goes to: " + who)
 }
 
 func (d *drawer) receiverText() string {
-	return strings.TrimPrefix(d.receiver.Text, "Evidence goes to: ")
+	return strings.TrimPrefix(d.receiver.Text, "Your text goes to: ")
 }
 
 // sourceWhere says where source n's citations point: their sections and

@@ -28,7 +28,7 @@ func TestPillShowsPrecisionOnHover(t *testing.T) {
 		t.Fatalf("tooltip %q shown before any hover", got)
 	}
 	pills[1].MouseIn(&desktop.MouseEvent{})
-	if got, want := h.ui.tips.shown(), "Charter · Amendments · lines 12–13 · line precision: the quoted lines are highlighted"; got != want {
+	if got, want := h.ui.tips.shown(), "Charter · Amendments · lines 12–13 · the quoted lines are highlighted"; got != want {
 		t.Errorf("tooltip = %q, want %q", got, want)
 	}
 	pills[1].MouseOut()
@@ -37,7 +37,7 @@ func TestPillShowsPrecisionOnHover(t *testing.T) {
 	}
 	for _, c := range []struct {
 		precision, want string
-	}{{"page", "page precision"}, {"section", "section precision"}} {
+	}{{"page", "the quote is on this page"}, {"section", "the quote is in this section"}} {
 		tip := pillTip(app.Citation{Title: "T", PageStart: 3, PageEnd: 3, Precision: c.precision})
 		if !strings.Contains(tip, c.want) || !strings.Contains(tip, "page 3") {
 			t.Errorf("tip for %s precision = %q", c.precision, tip)
@@ -70,7 +70,7 @@ func TestPillOpensViewerAndKeysStep(t *testing.T) {
 	}
 	key(fyne.KeyRight)
 	h.loop.waitFor(t, "citation 2", func() bool { return cv.highlight != nil && strings.HasPrefix(cv.title.Text, "[2]") })
-	if cv.paged || cv.where.Text != "Votes · line 7 · line precision" {
+	if cv.paged || cv.where.Text != "Votes · line 7 · the lines are highlighted" {
 		t.Errorf("after → the viewer shows %q (paged %v), want citation [2]'s passage", cv.where.Text, cv.paged)
 	}
 	// The window's own handler steps too when nothing has the keyboard.
@@ -170,8 +170,8 @@ func TestCopyAnswerWithCitations(t *testing.T) {
 	for _, want := range []string{
 		"Q: When did the archive open?",
 		"The archive opened in 1921 [1]. Its charter was amended twice [2].",
-		"[1] Annual report, History · line 4 (line precision)\n    “The archive opened its doors in 1921.”",
-		"[2] Charter, Amendments · lines 12–13 (line precision)",
+		"[1] Annual report, History · line 4 (the lines are highlighted)\n    “The archive opened its doors in 1921.”",
+		"[2] Charter, Amendments · lines 12–13 (the lines are highlighted)",
 		"Trace: t1",
 	} {
 		if !strings.Contains(got, want) {
@@ -302,14 +302,14 @@ func TestSourcesShowSectionAndPages(t *testing.T) {
 
 func TestDrawerNamesEvidenceReceiver(t *testing.T) {
 	h := newHarness(t, &fakeLibrary{}, &fakeResearch{answer: twoCitationAnswer()})
-	if got := h.ui.drawer.receiver.Text; got != "Evidence goes to: offline — nothing leaves this computer" {
+	if got := h.ui.drawer.receiver.Text; got != "Your text goes to: offline — nothing leaves this computer" {
 		t.Errorf("receiver = %q", got)
 	}
 	h.ask(t, "When did the archive open?")
 	h.ui.setProviders(Providers{Apply: func(app.Settings, ProviderKeys) (app.Receivers, error) {
 		return app.Receivers{Answer: "llama3.2 at localhost:11434"}, nil
 	}})
-	if got := h.ui.drawer.receiver.Text; got != "Evidence goes to: answers: llama3.2 at localhost:11434" {
+	if got := h.ui.drawer.receiver.Text; got != "Your text goes to: answers: llama3.2 at localhost:11434" {
 		t.Errorf("receiver = %q", got)
 	}
 	if len(h.ui.drawer.turns) != 0 {

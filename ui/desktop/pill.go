@@ -41,13 +41,13 @@ func pillTip(c app.Citation) string {
 	}
 	switch strings.TrimSpace(c.Precision) {
 	case "cell":
-		parts = append(parts, "cell precision: the answering cell of the quoted row is highlighted")
+		parts = append(parts, "the cell is highlighted")
 	case "line":
-		parts = append(parts, "line precision: the quoted lines are highlighted")
+		parts = append(parts, "the quoted lines are highlighted")
 	case "page":
-		parts = append(parts, "page precision: the quote is on this page")
+		parts = append(parts, "the quote is on this page")
 	case "section":
-		parts = append(parts, "section precision: the quote is in this section")
+		parts = append(parts, "the quote is in this section")
 	}
 	if c.OCR != "" {
 		parts = append(parts, c.OCR)

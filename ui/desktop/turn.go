@@ -245,8 +245,8 @@ func answerText(question string, ans *app.Answer) string {
 		if w := citationWhere(c.Section, c.LineStart, c.LineEnd, c.PageStart, c.PageEnd); w != "" {
 			b.WriteString(", " + w)
 		}
-		if p := strings.TrimSpace(c.Precision); p != "" {
-			b.WriteString(" (" + p + " precision)")
+		if p := precisionWords[strings.TrimSpace(c.Precision)]; p != "" {
+			b.WriteString(" (" + p + ")")
 		}
 		b.WriteString("\n")
 		if q := strings.Join(strings.Fields(c.Quote), " "); q != "" {

@@ -433,7 +433,7 @@ func TestAskShowsAnswerAndOpensCitation(t *testing.T) {
 	if !strings.Contains(cv.text.String(), "The minutes of the board meeting.") {
 		t.Error("the passage around the quote is missing")
 	}
-	if cv.title.Text != "[2] Charter" || cv.where.Text != "Amendments · lines 12–13 · line precision" {
+	if cv.title.Text != "[2] Charter" || cv.where.Text != "Amendments · lines 12–13 · the lines are highlighted" {
 		t.Errorf("citation header = %q / %q", cv.title.Text, cv.where.Text)
 	}
 	if lib.cited[0].Quote != want.Quote {
@@ -444,7 +444,7 @@ func TestAskShowsAnswerAndOpensCitation(t *testing.T) {
 	h.loop.waitFor(t, "the previous citation", func() bool {
 		return cv.highlight != nil && cv.highlight.Text == twoCitationAnswer().Citations[0].Quote
 	})
-	if cv.where.Text != "History · line 4 · line precision" {
+	if cv.where.Text != "History · line 4 · the lines are highlighted" {
 		t.Errorf("previous citation header = %q", cv.where.Text)
 	}
 	test.Tap(cv.close)
