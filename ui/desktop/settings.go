@@ -35,7 +35,7 @@ var (
 // providerForm edits one provider: kind, URL, model and key, with a test
 // button.
 type providerForm struct {
-	kinds []string // the providers' short names, in the selector's order
+	kinds    []string // the providers' short names, in the selector's order
 	role     Role
 	kind     *widget.Select
 	url      *widget.Entry
