@@ -1,6 +1,7 @@
 package desktop
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -83,5 +84,25 @@ func TestFlowTextKeepsParagraphsAndBreaksLongWords(t *testing.T) {
 	}
 	if got := f.String(); got != "onetwo" {
 		t.Errorf("String = %q", got)
+	}
+}
+
+// TestNarrowDrawerKeepsAnswersInside: in a 1024 px window the drawer is
+// narrower than its row of answer actions; the actions wrap, so nothing in
+// the transcript is laid out wider than the drawer.
+func TestNarrowDrawerKeepsAnswersInside(t *testing.T) {
+	h, _ := searchHarness(t, 3) // Save sources as view…
+	h.ui.exportEvidence = func(context.Context, *app.Answer, string, string) error { return nil }
+	h.win.Resize(fyne.NewSize(1024, 768))
+	h.ui.split.Offset = 0.6
+	h.ui.split.Refresh()
+	tr := h.ask(t, "When did the archive open, and who amended the charter later on?")
+	h.win.Resize(fyne.NewSize(1024, 768))
+	view := h.ui.drawer.scroll.Size().Width
+	if w := tr.box.Size().Width; w > view+1 {
+		t.Errorf("the answer is laid out %v wide in a drawer %v wide", w, view)
+	}
+	if w := tr.actions.MinSize().Width; w > view {
+		t.Errorf("the actions need %v px in a drawer %v wide", w, view)
 	}
 }

@@ -76,3 +76,44 @@ func (t *tray) fit() {
 	t.scroll.SetMinSize(fyne.NewSize(0, min(h, maxTrayHeight)))
 	t.scroll.Refresh()
 }
+
+// wrapRow lays its objects out left to right at their minimum sizes,
+// starting a new row where the next does not fit: a row of buttons that
+// never makes its column wider than the column is. Its height depends on
+// its width, which it remembers from the last layout.
+type wrapRow struct{ width float32 }
+
+func newWrapRow(objs ...fyne.CanvasObject) *fyne.Container {
+	return container.New(&wrapRow{}, objs...)
+}
+
+func (w *wrapRow) place(objs []fyne.CanvasObject, width float32, move bool) fyne.Size {
+	pad := theme.Padding()
+	x, y, rowH, widest := float32(0), float32(0), float32(0), float32(0)
+	for _, o := range objs {
+		if !o.Visible() {
+			continue
+		}
+		s := o.MinSize()
+		if x > 0 && width > 0 && x+s.Width > width {
+			x, y, rowH = 0, y+rowH+pad, 0
+		}
+		if move {
+			o.Move(fyne.NewPos(x, y))
+			o.Resize(s)
+		}
+		x += s.Width + pad
+		rowH = max(rowH, s.Height)
+		widest = max(widest, s.Width)
+	}
+	return fyne.NewSize(widest, y+rowH)
+}
+
+func (w *wrapRow) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	w.width = size.Width
+	w.place(objs, size.Width, true)
+}
+
+func (w *wrapRow) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	return w.place(objs, w.width, false)
+}

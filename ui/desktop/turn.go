@@ -81,7 +81,9 @@ func (d *drawer) startTurn(q app.Question, cancel context.CancelFunc) *turn {
 	t.note = widget.NewLabel("")
 	t.note.SizeName = theme.SizeNameCaptionText
 	t.note.Hide()
-	t.actions = container.NewHBox()
+	// The actions wrap onto a second row rather than widen the drawer:
+	// a drawer narrower than its row of buttons cut every answer off.
+	t.actions = newWrapRow()
 	t.actions.Hide()
 	t.follows = widget.NewLabel("Follow-up: uses the sources of the answer above")
 	t.follows.SizeName = theme.SizeNameCaptionText
@@ -89,7 +91,7 @@ func (d *drawer) startTurn(q app.Question, cancel context.CancelFunc) *turn {
 	icon := widget.NewIcon(theme.QuestionIcon())
 	t.box = container.NewVBox(
 		container.NewBorder(nil, nil, container.NewVBox(icon), nil, container.New(noGapVBox(), question, t.follows)),
-		t.running, t.verdictBox, container.NewBorder(nil, nil, t.textBar, nil, t.text), t.unsupported, t.crop, t.errLabel, container.NewBorder(nil, nil, t.actions, nil, t.note), widget.NewSeparator())
+		t.running, t.verdictBox, container.NewBorder(nil, nil, t.textBar, nil, t.text), t.unsupported, t.crop, t.errLabel, container.NewVBox(t.actions, t.note), widget.NewSeparator())
 
 	if len(d.turns) == maxTurns {
 		d.transcript.Remove(d.turns[0].box)
