@@ -258,15 +258,31 @@ func (r *flowRenderer) Layout(size fyne.Size) {
 	r.height = h
 }
 
+// maxWordWidth bounds the width a flowText asks for to keep its longest
+// word whole; a longer word is broken instead.
+const maxWordWidth = 160
+
 // MinSize is the height the text takes at its current width, and the
-// width of a few characters: the text wraps to whatever width it is given.
+// width of its longest word up to maxWordWidth: the text wraps to any
+// width it is given, but a short name ("All documents") is not broken in
+// the middle of a word while there is room to give.
 func (r *flowRenderer) MinSize() fyne.Size {
 	inner := theme.InnerPadding()
 	w := r.f.Size().Width
 	_, h := r.f.flow(w - 2*inner)
 	r.height = h
-	minW := fyne.MeasureText("MMMM", theme.TextSize(), fyne.TextStyle{}).Width + 2*inner
-	return fyne.NewSize(minW, h)
+	minW := float32(0)
+	for _, s := range r.f.Segments {
+		ts, ok := s.(*widget.TextSegment)
+		if !ok {
+			continue
+		}
+		size, style := segmentText(ts)
+		for _, word := range strings.Fields(ts.Text) {
+			minW = max(minW, min(maxWordWidth, fyne.MeasureText(word, size, style).Width))
+		}
+	}
+	return fyne.NewSize(minW+2*inner, h)
 }
 
 func (r *flowRenderer) Refresh() {
