@@ -131,8 +131,9 @@ func newCitationView(u *UI) *citationView {
 	v.zoomBar.Hide()
 
 	heading := container.New(noGapVBox(), v.title, v.where)
-	header := container.NewBorder(nil, nil, nil, container.NewHBox(v.zoomBar, v.prev, v.next, v.close), heading)
+	header := container.NewBorder(nil, nil, nil, container.NewHBox(v.prev, v.next, v.close), heading)
 	v.nav = v.newNavBar()
+	v.nav.box.Objects = append([]fyne.CanvasObject{v.zoomBar}, v.nav.box.Objects...)
 	v.body = container.NewStack(v.scroll)
 	v.content = container.NewBorder(container.NewVBox(header, v.nav.box, v.status), nil, nil, nil, v.body)
 	v.content.Hide()
