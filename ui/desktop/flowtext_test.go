@@ -106,4 +106,3 @@ func TestNarrowDrawerKeepsAnswersInside(t *testing.T) {
 		t.Errorf("the actions need %v px in a drawer %v wide", w, view)
 	}
 }
-
