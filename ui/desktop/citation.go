@@ -53,8 +53,8 @@ type citationView struct {
 	ct        *app.CitedText      // the loaded passage; nil until it arrives
 	highlight *widget.TextSegment // the quote's segment; nil when not located
 
-	title   *widget.Label
-	where   *widget.Label
+	title   *tipLabel
+	where   *tipLabel
 	status  *widget.Label
 	text    *widget.RichText
 	scroll  *container.Scroll // the passage
@@ -88,9 +88,8 @@ type citeStop struct{ cite, page int }
 
 func newCitationView(u *UI) *citationView {
 	v := &citationView{ui: u, shown: -1}
-	v.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	v.title.Truncation = fyne.TextTruncateEllipsis
-	v.where = widget.NewLabel("")
+	v.title = newTipLabel(u.tips, "", fyne.TextStyle{Bold: true})
+	v.where = newTipLabel(u.tips, "", fyne.TextStyle{})
 	v.where.SizeName = theme.SizeNameCaptionText
 	v.where.Truncation = fyne.TextTruncateEllipsis
 	v.status = widget.NewLabel("")
@@ -132,8 +131,9 @@ func newCitationView(u *UI) *citationView {
 	v.zoomBar.Hide()
 
 	heading := container.New(noGapVBox(), v.title, v.where)
-	header := container.NewBorder(nil, nil, nil, container.NewHBox(v.zoomBar, v.prev, v.next, v.close), heading)
+	header := container.NewBorder(nil, nil, nil, container.NewHBox(v.prev, v.next, v.close), heading)
 	v.nav = v.newNavBar()
+	v.nav.box.Objects = append([]fyne.CanvasObject{v.zoomBar}, v.nav.box.Objects...)
 	v.body = container.NewStack(v.scroll)
 	v.content = container.NewBorder(container.NewVBox(header, v.nav.box, v.status), nil, nil, nil, v.body)
 	v.content.Hide()
@@ -461,11 +461,16 @@ func citationHeader(c app.Citation, section string, lineStart, lineEnd, shownPag
 	if shownPage > 0 && (c.PageEnd > c.PageStart || shownPage != c.PageStart) {
 		parts = append(parts, "showing page "+strconv.Itoa(shownPage))
 	}
-	switch p := strings.TrimSpace(c.Precision); p {
-	case "cell", "line", "page", "section":
-		parts = append(parts, p+" precision")
+	if p := precisionWords[strings.TrimSpace(c.Precision)]; p != "" {
+		parts = append(parts, p)
 	}
 	return strings.Join(parts, " · ")
+}
+
+// precisionWords say how precisely a citation was located, in words.
+var precisionWords = map[string]string{
+	"cell": "the cell is highlighted", "line": "the lines are highlighted",
+	"page": "on this page", "section": "in this section",
 }
 
 func setEnabled(b *widget.Button, on bool) {

@@ -33,7 +33,8 @@ func (v *citationView) newNavBar() *navBar {
 	n.pages = container.NewHBox(n.pagePrev, n.pageLabel, n.pageNext)
 	n.original = widget.NewButtonWithIcon("Open original", theme.ComputerIcon(), v.openOriginal)
 	n.original.Importance = widget.LowImportance
-	n.box = container.NewHBox(n.pages, n.original)
+	// Wraps in a narrow drawer rather than widening the window.
+	n.box = newWrapRow(n.pages, n.original)
 	n.pages.Hide()
 	return n
 }

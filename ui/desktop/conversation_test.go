@@ -135,3 +135,75 @@ func TestConsentIsAskedAndTheQuestionAskedAgain(t *testing.T) {
 		t.Errorf("after consent the question has no answer")
 	}
 }
+
+// TestNewQuestionIsNotAFollowUp: a question from the omnibox starts a new
+// conversation — the last answer's sources are not carried — unless the
+// person chose "Follow up" on the answer or the question plainly points
+// back at it.
+func TestNewQuestionIsNotAFollowUp(t *testing.T) {
+	research := &convResearch{}
+	u, loop := newConvUI(t, research)
+	ask := func(q string) {
+		u.ask(q)
+		loop.waitFor(t, "the answer to "+q, func() bool { return !u.asking })
+	}
+	ask("What was the revenue in 2023?")
+	ask("Who chairs the board of trustees?")
+	if n := len(research.conversations()); n != 2 {
+		t.Fatalf("two unrelated questions made %d conversations, want 2", n)
+	}
+	last := u.drawer.turns[len(u.drawer.turns)-1]
+	if last.follows.Visible() {
+		t.Error("a new question is marked as a follow-up")
+	}
+	var follow *widget.Button
+	for _, b := range findAll[*widget.Button](last.box) {
+		if b.Text == "Follow up" {
+			follow = b
+		}
+	}
+	if follow == nil {
+		t.Fatal("the answer offers no Follow up")
+	}
+	test.Tap(follow)
+	if !u.omni.follow.Visible() {
+		t.Error("after Follow up the omnibox does not say what it follows")
+	}
+	ask("Since when?")
+	convs := research.conversations()
+	if len(convs) != 2 || len(convs[1].questions()) != 2 {
+		t.Fatalf("Follow up: %d conversations, want the second holding both questions", len(convs))
+	}
+	if !u.drawer.turns[len(u.drawer.turns)-1].follows.Visible() {
+		t.Error("the follow-up is not marked as one")
+	}
+	if u.omni.follow.Visible() {
+		t.Error("the follow-up note outlived the question")
+	}
+	ask("And in 2022?") // points back: continues without the button
+	if n := len(research.conversations()); n != 2 {
+		t.Errorf("“And in 2022?” started a new conversation (%d)", n)
+	}
+	if len(u.drawer.turns) != 4 {
+		t.Errorf("the transcript holds %d turns, want all 4", len(u.drawer.turns))
+	}
+}
+
+func TestPointsBack(t *testing.T) {
+	for q, want := range map[string]bool{
+		"And in 2022?":                                    true,
+		"What about the subsidiaries?":                    true,
+		"When was it signed?":                             true,
+		"Who signed them?":                                true,
+		"How much did it cost?":                           true,
+		"What was the revenue in 2023?":                   false,
+		"What is this document about?":                    false,
+		"How do I make it work with httpx in async code?": false,
+		"Who chairs the board?":                           false,
+		"":                                                false,
+	} {
+		if got := pointsBack(q); got != want {
+			t.Errorf("pointsBack(%q) = %v, want %v", q, got, want)
+		}
+	}
+}

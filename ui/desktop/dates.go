@@ -222,15 +222,16 @@ func (v *datesView) row(f app.Fact) fyne.CanvasObject {
 	role.SizeName = theme.SizeNameCaptionText
 	title := widget.NewLabel(nonEmpty(f.DocumentTitle, "Untitled document") + pageNote(f.Page))
 	title.Truncation = fyne.TextTruncateEllipsis
-	quote := widget.NewRichText(quoteWithDate(f)...)
-	quote.Wrapping = fyne.TextWrapWord
+	quote := newFlowText(quoteWithDate(f)...)
 	open := widget.NewButtonWithIcon("", theme.VisibilityIcon(), func() { v.ui.openFactEvidence(f) })
 	edit := widget.NewButtonWithIcon("", theme.DocumentCreateIcon(), func() { v.edit(f) })
 	accept := widget.NewButtonWithIcon("Accept", theme.ConfirmIcon(), func() { v.review([]app.FactReview{{ID: f.ID, State: app.FactAccepted}}) })
 	reject := widget.NewButtonWithIcon("Reject", theme.CancelIcon(), func() { v.review([]app.FactReview{{ID: f.ID, State: app.FactRejected}}) })
 	left := container.NewBorder(nil, nil, check, nil, container.New(noGapVBox(), value, role))
 	left = container.NewGridWrap(fyne.NewSize(230, left.MinSize().Height), left)
-	actions := container.NewHBox(open, edit, accept, reject)
+	// At the top of the row, at their own height: stretched to a tall
+	// quote's height they were empty grey bars.
+	actions := container.NewVBox(container.NewHBox(open, edit, accept, reject))
 	return container.NewBorder(nil, nil, left, actions, container.New(noGapVBox(), title, quote))
 }
 

@@ -121,7 +121,7 @@ func TestDatesWindow(t *testing.T) {
 
 	t.Run("QueueShowsQuotes", func(t *testing.T) {
 		texts := map[string]bool{}
-		for _, r := range findAll[*widget.RichText](v.queue) {
+		for _, r := range findAll[*flowText](v.queue) {
 			if s := r.String(); len(s) > 3 && s[:3] == "On " {
 				texts[s] = true
 			}

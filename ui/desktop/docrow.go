@@ -15,15 +15,15 @@ import (
 // docRow is the template row; its widgets are rebound by updateRow.
 type docRow struct {
 	check    *widget.Check
-	title    *widget.Label
-	detail   *widget.Label
+	title    *tipLabel
+	detail   *tipLabel
 	progress *widget.ProgressBarInfinite
 	menu     *widget.Button
 	doc      app.Document
 }
 
 func (v *libraryView) createRow() fyne.CanvasObject {
-	r := &docRow{check: widget.NewCheck("", nil), title: widget.NewLabel(""), detail: widget.NewLabel("")}
+	r := &docRow{check: widget.NewCheck("", nil), title: newTipLabel(v.ui.tips, "", fyne.TextStyle{}), detail: newTipLabel(v.ui.tips, "", fyne.TextStyle{})}
 	r.title.TextStyle.Bold = true
 	r.title.Truncation = fyne.TextTruncateEllipsis
 	r.detail.SizeName = theme.SizeNameCaptionText

@@ -57,9 +57,9 @@ type drawer struct {
 	citeTurn  *turn // the turn whose citation the citation view shows
 	cropTurn  *turn // the turn showing a crop, if any
 
-	receiver        *widget.Label // names the model or endpoint that receives evidence
+	receiver        *wrapLabel    // names the model or endpoint that receives evidence
 	receivers       app.Receivers // what receiver shows
-	scopeLabel      *widget.Label
+	scopeLabel      *wrapLabel    // wrapped, not cut: the scope's names are read whole without a pointer
 	clearScope      *widget.Button
 	header          *fyne.Container
 	preset          *widget.Select
@@ -67,7 +67,7 @@ type drawer struct {
 	placeholder     *widget.Label
 	transcript      *fyne.Container
 	sourcesHeader   *widget.Label
-	whyButton       *widget.Button // "Why these sources?": shows how the evidence was found
+	whyButton       *widget.Button // "Advanced: how these sources were found": shows how the evidence was found
 	why             *widget.Label
 	sources         *fyne.Container
 	scroll          *container.Scroll
@@ -79,8 +79,7 @@ type drawer struct {
 func newDrawer(u *UI) *drawer {
 	d := &drawer{ui: u}
 
-	d.scopeLabel = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	d.scopeLabel.Truncation = fyne.TextTruncateEllipsis
+	d.scopeLabel = newWrapLabel("", widget.RichTextStyleStrong)
 	d.clearScope = widget.NewButtonWithIcon("Clear scope", theme.ContentClearIcon(), func() { d.setScope(app.Scope{}) })
 	labels := make([]string, len(presetNames))
 	for i, p := range presetNames {
@@ -90,9 +89,9 @@ func newDrawer(u *UI) *drawer {
 	d.preset.SetSelected("Balanced")
 	d.clearTranscript = widget.NewButtonWithIcon("Clear transcript", theme.DeleteIcon(), d.resetTranscript)
 	scopeIcon := widget.NewIcon(theme.FolderIcon())
-	d.receiver = widget.NewLabel("")
-	d.receiver.SizeName = theme.SizeNameCaptionText
-	d.receiver.Truncation = fyne.TextTruncateEllipsis
+	caption := widget.RichTextStyleInline
+	caption.SizeName = theme.SizeNameCaptionText
+	d.receiver = newWrapLabel("", caption)
 	d.setReceiver("offline — nothing leaves this computer")
 	d.header = container.NewVBox(
 		container.NewBorder(nil, nil, scopeIcon, container.NewHBox(d.clearScope, d.preset, d.clearTranscript), d.scopeLabel),
@@ -107,7 +106,7 @@ func newDrawer(u *UI) *drawer {
 	d.why = widget.NewLabel("")
 	d.why.Wrapping = fyne.TextWrapWord
 	d.why.Hide()
-	d.whyButton = widget.NewButtonWithIcon("Why these sources?", theme.InfoIcon(), func() {
+	d.whyButton = widget.NewButtonWithIcon("Advanced: how these sources were found", theme.InfoIcon(), func() {
 		if d.why.Visible() {
 			d.why.Hide()
 		} else {
@@ -141,11 +140,11 @@ func (d *drawer) setReceivers(r app.Receivers) {
 
 // setReceiver shows who as what receives evidence, under the scope.
 func (d *drawer) setReceiver(who string) {
-	d.receiver.SetText("Evidence goes to: " + who)
+	d.receiver.SetText("Your text goes to: " + who)
 }
 
 func (d *drawer) receiverText() string {
-	return strings.TrimPrefix(d.receiver.Text, "Evidence goes to: ")
+	return strings.TrimPrefix(d.receiver.Text, "Your text goes to: ")
 }
 
 // sourceWhere says where source n's citations point: their sections and
@@ -185,9 +184,12 @@ func sourceWhere(n int, cites []app.Citation) string {
 	return strings.Join(parts, " · ")
 }
 
-// setScope narrows (or widens) what the next question may draw on. A new
-// scope starts a new transcript, as DESIGN.md §6 asks.
+// setScope narrows (or widens) what the next question may draw on. What was
+// asked stays: the transcript gets a line saying the scope changed, and
+// the next question starts a new conversation, since the last answer's
+// sources may lie outside the new scope. Only Clear transcript empties it.
 func (d *drawer) setScope(s app.Scope) {
+	changed := s.Describe() != d.scope.Describe() || !slices.Equal(s.DocumentIDs, d.scope.DocumentIDs)
 	d.scope = s
 	d.scopeLabel.SetText(s.Describe())
 	if s.All() {
@@ -196,7 +198,32 @@ func (d *drawer) setScope(s app.Scope) {
 		d.clearScope.Show()
 	}
 	d.header.Refresh()
-	d.resetTranscript()
+	if len(d.turns) == 0 {
+		d.resetTranscript()
+		return
+	}
+	if changed {
+		d.ui.endConversation()
+		d.ui.setFollowUp(nil)
+		note := widget.NewLabelWithStyle("Scope changed to "+d.scopeWhat()+" — the questions below ask only there.", fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
+		note.Wrapping = fyne.TextWrapWord
+		note.Importance = widget.LowImportance
+		d.transcript.Add(container.NewBorder(nil, nil, widget.NewIcon(theme.FolderIcon()), nil, note))
+		d.transcript.Add(widget.NewSeparator())
+		d.scroll.Refresh()
+		d.scroll.ScrollToBottom()
+	}
+}
+
+// scopeWhat names the scope in a sentence.
+func (d *drawer) scopeWhat() string {
+	if d.scope.All() {
+		return "all your documents"
+	}
+	if len(d.scope.DocumentIDs) == 1 {
+		return "“" + d.scope.Describe() + "”"
+	}
+	return d.scope.Describe()
 }
 
 // presetValue is the preset the selector shows.
@@ -219,22 +246,29 @@ func (d *drawer) resetTranscript() {
 	d.turns = nil
 	d.citeTurn = nil
 	d.ui.endConversation()
+	d.ui.setFollowUp(nil)
 	d.ui.tips.hide() // its pill may be going
 	d.transcript.RemoveAll()
 	d.showSources(nil, nil)
 	d.showWhy(nil)
 	d.citation.hide()
-	what := "all your documents"
-	if !d.scope.All() {
-		what = d.scope.Describe()
-		if len(d.scope.DocumentIDs) == 1 {
-			what = "“" + d.scope.Describe() + "”"
-		}
-	}
-	d.placeholder.SetText("Ask a question about " + what + ". Answers quote your documents; tap a [1] pill to see the cited passage.")
+	d.placeholder.SetText("Ask a question about " + d.scopeWhat() + ". Answers quote your documents; tap a [1] pill to see the cited passage.")
 	d.placeholder.Show()
 	d.clearTranscript.Disable()
 	d.refreshBody()
+}
+
+// lastAnswered is the newest turn when it has an answer, else nil: only
+// it can be followed up.
+func (d *drawer) lastAnswered() *turn {
+	if len(d.turns) == 0 {
+		return nil
+	}
+	t := d.turns[len(d.turns)-1]
+	if !t.done || t.err != nil || t.answer == nil {
+		return nil
+	}
+	return t
 }
 
 func (d *drawer) holds(t *turn) bool {
@@ -323,9 +357,12 @@ func (d *drawer) showWhy(lines []string) {
 	d.whyButton.Show()
 }
 
-// showSources lists the latest answer's sources: number, title, the
-// sections and pages its citations point at, and the start of the text the
-// answer drew on (drawnOn).
+// showSources lists the latest answer's sources: the numbers of the pills
+// that quote each, title, the sections and pages its citations point at,
+// and the start of the text the answer drew on (drawnOn). Pills are
+// numbered per quote, so a source carries the numbers of its quotes —
+// pill [n] and the source listed as [n] are one and the same; sources
+// read but not quoted follow, without a number.
 func (d *drawer) showSources(sources []app.SourceRef, cites []app.Citation) {
 	d.sources.RemoveAll()
 	if len(sources) == 0 {
@@ -333,8 +370,24 @@ func (d *drawer) showSources(sources []app.SourceRef, cites []app.Citation) {
 		return
 	}
 	d.sourcesHeader.Show()
-	for _, s := range sources {
-		title := widget.NewLabelWithStyle("["+strconv.Itoa(s.N)+"] "+sourceTitle(s), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	ordered := slices.Clone(sources)
+	first := func(s app.SourceRef) int {
+		if ns := quoteNumbers(s.N, cites); len(ns) > 0 {
+			return ns[0]
+		}
+		return 1 << 30
+	}
+	slices.SortStableFunc(ordered, func(a, b app.SourceRef) int { return first(a) - first(b) })
+	unquoted := false
+	for _, s := range ordered {
+		label := pillNumbers(quoteNumbers(s.N, cites))
+		if label == "" && !unquoted {
+			unquoted = true
+			note := widget.NewLabel("Also read, not quoted:")
+			note.SizeName = theme.SizeNameCaptionText
+			d.sources.Add(note)
+		}
+		title := widget.NewLabelWithStyle(strings.TrimSpace(label+" "+sourceTitle(s)), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 		title.Wrapping = fyne.TextWrapWord
 		snippet := widget.NewLabel(snippetOf(drawnOn(s, cites), sourceSnippetChars))
 		snippet.Wrapping = fyne.TextWrapWord
@@ -349,6 +402,28 @@ func (d *drawer) showSources(sources []app.SourceRef, cites []app.Citation) {
 		d.sources.Add(box)
 	}
 	d.sources.Refresh()
+}
+
+// quoteNumbers is the numbers of the quotes (pills) that cite source n, in
+// order.
+func quoteNumbers(n int, cites []app.Citation) []int {
+	var ns []int
+	for _, c := range cites {
+		if c.SourceN() == n && !slices.Contains(ns, c.N) {
+			ns = append(ns, c.N)
+		}
+	}
+	slices.Sort(ns)
+	return ns
+}
+
+// pillNumbers writes numbers as the pills show them: "[1] [4]".
+func pillNumbers(ns []int) string {
+	parts := make([]string, len(ns))
+	for i, n := range ns {
+		parts[i] = "[" + strconv.Itoa(n) + "]"
+	}
+	return strings.Join(parts, " ")
 }
 
 func sourceTitle(s app.SourceRef) string {

@@ -28,7 +28,7 @@ func TestPillShowsPrecisionOnHover(t *testing.T) {
 		t.Fatalf("tooltip %q shown before any hover", got)
 	}
 	pills[1].MouseIn(&desktop.MouseEvent{})
-	if got, want := h.ui.tips.shown(), "Charter · Amendments · lines 12–13 · line precision: the quoted lines are highlighted"; got != want {
+	if got, want := h.ui.tips.shown(), "Charter · Amendments · lines 12–13 · the quoted lines are highlighted"; got != want {
 		t.Errorf("tooltip = %q, want %q", got, want)
 	}
 	pills[1].MouseOut()
@@ -37,7 +37,7 @@ func TestPillShowsPrecisionOnHover(t *testing.T) {
 	}
 	for _, c := range []struct {
 		precision, want string
-	}{{"page", "page precision"}, {"section", "section precision"}} {
+	}{{"page", "the quote is on this page"}, {"section", "the quote is in this section"}} {
 		tip := pillTip(app.Citation{Title: "T", PageStart: 3, PageEnd: 3, Precision: c.precision})
 		if !strings.Contains(tip, c.want) || !strings.Contains(tip, "page 3") {
 			t.Errorf("tip for %s precision = %q", c.precision, tip)
@@ -70,7 +70,7 @@ func TestPillOpensViewerAndKeysStep(t *testing.T) {
 	}
 	key(fyne.KeyRight)
 	h.loop.waitFor(t, "citation 2", func() bool { return cv.highlight != nil && strings.HasPrefix(cv.title.Text, "[2]") })
-	if cv.paged || cv.where.Text != "Votes · line 7 · line precision" {
+	if cv.paged || cv.where.Text != "Votes · line 7 · the lines are highlighted" {
 		t.Errorf("after → the viewer shows %q (paged %v), want citation [2]'s passage", cv.where.Text, cv.paged)
 	}
 	// The window's own handler steps too when nothing has the keyboard.
@@ -170,8 +170,8 @@ func TestCopyAnswerWithCitations(t *testing.T) {
 	for _, want := range []string{
 		"Q: When did the archive open?",
 		"The archive opened in 1921 [1]. Its charter was amended twice [2].",
-		"[1] Annual report, History · line 4 (line precision)\n    “The archive opened its doors in 1921.”",
-		"[2] Charter, Amendments · lines 12–13 (line precision)",
+		"[1] Annual report, History · line 4 (the lines are highlighted)\n    “The archive opened its doors in 1921.”",
+		"[2] Charter, Amendments · lines 12–13 (the lines are highlighted)",
 		"Trace: t1",
 	} {
 		if !strings.Contains(got, want) {
@@ -302,14 +302,14 @@ func TestSourcesShowSectionAndPages(t *testing.T) {
 
 func TestDrawerNamesEvidenceReceiver(t *testing.T) {
 	h := newHarness(t, &fakeLibrary{}, &fakeResearch{answer: twoCitationAnswer()})
-	if got := h.ui.drawer.receiver.Text; got != "Evidence goes to: offline — nothing leaves this computer" {
+	if got := h.ui.drawer.receiver.Text; got != "Your text goes to: offline — nothing leaves this computer" {
 		t.Errorf("receiver = %q", got)
 	}
 	h.ask(t, "When did the archive open?")
 	h.ui.setProviders(Providers{Apply: func(app.Settings, ProviderKeys) (app.Receivers, error) {
 		return app.Receivers{Answer: "llama3.2 at localhost:11434"}, nil
 	}})
-	if got := h.ui.drawer.receiver.Text; got != "Evidence goes to: answers: llama3.2 at localhost:11434" {
+	if got := h.ui.drawer.receiver.Text; got != "Your text goes to: answers: llama3.2 at localhost:11434" {
 		t.Errorf("receiver = %q", got)
 	}
 	if len(h.ui.drawer.turns) != 0 {
@@ -445,5 +445,104 @@ func TestEscapeFromTheOmnibox(t *testing.T) {
 	h.win.Canvas().Focused().TypedKey(esc)
 	if u.drawer.content.Visible() {
 		t.Error("second Esc left the drawer open")
+	}
+}
+
+// TestSourcesAreNumberedAsTheirPills: quotes are numbered one by one, so
+// pill [2] may quote source 1 again and pill [3] source 2; the Sources
+// list names each source by its pills' numbers, and a source read but not
+// quoted carries no number a pill could be taken for.
+func TestSourcesAreNumberedAsTheirPills(t *testing.T) {
+	ans := &app.Answer{
+		Answer:     "First [1]. Second [2]. Third [3].",
+		Sufficient: true,
+		Citations: []app.Citation{
+			{N: 1, Source: 2, DocumentID: "b", Title: "Budget", Quote: "First."},
+			{N: 2, Source: 2, DocumentID: "b", Title: "Budget", Quote: "Second."},
+			{N: 3, Source: 3, DocumentID: "c", Title: "Charter", Quote: "Third."},
+		},
+		Sources: []app.SourceRef{
+			{N: 1, DocumentID: "a", Title: "Atlas", Text: "Unquoted."},
+			{N: 2, DocumentID: "b", Title: "Budget", Text: "First. Second."},
+			{N: 3, DocumentID: "c", Title: "Charter", Text: "Third."},
+		},
+	}
+	h := newHarness(t, &fakeLibrary{}, &fakeResearch{answer: ans})
+	h.ask(t, "What?")
+	got := labelTexts(h.ui.drawer.sources)
+	var titles []string
+	for _, l := range got {
+		if strings.HasPrefix(l, "[") || l == "Atlas" || l == "Also read, not quoted:" {
+			titles = append(titles, l)
+		}
+	}
+	want := []string{"[1] [2] Budget", "[3] Charter", "Also read, not quoted:", "Atlas"}
+	if !slices.Equal(titles, want) {
+		t.Fatalf("sources read %q, want %q", titles, want)
+	}
+}
+
+// TestScopeChangeKeepsTheTranscript: changing the scope keeps every
+// question asked, says where the scope changed, and asks the next question
+// afresh; only Clear transcript empties it.
+func TestScopeChangeKeepsTheTranscript(t *testing.T) {
+	h := newHarness(t, &fakeLibrary{}, &fakeResearch{answer: twoCitationAnswer()})
+	h.ask(t, "When did the archive open?")
+	h.ask(t, "Who amended the charter?")
+	h.ui.drawer.setScope(app.Scope{DocumentIDs: []string{"doc1"}, Label: "Annual report"})
+	if n := len(h.ui.drawer.turns); n != 2 {
+		t.Fatalf("after a scope change the transcript holds %d questions, want 2", n)
+	}
+	found := false
+	for _, l := range labelTexts(h.ui.drawer.transcript) {
+		if strings.HasPrefix(l, "Scope changed to “Annual report”") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no line says the scope changed: %q", labelTexts(h.ui.drawer.transcript))
+	}
+	h.ask(t, "What else?")
+	if n := len(h.ui.drawer.turns); n != 3 {
+		t.Errorf("%d turns after asking in the new scope, want 3", n)
+	}
+	test.Tap(h.ui.drawer.clearTranscript)
+	if n := len(h.ui.drawer.turns); n != 0 {
+		t.Errorf("Clear transcript left %d turns", n)
+	}
+}
+
+// TestCutTextShowsWhole: a title cut with an ellipsis shows its whole text
+// on hover, and the drawer's scope wraps so the keyboard reads it whole.
+func TestCutTextShowsWhole(t *testing.T) {
+	h := newHarness(t, threeDocuments(), &fakeResearch{answer: twoCitationAnswer()})
+	tips := h.ui.tips
+	long := "A very long title of a report that cannot possibly fit the narrow column it is shown in"
+	l := newTipLabel(tips, long, fyne.TextStyle{})
+	l.Resize(fyne.NewSize(120, 30))
+	l.MouseIn(nil)
+	if got := tips.shown(); got != long {
+		t.Errorf("hovering a cut label shows %q", got)
+	}
+	l.MouseOut()
+	short := newTipLabel(tips, "Short", fyne.TextStyle{})
+	short.Resize(fyne.NewSize(300, 30))
+	short.MouseIn(nil)
+	if got := tips.shown(); got != "" {
+		t.Errorf("a label shown whole still gets a tooltip %q", got)
+	}
+	h.ui.drawer.setScope(app.Scope{DocumentIDs: []string{"a", "b"}, Label: long})
+	sl := h.ui.drawer.scopeLabel
+	sl.Resize(fyne.NewSize(200, sl.MinSize().Height))
+	pieces, _ := sl.flow(200)
+	var shown []string
+	for _, p := range pieces {
+		shown = append(shown, strings.TrimSpace(p.text))
+	}
+	if got := strings.Join(shown, " "); got != strings.TrimSpace(sl.Text) || len(pieces) < 3 {
+		t.Errorf("the drawer's scope at 200 px shows %q in %d lines, want all of %q on several", got, len(pieces), sl.Text)
+	}
+	if !strings.Contains(h.ui.drawer.scopeLabel.Text, long) {
+		t.Errorf("scope reads %q", h.ui.drawer.scopeLabel.Text)
 	}
 }

@@ -32,6 +32,7 @@ type filingPanel struct {
 	header  *widget.Label
 	list    *fyne.Container
 	listBox *container.Scroll
+	details *fold // the proposals, folded until asked for
 	content *fyne.Container
 }
 
@@ -50,7 +51,8 @@ func newFilingPanel(u *UI) *filingPanel {
 	f.header = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	f.list = container.NewVBox()
 	f.listBox = container.NewVScroll(f.list)
-	f.content = container.NewVBox(widget.NewSeparator(), f.header, f.listBox)
+	f.details = newFold(f.listBox, f.refresh)
+	f.content = container.NewVBox(widget.NewSeparator(), container.NewBorder(nil, nil, nil, f.details.button, f.header), f.details.details)
 	f.content.Hide()
 	return f
 }
@@ -270,6 +272,7 @@ func (f *filingPanel) refresh() {
 	}
 	f.content.Refresh()
 	if f.ui.library != nil {
+		f.ui.library.tray.fit()
 		if c, ok := f.ui.library.content.(*fyne.Container); ok {
 			c.Refresh()
 		}

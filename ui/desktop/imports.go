@@ -56,6 +56,7 @@ type importPanel struct {
 	current   *widget.Label
 	items     *fyne.Container // one row per queued or running item
 	itemsBox  *container.Scroll
+	details   *fold // the current file, the queue and the failures, folded until asked for
 	cancelAll *widget.Button
 	list      *fyne.Container
 	listBox   *container.Scroll
@@ -108,10 +109,11 @@ func newImportPanel(u *UI) *importPanel {
 	p.list = container.NewVBox()
 	p.listBox = container.NewVScroll(p.list)
 	p.dismiss = widget.NewButton("Dismiss", p.dismissLines)
+	p.details = newFold(container.NewVBox(p.current, p.itemsBox, p.listBox), p.refreshParent)
 	p.content = container.NewVBox(
 		widget.NewSeparator(),
-		container.NewBorder(nil, nil, nil, container.NewHBox(p.cancelAll, p.dismiss), p.status),
-		p.progress, p.current, p.itemsBox, p.listBox,
+		container.NewBorder(nil, nil, nil, container.NewHBox(p.details.button, p.cancelAll, p.dismiss), p.status),
+		p.progress, p.details.details,
 	)
 	p.content.Hide()
 	return p
@@ -496,6 +498,9 @@ func (p *importPanel) addLine(l *importLine) {
 		row = container.NewBorder(nil, nil, nil, container.NewVBox(l.action), l.label)
 	}
 	p.list.Add(row)
+	if l.failed && !p.details.open {
+		p.details.set(true) // a failure is to be read
+	}
 	p.fitList()
 	p.refreshParent()
 	p.listBox.ScrollToBottom()
@@ -644,6 +649,7 @@ func (p *importPanel) show() {
 func (p *importPanel) refreshParent() {
 	p.content.Refresh()
 	if p.ui.library != nil {
+		p.ui.library.tray.fit()
 		if c, ok := p.ui.library.content.(*fyne.Container); ok {
 			c.Refresh()
 		}

@@ -7,7 +7,10 @@ import (
 
 // The window's keys (Ctrl on Linux and Windows, ⌘ on macOS):
 //
-//	Ctrl/⌘-K   the omnibox; Enter there asks
+//	Ctrl/⌘-K   the omnibox; Enter there asks, ↓ / ↑ pick a document match
+//	Ctrl/⌘-J   show the answers drawer again (after Esc hid it)
+//	Ctrl/⌘-E   the newest answer's first citation pill; Tab the next,
+//	           Enter or Space opens it
 //	Ctrl/⌘-I   import files
 //	Ctrl/⌘-,   settings
 //	Esc        close the citation viewer, then the drawer
@@ -56,6 +59,20 @@ func (u *UI) keyMenu() {
 		file.Items = append(file.Items, fyne.NewMenuItemSeparator())
 	}
 	file.Items = append(file.Items, settings)
+	// The View menu's keys work from any field, the library filter too:
+	// a menu item's key is tried before the focused field sees it.
+	ctrl := func(k fyne.KeyName) fyne.Shortcut {
+		return &desktop.CustomShortcut{KeyName: k, Modifier: fyne.KeyModifierShortcutDefault}
+	}
+	ask := fyne.NewMenuItem("Ask a question", u.omni.focus)
+	ask.Shortcut = ctrl(fyne.KeyK)
+	answers := fyne.NewMenuItem("Show answers", func() { u.showDrawer(true) })
+	answers.Shortcut = ctrl(fyne.KeyJ)
+	cites := fyne.NewMenuItem("Go to the answer's citations", u.focusCitations)
+	cites.Shortcut = ctrl(fyne.KeyE)
+	view := fyne.NewMenu("View", ask, answers, cites)
+	items := append([]*fyne.Menu{file, view}, mm.Items[1:]...)
+	mm.Items = items
 	u.win.SetMainMenu(mm)
 }
 
@@ -99,10 +116,41 @@ func (u *UI) showDrawer(on bool) {
 	}
 	if on {
 		u.drawer.content.Show()
+		u.showAnswers.Hide()
 	} else {
 		u.drawer.content.Hide()
+		u.showAnswers.Show()
 	}
+	u.topButtons.Refresh()
 	u.split.Refresh()
+}
+
+// focusCitations shows the drawer and gives the keyboard to the first
+// citation pill of the newest answer; Tab then walks the pills and Enter
+// opens the one it is on.
+func (u *UI) focusCitations() {
+	u.showDrawer(true)
+	for i := len(u.drawer.turns) - 1; i >= 0; i-- {
+		if ps := findPills(u.drawer.turns[i].text); len(ps) > 0 {
+			u.win.Canvas().Focus(ps[0])
+			return
+		}
+	}
+}
+
+// findPills is the pills t shows, in reading order.
+func findPills(t *flowText) []*pill {
+	var out []*pill
+	for _, s := range t.Segments {
+		if o, ok := t.visuals[s]; ok {
+			if c, ok := o.(*fyne.Container); ok && len(c.Objects) == 1 {
+				if p, ok := c.Objects[0].(*pill); ok {
+					out = append(out, p)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // importFiles is Ctrl/⌘-I: the library view's import when it offers one,

@@ -49,7 +49,8 @@ type libraryView struct {
 	// so a 500-file import does not queue 500 Documents calls.
 	loading, reloadAgain bool
 
-	title        *widget.Label
+	title        *tipLabel
+	tray         *tray // the import and filing panels, under the list
 	count        *widget.Label
 	loadErr      *widget.Label
 	filter       *widget.Entry
@@ -57,7 +58,7 @@ type libraryView struct {
 	list         *widget.List
 	empty        *fyne.Container
 	emptyText    *widget.Label
-	selInfo      *widget.Label
+	selInfo      *tipLabel
 	selWarning   *widget.Label
 	clearSel     *widget.Button
 	selectAll    *widget.Button
@@ -86,7 +87,7 @@ func newLibraryView(u *UI) *libraryView {
 	v := &libraryView{ui: u, view: viewAll, selected: map[string]bool{}, rows: map[fyne.CanvasObject]*docRow{},
 		placements: map[string]app.Placement{}}
 
-	v.title = widget.NewLabelWithStyle("Library", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	v.title = newTipLabel(u.tips, "Library", fyne.TextStyle{Bold: true})
 	v.title.Truncation = fyne.TextTruncateEllipsis
 	v.count = widget.NewLabel("")
 	v.count.SizeName = theme.SizeNameCaptionText
@@ -125,7 +126,7 @@ func newLibraryView(u *UI) *libraryView {
 	icon := widget.NewIcon(theme.UploadIcon())
 	v.empty = container.NewCenter(container.NewVBox(container.NewCenter(container.NewGridWrap(fyne.NewSquareSize(48), icon)), v.emptyText, sub))
 
-	v.selInfo = widget.NewLabel("")
+	v.selInfo = newTipLabel(u.tips, "", fyne.TextStyle{})
 	v.selInfo.Truncation = fyne.TextTruncateEllipsis
 	v.selWarning = widget.NewLabel("")
 	v.selWarning.Importance = widget.WarningImportance
@@ -143,7 +144,8 @@ func newLibraryView(u *UI) *libraryView {
 		container.NewHBox(v.selectAll, v.clearSel, v.moveSel, v.trashSel, v.restoreSel, v.emptyTrash, layout.NewSpacer(), v.askSelection))
 
 	top := container.NewVBox(header, tools, v.loadErr)
-	bottom := container.NewVBox(u.filing.content, u.imports.content, widget.NewSeparator(), v.selWarning, v.selBar)
+	v.tray = newTray(u.filing.content, u.imports.content)
+	bottom := container.NewVBox(v.tray.scroll, widget.NewSeparator(), v.selWarning, v.selBar)
 	body := container.NewStack(v.list, v.empty)
 	list := container.NewBorder(top, bottom, nil, nil, body)
 	if u.folders != nil {

@@ -430,6 +430,10 @@ func TestFilingSuggestionsAcceptEditReject(t *testing.T) {
 			t.Fatalf("%s was filed before anyone accepted", id)
 		}
 	}
+	if u.filing.details.open {
+		t.Error("the proposals start unfolded, squeezing the list")
+	}
+	test.Tap(u.filing.details.button) // Show
 	texts := strings.Join(labelTexts(u.filing.content), "\n")
 	if !strings.Contains(texts, "lamp → “Lighthouse” (a new folder)") {
 		t.Errorf("suggestions read:\n%s", texts)
@@ -678,4 +682,34 @@ func TestImportRowShowsPagesRead(t *testing.T) {
 	v.shown = saved
 	close(lib.gate)
 	h.loop.waitFor(t, "the queue to finish", func() bool { return !u.imports.running })
+}
+
+// TestPanelsLeaveTheListItsHeight: however many imports fail and folders
+// are proposed, the panels under the list fold to a line each and together
+// never take more than maxTrayHeight, so the list keeps its rows and the
+// window keeps its size.
+func TestPanelsLeaveTheListItsHeight(t *testing.T) {
+	lib := threeDocuments()
+	h := newHarness(t, lib, &fakeResearch{})
+	h.win.Resize(defaultWindowSize)
+	u := h.ui
+	listBefore := u.library.list.Size().Height
+	for i := 0; i < 12; i++ {
+		u.filing.add(app.FilingProposal{DocumentID: "a", Title: "Alpha " + strconv.Itoa(i), Path: "Reports", FolderID: "f1"})
+		u.imports.addLine(&importLine{name: "file" + strconv.Itoa(i) + ".pdf", message: "This file could not be read.", failed: true})
+	}
+	u.imports.show()
+	if got := h.win.Canvas().Size(); got != defaultWindowSize {
+		t.Errorf("the window grew to %v", got)
+	}
+	if got := u.library.tray.scroll.MinSize().Height; got > maxTrayHeight {
+		t.Errorf("the panels take %v px, more than %v", got, maxTrayHeight)
+	}
+	if u.filing.details.open {
+		t.Error("the proposals opened by themselves")
+	}
+	list := u.library.list.Size().Height
+	if list < listBefore-maxTrayHeight || list < 300 {
+		t.Errorf("the list is %v px tall beside the panels (was %v)", list, listBefore)
+	}
 }

@@ -32,24 +32,51 @@ type omnibox struct {
 	entry     *omniEntry
 	askButton *widget.Button
 	results   *fyne.Container // the live matches, hidden when there are none
+	follow    *fyne.Container // "Following up on …" while the next question is a follow-up
+	followOn  *widget.Label
 
 	seq   int         // the newest lookup; older answers are dropped
 	timer *time.Timer // the pending lookup
 	hits  []app.LookupHit
+	pick  int // the match ↓ / ↑ picked, -1 for none: Enter then asks
 }
 
 func newOmnibox(u *UI) *omnibox {
-	o := &omnibox{ui: u}
-	o.entry = &omniEntry{onEscape: o.escape}
+	o := &omnibox{ui: u, pick: -1}
+	o.entry = &omniEntry{onEscape: o.escape, onArrow: o.move}
 	o.entry.ExtendBaseWidget(o.entry)
 	o.entry.SetPlaceHolder(omniboxPlaceholder)
-	o.entry.OnSubmitted = func(text string) { o.clearResults(); u.ask(text) }
+	o.entry.OnSubmitted = func(text string) {
+		if o.pick >= 0 && o.pick < len(o.hits) {
+			o.choose(o.hits[o.pick]) // Enter on a match picked with ↓
+			return
+		}
+		o.clearResults()
+		u.ask(text)
+	}
 	o.entry.OnChanged = o.changed
 	o.askButton = widget.NewButtonWithIcon("Ask", theme.SearchIcon(), func() { o.clearResults(); u.ask(o.entry.Text) })
 	o.askButton.Importance = widget.HighImportance
 	o.results = container.NewVBox()
 	o.results.Hide()
+	o.followOn = widget.NewLabel("")
+	o.followOn.Wrapping = fyne.TextWrapWord
+	newQuestion := widget.NewButtonWithIcon("New question instead", theme.CancelIcon(), func() { u.setFollowUp(nil) })
+	newQuestion.Importance = widget.LowImportance
+	o.follow = container.NewBorder(nil, nil, widget.NewIcon(theme.MailReplyIcon()), newQuestion, o.followOn)
+	o.follow.Hide()
 	return o
+}
+
+// showFollowUp says, under the entry, which question the next one follows
+// up; nil hides it.
+func (o *omnibox) showFollowUp(t *turn) {
+	if t == nil {
+		o.follow.Hide()
+		return
+	}
+	o.followOn.SetText("Following up on “" + t.question.Text + "” — its sources are carried into the next question")
+	o.follow.Show()
 }
 
 // omniEntry is the omnibox's text field: Esc, which a plain entry keeps to
@@ -58,6 +85,7 @@ func newOmnibox(u *UI) *omnibox {
 type omniEntry struct {
 	widget.Entry
 	onEscape func()
+	onArrow  func(step int) bool // ↓ / ↑ over the matches; false when there are none
 }
 
 // TypedKey implements fyne.Focusable.
@@ -65,6 +93,15 @@ func (e *omniEntry) TypedKey(ev *fyne.KeyEvent) {
 	if ev.Name == fyne.KeyEscape && e.onEscape != nil {
 		e.onEscape()
 		return
+	}
+	if e.onArrow != nil && (ev.Name == fyne.KeyDown || ev.Name == fyne.KeyUp) {
+		step := 1
+		if ev.Name == fyne.KeyUp {
+			step = -1
+		}
+		if e.onArrow(step) {
+			return
+		}
 	}
 	e.Entry.TypedKey(ev)
 }
@@ -127,6 +164,7 @@ func (o *omnibox) changed(text string) {
 // showResults lists the matches under the entry.
 func (o *omnibox) showResults(hits []app.LookupHit) {
 	o.hits = hits
+	o.pick = -1
 	o.results.RemoveAll()
 	if len(hits) == 0 {
 		o.results.Hide()
@@ -163,7 +201,27 @@ func (o *omnibox) choose(h app.LookupHit) {
 	o.focus()
 }
 
+// move picks the next (step 1) or previous match; false when none are
+// listed, and ↑ from the first returns to the typed question.
+func (o *omnibox) move(step int) bool {
+	if !o.results.Visible() || len(o.hits) == 0 {
+		return false
+	}
+	o.pick = max(-1, min(len(o.hits)-1, o.pick+step))
+	for i, b := range o.results.Objects {
+		if btn, ok := b.(*widget.Button); ok {
+			btn.Importance = widget.LowImportance
+			if i == o.pick {
+				btn.Importance = widget.HighImportance
+			}
+			btn.Refresh()
+		}
+	}
+	return true
+}
+
 func (o *omnibox) clearResults() {
+	o.pick = -1
 	o.seq++
 	if o.timer != nil {
 		o.timer.Stop()

@@ -116,7 +116,7 @@ func TestPDFCitationShowsPageWithHighlights(t *testing.T) {
 	if !cv.pageScroll.Visible() || cv.pageErr.Visible() {
 		t.Error("page not shown after it loaded")
 	}
-	if got, want := cv.where.Text, "Results · pages 2–3 · showing page 2 · line precision"; got != want {
+	if got, want := cv.where.Text, "Results · pages 2–3 · showing page 2 · the lines are highlighted"; got != want {
 		t.Errorf("header = %q, want %q", got, want)
 	}
 	assertAligned(t, cv.page, pdfAnswer().Citations[0].Rects[:2])
@@ -157,7 +157,7 @@ func TestPDFCitationShowsPageWithHighlights(t *testing.T) {
 	if cv.paged || cv.zoomBar.Visible() {
 		t.Error("a Markdown citation is shown with the page view")
 	}
-	if got, want := cv.where.Text, "Votes · line 7 · line precision"; got != want {
+	if got, want := cv.where.Text, "Votes · line 7 · the lines are highlighted"; got != want {
 		t.Errorf("header = %q, want %q", got, want)
 	}
 	if !cv.prev.Visible() || cv.prev.Disabled() || !cv.next.Disabled() {
@@ -430,9 +430,9 @@ func TestCitationHeader(t *testing.T) {
 		shown int
 		want  string
 	}{
-		{app.Citation{Section: "Results", PageStart: 4, PageEnd: 4, Precision: "line"}, 4, "Results · page 4 · line precision"},
-		{app.Citation{PageStart: 4, PageEnd: 5, Precision: "page"}, 5, "pages 4–5 · showing page 5 · page precision"},
-		{app.Citation{Section: "Intro", LineStart: 2, LineEnd: 9, Precision: "section"}, 0, "Intro · lines 2–9 · section precision"},
+		{app.Citation{Section: "Results", PageStart: 4, PageEnd: 4, Precision: "line"}, 4, "Results · page 4 · the lines are highlighted"},
+		{app.Citation{PageStart: 4, PageEnd: 5, Precision: "page"}, 5, "pages 4–5 · showing page 5 · on this page"},
+		{app.Citation{Section: "Intro", LineStart: 2, LineEnd: 9, Precision: "section"}, 0, "Intro · lines 2–9 · in this section"},
 		{app.Citation{Section: "Intro", Precision: "bogus"}, 0, "Intro"},
 	} {
 		if got := citationHeader(c.c, c.c.Section, c.c.LineStart, c.c.LineEnd, c.shown); got != c.want {

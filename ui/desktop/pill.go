@@ -41,13 +41,13 @@ func pillTip(c app.Citation) string {
 	}
 	switch strings.TrimSpace(c.Precision) {
 	case "cell":
-		parts = append(parts, "cell precision: the answering cell of the quoted row is highlighted")
+		parts = append(parts, "the cell is highlighted")
 	case "line":
-		parts = append(parts, "line precision: the quoted lines are highlighted")
+		parts = append(parts, "the quoted lines are highlighted")
 	case "page":
-		parts = append(parts, "page precision: the quote is on this page")
+		parts = append(parts, "the quote is on this page")
 	case "section":
-		parts = append(parts, "section precision: the quote is in this section")
+		parts = append(parts, "the quote is in this section")
 	}
 	if c.OCR != "" {
 		parts = append(parts, c.OCR)
@@ -106,6 +106,15 @@ func (p *pill) MouseOut() {
 	if p.tips != nil {
 		p.tips.hide()
 	}
+}
+
+// TypedKey opens the citation on Enter as on Space: the pill has the
+// keyboard after Ctrl/⌘-E or Tab.
+func (p *pill) TypedKey(ev *fyne.KeyEvent) {
+	if ev.Name == fyne.KeyReturn || ev.Name == fyne.KeyEnter {
+		ev = &fyne.KeyEvent{Name: fyne.KeySpace}
+	}
+	p.Hyperlink.TypedKey(ev)
 }
 
 // Tapped opens the citation; the tooltip goes away first.

@@ -203,8 +203,7 @@ func (v *searchView) askTag(ids []string) {
 				v.changed(func(ctx context.Context) error { return v.archive.AddTags(ctx, ids, e.Text) })
 			}
 		}, v.ui.win)
-	d.Resize(fyne.NewSize(420, d.MinSize().Height))
-	d.Show()
+	showForm(d, &e.Entry, 420, v.ui.win)
 }
 
 // askLabel asks for the type or correspondent of documents; empty clears it.
@@ -221,8 +220,7 @@ func (v *searchView) askLabel(kind app.LabelKind, ids []string) {
 				v.changed(func(ctx context.Context) error { return v.archive.SetLabel(ctx, kind, ids, e.Text) })
 			}
 		}, v.ui.win)
-	d.Resize(fyne.NewSize(420, d.MinSize().Height))
-	d.Show()
+	showForm(d, &e.Entry, 420, v.ui.win)
 }
 
 // askCreated asks for documents' created date.
@@ -235,8 +233,7 @@ func (v *searchView) askCreated(ids []string, current string) {
 			v.changed(func(ctx context.Context) error { return v.archive.SetCreated(ctx, ids, strings.TrimSpace(e.Text)) })
 		}
 	}, v.ui.win)
-	d.Resize(fyne.NewSize(380, d.MinSize().Height))
-	d.Show()
+	showForm(d, e, 380, v.ui.win)
 }
 
 // facetFilters are the filters a facet's value adds to the query.

@@ -135,11 +135,12 @@ func (l *viewList) askRename() {
 	v := l.views[l.chosen]
 	e := widget.NewEntry()
 	e.SetText(v.Name)
-	dialog.ShowForm("Rename view", "Rename", "Cancel", []*widget.FormItem{widget.NewFormItem("Name", e)}, func(ok bool) {
+	d := dialog.NewForm("Rename view", "Rename", "Cancel", []*widget.FormItem{widget.NewFormItem("Name", e)}, func(ok bool) {
 		if ok {
 			l.run(func(ctx context.Context) error { return l.s.archive.RenameView(ctx, v.ID, e.Text) })
 		}
 	}, l.s.ui.win)
+	showForm(d, e, 420, l.s.ui.win)
 }
 
 func (l *viewList) confirmDelete() {
@@ -171,8 +172,7 @@ func (v *searchView) askSaveView() {
 			})
 		}
 	}, v.ui.win)
-	d.Resize(fyne.NewSize(420, d.MinSize().Height))
-	d.Show()
+	showForm(d, e, 420, v.ui.win)
 }
 
 // saveSourcesButton offers to save the documents under an answer's
@@ -195,7 +195,7 @@ func (u *UI) saveSourcesButton(ans *app.Answer) *widget.Button {
 	b := widget.NewButtonWithIcon("Save sources as view…", theme.DocumentSaveIcon(), func() {
 		e := widget.NewEntry()
 		e.SetPlaceHolder("a name for these " + plural(len(ids), "document", "documents"))
-		dialog.ShowForm("Save sources as a view", "Save", "Cancel", []*widget.FormItem{widget.NewFormItem("Name", e)}, func(ok bool) {
+		d := dialog.NewForm("Save sources as a view", "Save", "Cancel", []*widget.FormItem{widget.NewFormItem("Name", e)}, func(ok bool) {
 			if ok {
 				u.search.views.run(func(ctx context.Context) error {
 					_, err := u.search.archive.SaveView(ctx, e.Text, "", ids)
@@ -203,6 +203,7 @@ func (u *UI) saveSourcesButton(ans *app.Answer) *widget.Button {
 				})
 			}
 		}, u.win)
+		showForm(d, e, 420, u.win)
 	})
 	b.Importance = widget.LowImportance
 	return b

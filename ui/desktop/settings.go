@@ -35,6 +35,7 @@ var (
 // providerForm edits one provider: kind, URL, model and key, with a test
 // button.
 type providerForm struct {
+	kinds    []string // the providers' short names, in the selector's order
 	role     Role
 	kind     *widget.Select
 	url      *widget.Entry
@@ -132,10 +133,12 @@ func newSettingsView(u *UI, w fyne.Window) *settingsView {
 	libNote.SizeName = theme.SizeNameCaptionText
 	form := container.NewVBox(
 		heading("Answers"),
-		v.answer.box("Extractive quotes the evidence offline; openai asks an OpenAI-compatible chat endpoint (Ollama, llama.cpp, hosted)."),
+		v.answer.box("Offline, answers are the sentences of your documents that answer best, quoted. A language model writes an answer from them instead; the quotes still cite your documents."),
 		widget.NewSeparator(),
-		heading("Routing and scoring"),
-		v.decision.box("Local is the embedded offline judge; systemone and openai ask an HTTP endpoint."),
+		// How sources are chosen is for people tuning the program: out of
+		// the way until asked for.
+		widget.NewAccordion(widget.NewAccordionItem("Advanced: how sources are chosen",
+			v.decision.box("Built in, nothing leaves this computer; a server is asked over HTTP."))),
 		widget.NewSeparator(),
 		heading("Privacy"),
 		v.egress,
@@ -202,16 +205,45 @@ func (v *settingsView) newProviderForm(r Role, kinds []string, p app.ProviderSet
 	f.test = widget.NewButtonWithIcon("Test connection", theme.MediaPlayIcon(), func() { v.testConnection(f) })
 	f.models = newModelPicker(f.model)
 	f.httpOnly = []fyne.Disableable{f.url, f.model, f.key, f.test}
-	f.kind = widget.NewSelect(kinds, func(string) { f.syncEnabled() })
+	labels := make([]string, len(kinds))
+	for i, k := range kinds {
+		labels[i] = kindLabel(k)
+	}
+	f.kinds = kinds
+	f.kind = widget.NewSelect(labels, func(string) { f.syncEnabled() })
 	kind := p.Kind
 	if kind == "" {
 		kind = kinds[0]
 	}
-	f.kind.SetSelected(kind)
+	f.setKind(kind)
 	f.showKeyState()
 	f.syncEnabled()
 	return f
 }
+
+// kindLabels name the providers in the words of the people choosing them;
+// the settings file keeps the short names.
+var kindLabels = map[string]string{
+	app.ProviderExtractive: "Offline — quotes your documents",
+	app.ProviderOpenAI:     "A language model (Ollama, llama.cpp or any OpenAI-compatible server)",
+	app.ProviderLocal:      "Offline — built in",
+	app.ProviderSystemOne:  "A System One server",
+}
+
+func kindLabel(kind string) string { return nonEmpty(kindLabels[kind], kind) }
+
+// kindValue is the provider the selector shows, by its short name.
+func (f *providerForm) kindValue() string {
+	for _, k := range f.kinds {
+		if kindLabel(k) == f.kind.Selected {
+			return k
+		}
+	}
+	return f.kind.Selected
+}
+
+// setKind shows the provider named kind.
+func (f *providerForm) setKind(kind string) { f.kind.SetSelected(kindLabel(kind)) }
 
 func (f *providerForm) box(help string) fyne.CanvasObject {
 	h := widget.NewLabel(help)
@@ -248,7 +280,7 @@ func (f *providerForm) syncEnabled() {
 }
 
 func (f *providerForm) settings() app.ProviderSettings {
-	return app.ProviderSettings{Kind: f.kind.Selected, URL: f.url.Text, Model: f.model.Text, HasKey: f.hasKey || f.key.Text != ""}
+	return app.ProviderSettings{Kind: f.kindValue(), URL: f.url.Text, Model: f.model.Text, HasKey: f.hasKey || f.key.Text != ""}
 }
 
 // keyFor is the key a test or save uses: the one typed, else the saved one

@@ -95,20 +95,20 @@ func TestSettingsRoundTrip(t *testing.T) {
 	h.ui.setProviders(rec.providers())
 
 	v := openSettings(t, h)
-	if v.answer.kind.Selected != app.ProviderExtractive || v.decision.kind.Selected != app.ProviderLocal {
-		t.Fatalf("fresh settings show %q / %q, want extractive / local", v.answer.kind.Selected, v.decision.kind.Selected)
+	if v.answer.kindValue() != app.ProviderExtractive || v.decision.kindValue() != app.ProviderLocal {
+		t.Fatalf("fresh settings show %q / %q, want extractive / local", v.answer.kindValue(), v.decision.kindValue())
 	}
 	if !v.answer.url.Disabled() {
 		t.Error("URL editable for the offline answerer")
 	}
-	v.answer.kind.SetSelected(app.ProviderOpenAI)
+	v.answer.setKind(app.ProviderOpenAI)
 	if v.answer.url.Disabled() {
 		t.Fatal("URL still disabled for an HTTP answerer")
 	}
 	test.Type(v.answer.url, "https://models.example.com/v1")
 	test.Type(v.answer.model, "big-model")
 	test.Type(v.answer.key, "sk-secret-123")
-	v.decision.kind.SetSelected(app.ProviderSystemOne)
+	v.decision.setKind(app.ProviderSystemOne)
 	test.Type(v.decision.url, "https://s1.example.com")
 	test.Type(v.decision.key, "s1-key-456")
 	v.egress.SetChecked(true)
@@ -132,7 +132,7 @@ func TestSettingsRoundTrip(t *testing.T) {
 	if k := rec.keys[len(rec.keys)-1]; k.Answer != "sk-secret-123" || k.Decision != "s1-key-456" {
 		t.Errorf("providers got keys %+v", k)
 	}
-	if got := h.ui.drawer.receiver.Text; got != "Evidence goes to: answers: big-model" {
+	if got := h.ui.drawer.receiver.Text; got != "Your text goes to: answers: big-model" {
 		t.Errorf("drawer names %q", got)
 	}
 	if h.ui.drawer.presetValue() != app.PresetDetailed {
@@ -209,7 +209,7 @@ func TestSettingsThatCannotBeUsedAreNotSaved(t *testing.T) {
 	h.ui.setProviders(rec.providers())
 	v := openSettings(t, h)
 	rec.applyErr = app.Errorf(app.EEgressNotAcknowledged, "The answer endpoint models.example.com is not on this computer.")
-	v.answer.kind.SetSelected(app.ProviderOpenAI)
+	v.answer.setKind(app.ProviderOpenAI)
 	test.Type(v.answer.url, "https://models.example.com/v1")
 	test.Type(v.answer.key, "sk-never")
 	test.Tap(v.save)
@@ -235,7 +235,7 @@ func TestTestConnection(t *testing.T) {
 		t.Fatal(err)
 	}
 	v := openSettings(t, h)
-	v.decision.kind.SetSelected(app.ProviderOpenAI)
+	v.decision.setKind(app.ProviderOpenAI)
 	test.Type(v.decision.url, "http://localhost:11434/v1")
 	test.Tap(v.decision.test)
 	h.loop.waitFor(t, "the test result", func() bool { return strings.HasPrefix(v.decision.result.Text, "Connected") })
@@ -278,7 +278,7 @@ func TestConnectionListsModels(t *testing.T) {
 	}
 	h.ui.setProviders(p)
 	v := openSettings(t, h)
-	v.answer.kind.SetSelected(app.ProviderOpenAI)
+	v.answer.setKind(app.ProviderOpenAI)
 	test.Type(v.answer.url, "ollama")
 	if v.answer.models.Visible() {
 		t.Fatal("the model menu shows before any endpoint listed a model")
@@ -305,5 +305,38 @@ func TestConnectionListsModels(t *testing.T) {
 	h.loop.waitFor(t, "the test result", func() bool { return !v.answer.models.Visible() })
 	if v.answer.model.Text != "llama3.2" || v.answer.model.Disabled() {
 		t.Errorf("an endpoint listing none changed the model field: %q", v.answer.model.Text)
+	}
+}
+
+// TestSettingsSpeakPlainly: providers are named in a person's words, the
+// short names stay in the settings file, and how sources are chosen sits
+// folded under "Advanced"; a pill's tip says what is highlighted.
+func TestSettingsSpeakPlainly(t *testing.T) {
+	h := newHarness(t, &fakeLibrary{}, &fakeResearch{answer: twoCitationAnswer()})
+	rec := &providerRecorder{}
+	h.ui.setProviders(rec.providers())
+	v := openSettings(t, h)
+	if got := v.answer.kind.Selected; got != "Offline — quotes your documents" {
+		t.Errorf("the answer provider reads %q", got)
+	}
+	if !slices.Contains(v.answer.kind.Options, "A language model (Ollama, llama.cpp or any OpenAI-compatible server)") {
+		t.Errorf("answer providers offered: %q", v.answer.kind.Options)
+	}
+	for _, o := range append(v.answer.kind.Options, v.decision.kind.Options...) {
+		if o == app.ProviderExtractive || o == app.ProviderOpenAI || o == app.ProviderLocal || o == app.ProviderSystemOne {
+			t.Errorf("a provider is offered by its short name %q", o)
+		}
+	}
+	var advanced *widget.Accordion
+	for _, a := range findAll[*widget.Accordion](h.ui.settingsWin.Content()) {
+		if len(a.Items) == 1 && strings.HasPrefix(a.Items[0].Title, "Advanced") {
+			advanced = a
+		}
+	}
+	if advanced == nil || advanced.Items[0].Open {
+		t.Error("how sources are chosen is not folded under Advanced")
+	}
+	if tip := pillTip(app.Citation{Title: "T", Precision: "cell"}); !strings.Contains(tip, "the cell is highlighted") || strings.Contains(tip, "precision") {
+		t.Errorf("a cell pill's tip reads %q", tip)
 	}
 }

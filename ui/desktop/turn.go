@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
@@ -22,16 +23,32 @@ type turn struct {
 	done     bool
 	cancel   context.CancelFunc // stops the question while it runs
 
-	box      *fyne.Container
-	progress *widget.ProgressBarInfinite
-	stage    *widget.Label  // what the running question is doing
-	stop     *widget.Button // cancels the running question
-	running  *fyne.Container
-	text     *widget.RichText // the answer; citation pills are pillSegments
-	crop     *fyne.Container  // the open PDF citation's highlighted region, under the answer
-	errLabel *widget.Label
-	actions  *fyne.Container // Copy, Export evidence
-	note     *widget.Label   // what an action did
+	box         *fyne.Container
+	progress    *widget.ProgressBarInfinite
+	stage       *widget.Label  // what the running question is doing
+	stop        *widget.Button // cancels the running question
+	running     *fyne.Container
+	text        *flowText // the answer; citation pills are pillSegments
+	verdict     app.Verdict
+	verdictBox  *fyne.Container   // the verdict line or badge, when the reply is not a plain answer
+	textBar     *canvas.Rectangle // sets the closest passages off from answers
+	unsupported *fyne.Container   // the claims the quotes do not hold
+	crop        *fyne.Container   // the open PDF citation's highlighted region, under the answer
+	errLabel    *widget.Label
+	actions     *fyne.Container // Copy, Export evidence
+	note        *widget.Label   // what an action did
+	follows     *widget.Label   // "Follow-up of the question above", when it is one
+	followUp    *widget.Button  // "Follow up": the next question carries this answer's sources
+}
+
+// markFollowUp says under the question whether it carried the previous
+// answer's sources.
+func (t *turn) markFollowUp(on bool) {
+	if on {
+		t.follows.Show()
+	} else {
+		t.follows.Hide()
+	}
 }
 
 // startTurn adds q to the transcript with its progress under it; cancel
@@ -46,8 +63,14 @@ func (d *drawer) startTurn(q app.Question, cancel context.CancelFunc) *turn {
 	t.stop = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { d.cancelTurn(t) })
 	t.stop.Importance = widget.LowImportance
 	t.running = container.NewVBox(t.progress, container.NewBorder(nil, nil, nil, t.stop, t.stage))
-	t.text = widget.NewRichText()
-	t.text.Wrapping = fyne.TextWrapWord
+	t.text = newFlowText()
+	t.verdictBox = container.NewVBox()
+	t.verdictBox.Hide()
+	t.textBar = canvas.NewRectangle(barColor())
+	t.textBar.SetMinSize(fyne.NewSize(3, 0))
+	t.textBar.Hide()
+	t.unsupported = container.NewVBox()
+	t.unsupported.Hide()
 	t.text.Hide()
 	t.crop = container.NewVBox()
 	t.crop.Hide()
@@ -58,12 +81,17 @@ func (d *drawer) startTurn(q app.Question, cancel context.CancelFunc) *turn {
 	t.note = widget.NewLabel("")
 	t.note.SizeName = theme.SizeNameCaptionText
 	t.note.Hide()
-	t.actions = container.NewHBox()
+	// The actions wrap onto a second row rather than widen the drawer:
+	// a drawer narrower than its row of buttons cut every answer off.
+	t.actions = newWrapRow()
 	t.actions.Hide()
+	t.follows = widget.NewLabel("Follow-up: uses the sources of the answer above")
+	t.follows.SizeName = theme.SizeNameCaptionText
+	t.follows.Hide()
 	icon := widget.NewIcon(theme.QuestionIcon())
 	t.box = container.NewVBox(
-		container.NewBorder(nil, nil, container.NewVBox(icon), nil, question),
-		t.running, t.text, t.crop, t.errLabel, container.NewBorder(nil, nil, t.actions, nil, t.note), widget.NewSeparator())
+		container.NewBorder(nil, nil, container.NewVBox(icon), nil, container.New(noGapVBox(), question, t.follows)),
+		t.running, t.verdictBox, container.NewBorder(nil, nil, t.textBar, nil, t.text), t.unsupported, t.crop, t.errLabel, container.NewVBox(t.actions, t.note), widget.NewSeparator())
 
 	if len(d.turns) == maxTurns {
 		d.transcript.Remove(d.turns[0].box)
@@ -125,9 +153,7 @@ func (d *drawer) finishTurn(t *turn, ans *app.Answer, err error) {
 		t.errLabel.SetText("No answer came back.")
 		t.errLabel.Show()
 	default:
-		t.text.Segments = answerSegments(ans, d.ui.tips, func(i int) { d.openCitation(t, i) })
-		t.text.Refresh()
-		t.text.Show()
+		d.showVerdict(t, ans)
 		d.showSources(ans.Sources, ans.Citations)
 		d.ui.offerDates(ans)
 		d.showWhy(ans.Why)
@@ -144,7 +170,22 @@ func (d *drawer) showActions(t *turn) {
 		t.setNote("Copied the answer with its citations.")
 	})
 	copyButton.Importance = widget.LowImportance
+	t.followUp = widget.NewButtonWithIcon("Follow up", theme.MailReplyIcon(), func() {
+		d.ui.setFollowUp(t)
+		d.ui.omni.focus()
+	})
+	t.followUp.Importance = widget.LowImportance
+	// Only the newest answer can be followed up: a conversation carries
+	// the sources of its last answer.
+	for _, o := range d.turns {
+		if o != t && o.followUp != nil {
+			o.followUp.Hide()
+		}
+	}
 	t.actions.Objects = []fyne.CanvasObject{copyButton}
+	if _, ok := d.ui.research.(app.Conversations); ok {
+		t.actions.Objects = []fyne.CanvasObject{t.followUp, copyButton}
+	}
 	if d.ui.exportEvidence != nil && len(t.answer.Citations) > 0 {
 		export := widget.NewButtonWithIcon("Export evidence…", theme.DocumentSaveIcon(), func() { d.exportEvidence(t) })
 		export.Importance = widget.LowImportance
@@ -206,8 +247,8 @@ func answerText(question string, ans *app.Answer) string {
 		if w := citationWhere(c.Section, c.LineStart, c.LineEnd, c.PageStart, c.PageEnd); w != "" {
 			b.WriteString(", " + w)
 		}
-		if p := strings.TrimSpace(c.Precision); p != "" {
-			b.WriteString(" (" + p + " precision)")
+		if p := precisionWords[strings.TrimSpace(c.Precision)]; p != "" {
+			b.WriteString(" (" + p + ")")
 		}
 		b.WriteString("\n")
 		if q := strings.Join(strings.Fields(c.Quote), " "); q != "" {

@@ -332,8 +332,13 @@ func findAll[T fyne.CanvasObject](o fyne.CanvasObject) []T {
 
 func labelTexts(o fyne.CanvasObject) []string {
 	var texts []string
-	for _, l := range findAll[*widget.Label](o) {
-		texts = append(texts, l.Text)
+	for _, l := range findAll[fyne.CanvasObject](o) {
+		switch x := l.(type) {
+		case *widget.Label:
+			texts = append(texts, x.Text)
+		case *tipLabel:
+			texts = append(texts, x.Text)
+		}
 	}
 	return texts
 }
@@ -428,7 +433,7 @@ func TestAskShowsAnswerAndOpensCitation(t *testing.T) {
 	if !strings.Contains(cv.text.String(), "The minutes of the board meeting.") {
 		t.Error("the passage around the quote is missing")
 	}
-	if cv.title.Text != "[2] Charter" || cv.where.Text != "Amendments · lines 12–13 · line precision" {
+	if cv.title.Text != "[2] Charter" || cv.where.Text != "Amendments · lines 12–13 · the lines are highlighted" {
 		t.Errorf("citation header = %q / %q", cv.title.Text, cv.where.Text)
 	}
 	if lib.cited[0].Quote != want.Quote {
@@ -439,7 +444,7 @@ func TestAskShowsAnswerAndOpensCitation(t *testing.T) {
 	h.loop.waitFor(t, "the previous citation", func() bool {
 		return cv.highlight != nil && cv.highlight.Text == twoCitationAnswer().Citations[0].Quote
 	})
-	if cv.where.Text != "History · line 4 · line precision" {
+	if cv.where.Text != "History · line 4 · the lines are highlighted" {
 		t.Errorf("previous citation header = %q", cv.where.Text)
 	}
 	test.Tap(cv.close)
@@ -644,8 +649,8 @@ func TestAskSelectionScopesQuestion(t *testing.T) {
 	if u.drawer.clearScope.Visible() {
 		t.Error("Clear scope still shown for the whole library")
 	}
-	if len(u.drawer.turns) != 0 {
-		t.Error("a scope change kept the old transcript")
+	if len(u.drawer.turns) != 1 {
+		t.Error("a scope change lost what was asked")
 	}
 	h.ask(t, "And everything else?")
 	if got := research.asked()[1].Scope; !got.All() {

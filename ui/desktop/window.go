@@ -59,6 +59,7 @@ type UI struct {
 	tips    *tooltipLayer
 
 	searchToggle *widget.Button
+	showAnswers  *widget.Button // brings the hidden drawer back
 	settings     *settingsStore
 	providers    Providers
 	settingsWin  fyne.Window
@@ -75,6 +76,9 @@ type UI struct {
 	onDelete func()
 	// conv is the drawer's conversation, nil until its first question.
 	conv app.Conversation
+	// followTurn is the answer the next question follows up ("Follow
+	// up"), nil for a new question.
+	followTurn *turn
 
 	// onImport, when set, replaces the Ctrl/⌘-I file picker (the library
 	// view's File → Import…); tests set it.
@@ -209,7 +213,7 @@ func build(a fyne.App, w fyne.Window, lib app.Library, research app.Research, do
 	}
 
 	w.SetContent(container.NewStack(container.NewBorder(u.topBar(), nil, nil, nil, u.split), u.tips.layer))
-	w.SetMainMenu(fyne.NewMainMenu(u.fileMenu()))
+	w.SetMainMenu(fyne.NewMainMenu(u.fileMenu(), u.helpMenu()))
 	w.Resize(defaultWindowSize)
 	u.bindKeys()
 	u.onDelete = u.library.trashSelected
@@ -258,21 +262,37 @@ func (u *UI) topBar() fyne.CanvasObject {
 	u.searchToggle.Hide() // until setSearch
 	u.datesButton = widget.NewButtonWithIcon("Dates", theme.HistoryIcon(), u.ShowDates)
 	u.datesButton.Hide() // until setFacts
-	u.topButtons = container.NewHBox(u.omni.askButton, u.searchToggle, u.datesButton, settings)
+	// Shown while Esc has hidden the answers drawer: brings it back
+	// (Ctrl/⌘-J does too).
+	u.showAnswers = widget.NewButtonWithIcon("Answers", theme.MenuExpandIcon(), func() { u.showDrawer(true) })
+	u.showAnswers.Hide()
+	u.topButtons = container.NewHBox(u.omni.askButton, u.showAnswers, u.searchToggle, u.datesButton, settings)
 	bar := container.NewBorder(nil, nil, name, u.topButtons, u.omni.entry)
-	return container.NewVBox(container.NewPadded(bar), u.omni.results, widget.NewSeparator())
+	return container.NewVBox(container.NewPadded(bar), u.omni.follow, u.omni.results, widget.NewSeparator())
 }
 
 // ask sends text as a question in the drawer's current scope and preset.
 // One question runs at a time; the omnibox is emptied once it is sent.
 func (u *UI) ask(text string) {
+	u.askIn(text, u.followsUp(strings.TrimSpace(text)), false)
+}
+
+// askIn asks text; follows says whether it follows up the newest answer,
+// keep keeps the conversation even when it does not (the same question
+// asked again once consent is given).
+func (u *UI) askIn(text string, follows, keep bool) {
 	text = strings.TrimSpace(text)
 	if text == "" || u.asking {
 		return
 	}
 	q := app.Question{Text: text, Scope: u.drawer.scope, Preset: u.drawer.presetValue()}
+	if !follows && !keep {
+		u.endConversation() // a new question: nothing of the last answer is carried
+	}
+	u.setFollowUp(nil)
 	ctx, cancel := context.WithCancel(u.ctx)
 	t := u.drawer.startTurn(q, cancel)
+	t.markFollowUp(follows)
 	u.showDrawer(true)
 	u.asking = true
 	u.omni.setBusy(true)
@@ -296,10 +316,30 @@ func (u *UI) ask(text string) {
 			u.omni.setBusy(false)
 			u.drawer.finishTurn(t, ans, err)
 			if app.ErrorCode(err) == app.EConsentRequired && conv != nil && conv == u.conv {
-				u.askConsent(conv, q.Text)
+				u.askConsent(conv, q.Text, follows)
 			}
 		})
 	}()
+}
+
+// followsUp says whether text is asked as a follow-up of the newest
+// answer, which then carries its cited sources into the question: when the
+// person chose "Follow up" on it, or when text plainly points back
+// (pointsBack). Any other question is a new one — carrying an unrelated
+// answer's sources brought unrelated documents into its answer.
+func (u *UI) followsUp(text string) bool {
+	last := u.drawer.lastAnswered()
+	if last == nil {
+		return false
+	}
+	return u.followTurn == last || pointsBack(text)
+}
+
+// setFollowUp makes the next question a follow-up of t's answer (nil: a
+// new question), and says so under the omnibox.
+func (u *UI) setFollowUp(t *turn) {
+	u.followTurn = t
+	u.omni.showFollowUp(t)
 }
 
 // conversation returns the drawer's conversation, starting one in the
@@ -329,7 +369,7 @@ func (u *UI) endConversation() {
 // askConsent asks whether Confidential and Restricted documents may be sent
 // to the configured providers for this conversation, and asks text again
 // when the person agrees.
-func (u *UI) askConsent(conv app.Conversation, text string) {
+func (u *UI) askConsent(conv app.Conversation, text string, follows bool) {
 	recv := conv.Receiver()
 	if recv == "" {
 		recv = "the configured provider"
@@ -337,13 +377,13 @@ func (u *UI) askConsent(conv app.Conversation, text string) {
 	dialog.ShowConfirm("Send confidential documents?",
 		"Some documents in scope are Confidential or Restricted.\n"+
 			"Send their text to "+recv+" for this conversation?\n"+
-			"Consent ends when you clear the drawer or change its scope.",
+			"Consent ends with this question and its follow-ups.",
 		func(ok bool) {
 			if !ok || conv != u.conv {
 				return
 			}
 			conv.SetConsent(true)
-			u.ask(text)
+			u.askIn(text, follows, true)
 		}, u.win)
 }
 

@@ -1,0 +1,129 @@
+package desktop
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+
+	"archivist/app"
+)
+
+// askFor asks in a window whose research replies with ans.
+func askFor(t *testing.T, ans *app.Answer) (*harness, *turn) {
+	t.Helper()
+	h := newHarness(t, &fakeLibrary{}, &fakeResearch{answer: ans})
+	return h, h.ask(t, "What?")
+}
+
+func verdictTexts(tr *turn) []string {
+	var out []string
+	out = append(out, labelTexts(tr.verdictBox)...)
+	for _, c := range findAll[*canvas.Text](tr.verdictBox) {
+		out = append(out, c.Text)
+	}
+	return out
+}
+
+func TestAnsweredShowsNoVerdictLine(t *testing.T) {
+	ans := twoCitationAnswer()
+	ans.Verdict = app.VerdictAnswered
+	_, tr := askFor(t, ans)
+	if tr.verdictBox.Visible() || tr.textBar.Visible() {
+		t.Errorf("a plain answer carries a verdict line %q", verdictTexts(tr))
+	}
+	if tr.text.String() != ans.Answer {
+		t.Errorf("answer reads %q", tr.text.String())
+	}
+}
+
+func TestComputedShowsBadgeAndArithmetic(t *testing.T) {
+	ans := twoCitationAnswer()
+	ans.Verdict = app.VerdictComputed
+	ans.Answer = "Revenue grew by 20: 120 [1] − 100 [2] = 20."
+	_, tr := askFor(t, ans)
+	if !slices.Contains(verdictTexts(tr), verdictComputed) {
+		t.Errorf("no Computed badge: %q", verdictTexts(tr))
+	}
+	if got := tr.text.String(); got != ans.Answer {
+		t.Errorf("the arithmetic reads %q, want %q", got, ans.Answer)
+	}
+	if n := len(findAll[*pill](tr.text)); n != 2 {
+		t.Errorf("%d pills, want one per operand", n)
+	}
+}
+
+func TestClosestIsNotShownAsAnAnswer(t *testing.T) {
+	ans := twoCitationAnswer()
+	ans.Sufficient, ans.Verdict = false, app.VerdictClosest
+	ans.Answer = app.InsufficientEvidence + "\n\n" + app.ClosestEvidence + "\n\n“" + ans.Citations[0].Quote + "” [1]"
+	_, tr := askFor(t, ans)
+	if got := verdictTexts(tr); !slices.Contains(got, verdictClosest) {
+		t.Errorf("verdict line %q, want %q", got, verdictClosest)
+	}
+	if !tr.textBar.Visible() {
+		t.Error("the closest passages are not set off from answers")
+	}
+	if s := tr.text.String(); strings.Contains(s, app.InsufficientEvidence) || !strings.HasPrefix(s, "“") {
+		t.Errorf("passages read %q, want only the passages under the heading", s)
+	}
+	if n := len(findAll[*pill](tr.text)); n != 1 {
+		t.Errorf("%d pills on the closest passages, want 1", n)
+	}
+}
+
+func TestNoneSaysNothingAnswers(t *testing.T) {
+	ans := &app.Answer{Answer: app.InsufficientEvidence, Verdict: app.VerdictNone}
+	_, tr := askFor(t, ans)
+	if got := verdictTexts(tr); !slices.Contains(got, verdictNone) {
+		t.Errorf("verdict line %q, want %q", got, verdictNone)
+	}
+	if tr.text.Visible() {
+		t.Errorf("the refusal is repeated under the verdict: %q", tr.text.String())
+	}
+	// An old stored reply without a verdict reads the same.
+	_, tr = askFor(t, &app.Answer{Answer: app.InsufficientEvidence})
+	if got := verdictTexts(tr); !slices.Contains(got, verdictNone) {
+		t.Errorf("a reply without a verdict: line %q, want %q", got, verdictNone)
+	}
+}
+
+func TestUnsupportedClaimsAreMarked(t *testing.T) {
+	ans := twoCitationAnswer()
+	ans.Answer = "The archive opened in 1921 [1]. It was founded by the mayor. Its charter was amended twice [2]."
+	ans.Unsupported = []string{"It was founded by the mayor."}
+	_, tr := askFor(t, ans)
+	if !strings.Contains(tr.text.String(), "It was founded by the mayor. (unsupported)") {
+		t.Errorf("answer reads %q, the claim not marked", tr.text.String())
+	}
+	got := labelTexts(tr.unsupported)
+	if !slices.Contains(got, unsupportedHead) || !slices.Contains(got, "“It was founded by the mayor.” — unsupported") {
+		t.Errorf("unsupported list reads %q", got)
+	}
+}
+
+// TestHelpAboutNamesTheVersion: Help → About shows app.VersionString.
+func TestHelpAboutNamesTheVersion(t *testing.T) {
+	h := newHarness(t, &fakeLibrary{}, &fakeResearch{})
+	var about *fyne.MenuItem
+	for _, m := range h.win.MainMenu().Items {
+		if m.Label != "Help" {
+			continue
+		}
+		for _, it := range m.Items {
+			if it.Label == "About Archivist" {
+				about = it
+			}
+		}
+	}
+	if about == nil {
+		t.Fatal("no Help → About Archivist")
+	}
+	about.Action()
+	top := h.win.Canvas().Overlays().Top()
+	if top == nil || !slices.Contains(labelTexts(top), app.VersionString()) {
+		t.Fatalf("About shows %q, want %q", labelTexts(top), app.VersionString())
+	}
+}
