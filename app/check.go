@@ -1,6 +1,10 @@
 package app
 
-import "context"
+import (
+	"context"
+	"fmt"
+	"strings"
+)
 
 // QuoteStatus is what checking one quotation of a draft found.
 type QuoteStatus string
@@ -90,4 +94,89 @@ func (r *CheckReport) Count() {
 // text or PDF) against the library.
 type DraftChecker interface {
 	CheckDraft(ctx context.Context, name string, data []byte) (*CheckReport, error)
+}
+
+// statusNames are the statuses as a report prints them.
+var statusNames = map[QuoteStatus]string{QuoteExact: "exact", QuoteAltered: "altered",
+	QuotePageDiffers: "page differs", QuoteNotFound: "not found"}
+
+// Markdown is the report for people: a summary line, then each quotation
+// with its status, where the draft cites it, where the source has it,
+// what differs (meaning first) and the word diff — source words the draft
+// drops struck through, words it puts in their place in bold.
+func (r *CheckReport) Markdown() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Quotations checked: %s\n\n", r.Draft)
+	if len(r.Quotes) == 0 {
+		b.WriteString("The draft quotes nothing: no text in quote marks, no block quotation.\n")
+		return b.String()
+	}
+	fmt.Fprintf(&b, "%d quotations: %d exact, %d altered, %d page differs, %d not found.\n", len(r.Quotes),
+		r.Counts.Exact, r.Counts.Altered, r.Counts.PageDiffers, r.Counts.NotFound)
+	for _, q := range r.Quotes {
+		fmt.Fprintf(&b, "\n## %d. %s — “%s”\n\n", q.N, statusNames[q.Status], clipQuote(q.Quote, 120))
+		var where []string
+		if q.DraftPage > 0 {
+			where = append(where, fmt.Sprintf("page %d", q.DraftPage))
+		}
+		if q.DraftLine > 0 {
+			where = append(where, fmt.Sprintf("line %d", q.DraftLine))
+		}
+		if len(where) > 0 {
+			fmt.Fprintf(&b, "In the draft at %s", strings.Join(where, ", "))
+		} else {
+			b.WriteString("In the draft")
+		}
+		if q.Pincite != "" {
+			fmt.Fprintf(&b, ", cited as “%s”", q.Pincite)
+		}
+		b.WriteString(".\n")
+		if q.Source != nil {
+			fmt.Fprintf(&b, "Source: %s", q.Source.Where())
+			if q.Source.OCR != "" {
+				fmt.Fprintf(&b, " (%s)", q.Source.OCR)
+			}
+			fmt.Fprintf(&b, ".\n\n> %s\n", strings.ReplaceAll(q.Source.Quote, "\n", " "))
+		} else {
+			b.WriteString("Nothing in the library holds it.\n")
+		}
+		if len(q.Issues) > 0 {
+			b.WriteString("\n")
+			for _, is := range q.Issues {
+				fmt.Fprintf(&b, "- %s\n", is)
+			}
+		}
+		if len(q.Diff) > 0 {
+			fmt.Fprintf(&b, "\nDiff: %s\n", diffMarkdown(q.Diff))
+		}
+	}
+	return b.String()
+}
+
+// diffMarkdown writes a word diff inline: the same words plain, the
+// source's words struck through, the draft's own in bold.
+func diffMarkdown(ops []DiffOp) string {
+	parts := make([]string, 0, len(ops))
+	for _, op := range ops {
+		switch op.Op {
+		case "same":
+			parts = append(parts, op.Draft)
+		case "changed":
+			parts = append(parts, "~~"+op.Source+"~~ **"+op.Draft+"**")
+		case "added":
+			parts = append(parts, "**"+op.Draft+"**")
+		case "dropped":
+			parts = append(parts, "~~"+op.Source+"~~")
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// clipQuote shortens a quotation for a heading.
+func clipQuote(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return s
 }
