@@ -1,6 +1,8 @@
 package check_test
 
 import (
+	"archive/zip"
+	"bytes"
 	"context"
 	"os"
 	"os/exec"
@@ -9,6 +11,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/go-pdf/fpdf"
 	"github.com/google/uuid"
 
 	"archivist/app"
@@ -299,4 +302,86 @@ func TestScannedPage(t *testing.T) {
 	if q.Status != app.QuoteAltered || !hasOp(q.Diff, "changed", "4.2", "3.2") {
 		t.Fatalf("%+v", q)
 	}
+}
+
+// docxDraft is a minimal Word document: paragraphs of prose and one in
+// the built-in Quote style.
+func docxDraft(t *testing.T, paras [][2]string) []byte {
+	t.Helper()
+	const nsW = `xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"`
+	var body strings.Builder
+	for _, p := range paras {
+		body.WriteString("<w:p>")
+		if p[0] != "" {
+			body.WriteString(`<w:pPr><w:pStyle w:val="` + p[0] + `"/></w:pPr>`)
+		}
+		body.WriteString(`<w:r><w:t xml:space="preserve">` + p[1] + `</w:t></w:r></w:p>`)
+	}
+	parts := map[string]string{
+		"[Content_Types].xml": `<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>`,
+		"_rels/.rels": `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+			`<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`,
+		"word/_rels/document.xml.rels": `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+			`<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`,
+		"word/styles.xml": `<?xml version="1.0"?><w:styles ` + nsW + `><w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/></w:style>` +
+			`<w:style w:type="paragraph" w:styleId="Quote"><w:name w:val="Quote"/><w:basedOn w:val="Normal"/></w:style></w:styles>`,
+		"word/document.xml": `<?xml version="1.0"?><w:document ` + nsW + `><w:body>` + body.String() + `</w:body></w:document>`,
+	}
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for name, content := range parts {
+		w, err := zw.Create(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write([]byte(content))
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// Drafts in Word and in PDF are read with the import's parsers: a Word
+// block quotation (the Quote style) and quotations a PDF sets across its
+// printed lines are found and checked.
+func TestDraftFormats(t *testing.T) {
+	l := realLibrary(t, register, readme)
+	t.Run("DOCX", func(t *testing.T) {
+		data := docxDraft(t, [][2]string{
+			{"", "The notice explains the change."},
+			{"Quote", "To ensure that an erroneous signal from a failed single AOA sensor does not prevent continued safe flight and landing"},
+			{"", "(Notice at 3.) It also says the FAA “must receive comments on this proposed AD by September 12, 2020” (p. 1)."},
+		})
+		r := checkDraft(t, l, "brief.docx", string(data))
+		if len(r.Quotes) != 2 {
+			t.Fatalf("%+v", r.Quotes)
+		}
+		if q := r.Quotes[0]; !q.Block || q.Status != app.QuoteExact || q.Pincite != "Notice at 3" || q.Source.PageStart != 3 {
+			t.Errorf("block quotation: %+v %+v", q, q.Source)
+		}
+		if q := r.Quotes[1]; q.Status != app.QuoteAltered || !hasOp(q.Diff, "changed", "12", "21") {
+			t.Errorf("changed date: %+v", q)
+		}
+	})
+	t.Run("PDF", func(t *testing.T) {
+		f := fpdf.New("P", "pt", "Letter", "")
+		f.AddPage()
+		f.SetFont("Helvetica", "", 12)
+		f.MultiCell(400, 16, `The summary states that "the agency has determined that final corrective action is necessary to address the unsafe condition" (p. 1), and that the rule applies to "all The Boeing Company Model 737-8 and 737-9 (737 MAX) airplanes" (p. 1).`, "", "L", false)
+		var buf bytes.Buffer
+		if err := f.Output(&buf); err != nil {
+			t.Fatal(err)
+		}
+		r := checkDraft(t, l, "brief.pdf", buf.String())
+		if len(r.Quotes) != 2 || r.Counts.Exact != 2 {
+			for _, q := range r.Quotes {
+				t.Logf("%s %q %v", q.Status, q.Quote, q.Issues)
+			}
+			t.Fatalf("counts %+v", r.Counts)
+		}
+		if q := r.Quotes[0]; q.DraftPage != 1 || q.Source.PageStart != 1 {
+			t.Errorf("%+v", q)
+		}
+	})
 }
