@@ -115,6 +115,13 @@ func TestDiffCallsOutFirst(t *testing.T) {
 		!strings.HasPrefix(is[2], "name changed") {
 		t.Fatalf("issues %q (diff %+v)", is, ops)
 	}
+	// The first word of a quotation is capitalised as a sentence's, not
+	// as a name.
+	words, clean = quoteWords("This Seller shall not deliver")
+	as = align(words, src, 1)
+	if is := issues(diff(words, clean, s, as[0])); len(is) != 1 || !strings.HasPrefix(is[0], "words changed") {
+		t.Fatalf("issues %q", is)
+	}
 }
 
 func TestParseCite(t *testing.T) {
@@ -152,9 +159,10 @@ func TestQuotations(t *testing.T) {
 		{Kind: app.BlockQuote, Text: "The Buyer shall pay the price"},
 		{Kind: app.BlockQuote, Text: "within ten days of delivery."},
 		{Kind: app.BlockParagraph, Text: "(Contract ¶ 7.)"},
+		{Kind: app.BlockParagraph, Text: "The Buyer’s duty: ‘the Buyer’s payment is due on delivery’ (p. 2)."},
 	}}
 	qs := Quotations(p)
-	if len(qs) != 3 {
+	if len(qs) != 4 {
 		t.Fatalf("%d quotations: %+v", len(qs), qs)
 	}
 	if qs[0].Text != "the Seller shall deliver the goods" || qs[0].Cite.From != 3 || qs[0].Cite.Name != "Contract" || qs[0].Line != 3 {
@@ -165,5 +173,8 @@ func TestQuotations(t *testing.T) {
 	}
 	if !qs[2].Block || qs[2].Text != "The Buyer shall pay the price\nwithin ten days of delivery." || qs[2].Cite.Para != 7 {
 		t.Errorf("block quotation: %+v", qs[2])
+	}
+	if qs[3].Text != "the Buyer’s payment is due on delivery" || qs[3].Cite.From != 2 {
+		t.Errorf("single quote marks: %+v", qs[3])
 	}
 }

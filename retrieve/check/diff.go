@@ -75,7 +75,7 @@ func issues(ops []app.DiffOp) []string {
 		text string
 	}
 	var out []issue
-	for _, op := range ops {
+	for k, op := range ops {
 		if op.Op == "same" {
 			continue
 		}
@@ -90,7 +90,7 @@ func issues(ops []app.DiffOp) []string {
 		case hasDigit(op.Source) || hasDigit(op.Draft):
 			out = append(out, issue{1, "figure " + describeOp(op)})
 			continue
-		case capitalised(op.Source) || capitalised(op.Draft):
+		case capitalised(op.Source, k == 0) || capitalised(op.Draft, k == 0):
 			out = append(out, issue{2, "name " + describeOp(op)})
 			continue
 		}
@@ -136,9 +136,13 @@ func firstNegation(s string) string {
 func hasDigit(s string) bool { return strings.IndexFunc(s, unicode.IsDigit) >= 0 }
 
 // capitalised reports whether a word of s starts with a capital letter:
-// inside a quotation that is a name.
-func capitalised(s string) bool {
-	for _, t := range tokenize(s) {
+// inside a quotation that is a name, unless it is the quotation's first
+// word (start says s starts it), capitalised as a sentence's.
+func capitalised(s string, start bool) bool {
+	for i, t := range tokenize(s) {
+		if i == 0 && start {
+			continue
+		}
 		if r, _ := utf8.DecodeRuneInString(s[t.Start:]); unicode.IsUpper(r) {
 			return true
 		}

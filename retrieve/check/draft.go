@@ -107,18 +107,22 @@ func enoughWords(q Quotation) bool {
 	return n >= minQuoteWords || n >= minCitedQuoteWords && q.Cite.Text != ""
 }
 
-// inlineQuotations finds the quotations in quote marks of one paragraph;
-// each Line holds its byte offset in text until the caller turns it into a
-// line.
+// inlineQuotations finds the quotations in quote marks of one paragraph:
+// “…”, "…", and ‘…’ as British drafts write them (a ’ inside a word is an
+// apostrophe and does not close one). Each Line holds its byte offset in
+// text until the caller turns it into a line.
 func inlineQuotations(text string) []Quotation {
 	var out []Quotation
-	open := -1
+	open, single := -1, false
 	for i := 0; i < len(text); {
 		r, size := utf8.DecodeRuneInString(text[i:])
+		closes := open >= 0 && (!single && (r == '”' || r == '"') || single && r == '’' && !nextIsLetter(text, i+size))
 		switch {
-		case r == '“' && open < 0, r == '"' && open < 0 && opening(text, i):
-			open = i + size
-		case (r == '”' || r == '"') && open >= 0:
+		case open < 0 && (r == '“' || r == '"' && opening(text, i)):
+			open, single = i+size, false
+		case open < 0 && r == '‘' && opening(text, i):
+			open, single = i+size, true
+		case closes:
 			if i-open <= maxQuoteBytes {
 				q := Quotation{Text: strings.TrimSpace(text[open:i]), Line: open}
 				after := text[i+size:]
