@@ -77,7 +77,7 @@ func (c *Checker) quote(ctx context.Context, q Quotation) (*app.QuoteCheck, erro
 	if len(words) == 0 {
 		return qc, nil
 	}
-	streams, err := c.candidates(ctx, words)
+	streams, err := c.candidates(ctx, words, clean)
 	if err != nil {
 		return nil, err
 	}
@@ -164,24 +164,47 @@ func nameScore(name string, d *docInfo) float64 {
 	return float64(hit) / float64(len(toks))
 }
 
-// candidates runs the FTS5 pass for a quotation's words and returns the
-// best documents' matching blocks as streams, best ranked first.
-func (c *Checker) candidates(ctx context.Context, words []qword) ([]*stream, error) {
-	var text strings.Builder
-	for _, w := range words {
-		text.WriteString(w.Norm + " ")
-	}
-	terms := fts.Terms(text.String())
-	if len(terms) == 0 {
+// candidates runs the FTS5 pass for a quotation and returns the best
+// documents' matching blocks as streams, best first.
+//
+// A quotation is a run of one passage's words, so it is asked for as
+// phrases of its own words (quotationMatch), which a changed word breaks
+// only one of. Unranked first (store.MatchRows): FTS5 reads the phrases'
+// posting lists once and counts nothing, which is what a specific
+// quotation needs. When more passages hold a phrase than are aligned, they
+// are ranked (bm25 favours the passages holding more of the phrases); when
+// none does — a quotation altered throughout, or invented — the pass falls
+// back to the question path's any-word match within its candidate budget.
+func (c *Checker) candidates(ctx context.Context, words []qword, clean string) ([]*stream, error) {
+	phrases := quotationMatch(words, clean)
+	if phrases == "" {
 		return nil, nil
 	}
-	match, err := fts.CandidateMatch(ctx, c.snap, terms, nil)
-	if err != nil {
-		return nil, err
-	}
-	hits, err := c.snap.Search(ctx, match, nil, searchHits)
+	hits, err := c.snap.MatchRows(ctx, phrases, searchHits+1)
 	if err != nil {
 		return nil, fmt.Errorf("check: search: %w", err)
+	}
+	if len(hits) > searchHits {
+		if hits, err = c.snap.Search(ctx, phrases, nil, searchHits); err != nil {
+			return nil, fmt.Errorf("check: search: %w", err)
+		}
+	}
+	if len(hits) == 0 {
+		var text strings.Builder
+		for _, w := range words {
+			text.WriteString(w.Norm + " ")
+		}
+		terms := fts.Terms(text.String())
+		if len(terms) == 0 {
+			return nil, nil
+		}
+		match, err := fts.CandidateMatch(ctx, c.snap, terms, nil)
+		if err != nil {
+			return nil, err
+		}
+		if hits, err = c.snap.Search(ctx, match, nil, searchHits); err != nil {
+			return nil, fmt.Errorf("check: search: %w", err)
+		}
 	}
 	var order []string
 	rows := map[string][]int64{}
@@ -222,6 +245,47 @@ func (c *Checker) candidates(ctx context.Context, words []qword) ([]*stream, err
 		out = append(out, newStream(info, blocks))
 	}
 	return out, nil
+}
+
+// Phrase sizes of quotationMatch, in words.
+const (
+	phraseWords = 5
+	maxPhrases  = 3
+)
+
+// quotationMatch is the FTS5 expression that finds a quotation's passage:
+// phrases of phraseWords of its words in a row (never across an omission),
+// at most maxPhrases of them spread over the quotation, any of which may
+// match. Each phrase is the quotation's own text, so FTS5 splits it into
+// words as it split the documents (hyphens, apostrophes); "" when the
+// quotation has no run of two words.
+func quotationMatch(words []qword, clean string) string {
+	var runs [][2]int // [first, last] word of each phrase
+	start := 0
+	for i := 1; i <= len(words); i++ {
+		if i < len(words) && !words[i].Gap && i-start < phraseWords {
+			continue
+		}
+		if i-start >= 2 {
+			runs = append(runs, [2]int{start, i - 1})
+		} else if n := len(runs); n > 0 && start > 0 && !words[start].Gap && runs[n-1][1] == start-1 {
+			runs[n-1][1] = start // a lone last word joins the phrase before
+		}
+		start = i
+	}
+	if len(runs) > maxPhrases {
+		spread := make([][2]int, maxPhrases)
+		for k := range spread {
+			spread[k] = runs[k*(len(runs)-1)/(maxPhrases-1)]
+		}
+		runs = spread
+	}
+	parts := make([]string, len(runs))
+	for k, r := range runs {
+		text := clean[words[r[0]].Start:words[r[1]].End]
+		parts[k] = `"` + strings.ReplaceAll(text, `"`, `""`) + `"`
+	}
+	return strings.Join(parts, " OR ")
 }
 
 // loadBlocks returns the named blocks in reading order, reading those not
