@@ -150,7 +150,7 @@ func BenchmarkCheckDraft(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if rep, err = check.Draft(ctx, snap, "brief.md", parsed); err != nil {
+		if rep, err = check.Draft(ctx, snap, "brief.md", []byte(src), parsed); err != nil {
 			b.Fatal(err)
 		}
 		snap.Close()

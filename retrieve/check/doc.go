@@ -14,12 +14,21 @@ package check
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 
 	"archivist/app"
 	"archivist/store"
 )
 
-// Draft checks a parsed draft against the library snap reads.
-func Draft(ctx context.Context, snap *store.Snapshot, name string, p *app.Parsed) (*app.CheckReport, error) {
-	return New(snap).Check(ctx, name, Quotations(p))
+// Draft checks a parsed draft against the library snap reads; data are
+// the draft's bytes, so that a copy of the draft in the library is not
+// taken for its source (nil when there are none).
+func Draft(ctx context.Context, snap *store.Snapshot, name string, data []byte, p *app.Parsed) (*app.CheckReport, error) {
+	c := New(snap)
+	if data != nil {
+		sum := sha256.Sum256(data)
+		c.Except = hex.EncodeToString(sum[:])
+	}
+	return c.Check(ctx, name, Quotations(p))
 }

@@ -122,7 +122,7 @@ func checkDraft(t *testing.T, l *library, name, text string) *app.CheckReport {
 		t.Fatal(err)
 	}
 	defer snap.Close()
-	r, err := check.Draft(ctx, snap, name, parsed)
+	r, err := check.Draft(ctx, snap, name, data, parsed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -384,4 +384,28 @@ func TestDraftFormats(t *testing.T) {
 			t.Errorf("%+v", q)
 		}
 	})
+}
+
+// A draft that is itself in the library is not the source of its own
+// quotations.
+func TestDraftInTheLibrary(t *testing.T) {
+	l := realLibrary(t, register)
+	draft := "The rule said “every airplane must carry seventeen spare quokkas in the galley” (p. 2).\n"
+	path := filepath.Join(t.TempDir(), "self.md")
+	if err := os.WriteFile(path, []byte(draft), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	realLibrary(t, path)
+	r := checkDraft(t, l, "self.md", draft)
+	if len(r.Quotes) != 1 || r.Quotes[0].Status != app.QuoteNotFound {
+		t.Fatalf("the draft was its own source: %+v", r.Quotes)
+	}
+	// The same words in another file are a source.
+	other := filepath.Join(t.TempDir(), "other.md")
+	os.WriteFile(other, []byte("# Rule\n\n"+draft), 0o644)
+	realLibrary(t, other)
+	r = checkDraft(t, l, "self.md", draft)
+	if q := r.Quotes[0]; q.Status != app.QuoteExact || q.Source == nil || q.Source.Title != "Rule" {
+		t.Fatalf("%+v %+v", q, q.Source)
+	}
 }

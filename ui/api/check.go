@@ -93,7 +93,7 @@ func (a library) CheckDraft(ctx context.Context, name string, data []byte) (*app
 		return nil, err
 	}
 	defer snap.Close()
-	rep, err := check.Draft(ctx, snap, name, parsed)
+	rep, err := check.Draft(ctx, snap, name, data, parsed)
 	if err != nil {
 		return nil, err
 	}
