@@ -152,6 +152,7 @@ func runWindow(ctx context.Context, dir string) error {
 		Facts:       dates.Review{DB: db},
 		Watcher:     watch.Service{E: watcher},
 		LocalAPI:    &local.LocalAPI,
+		Checker:     api.LibraryParts(db, im, lib.Research).Checker,
 		OpenOriginal: func(id string, page int) error {
 			doc, err := db.Document(ctx, id)
 			if err != nil {

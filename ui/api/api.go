@@ -16,7 +16,7 @@
 //  5. body bounds — JSON requests are small, uploads bounded, and JSON
 //     responses refused past MaxResponseBytes rather than sent huge.
 //
-// Evidence-bearing requests (/v1/query, /v1/answer) also pass the rate
+// Evidence-bearing requests (/v1/query, /v1/answer, /v1/check) also pass the rate
 // limit of the design: six a minute, burst two, with Retry-After. The log
 // has one line per request — method, route, status, size, duration — and
 // never a question, an answer, a title or document text.
@@ -84,6 +84,9 @@ type Parts struct {
 	Search   Searcher
 	Pages    Pages
 	Importer Importer
+	// Checker checks drafts' quotations (/v1/check); nil answers
+	// unsupported.
+	Checker app.DraftChecker
 }
 
 // Searcher ranks documents for a search query. Today it is the store's FTS5
@@ -158,6 +161,7 @@ type Server struct {
 	search   Searcher
 	pages    Pages
 	importer Importer
+	checker  app.DraftChecker
 	handler  http.Handler
 
 	jobs *jobQueue
@@ -183,7 +187,7 @@ func New(cfg Config, parts Parts) *Server {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
 	s := &Server{cfg: cfg, research: parts.Research, lib: parts.Library, search: parts.Search, pages: parts.Pages,
-		importer: parts.Importer}
+		importer: parts.Importer, checker: parts.Checker}
 	s.jobs = newJobQueue(parts.Importer, cfg.NewID, cfg.Now)
 	s.handler = s.guard(s.routes())
 	return s
@@ -209,6 +213,7 @@ func Routes() []Route {
 		{"POST", "/v1/answer"},
 		{"POST", "/v1/replay"},
 		{"GET", "/v1/search"},
+		{"POST", "/v1/check"},
 		{"GET", "/v1/documents"},
 		{"GET", "/v1/documents/{id}"},
 		{"GET", "/v1/documents/{id}/original"},
@@ -228,6 +233,7 @@ func (s *Server) routes() *http.ServeMux {
 		{"POST", "/v1/answer"}:                        s.handleAnswer,
 		{"POST", "/v1/replay"}:                        s.handleReplay,
 		{"GET", "/v1/search"}:                         s.handleSearch,
+		{"POST", "/v1/check"}:                         s.handleCheck,
 		{"GET", "/v1/documents"}:                      s.handleDocuments,
 		{"GET", "/v1/documents/{id}"}:                 s.handleDocument,
 		{"GET", "/v1/documents/{id}/original"}:        s.handleOriginal,

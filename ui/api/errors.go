@@ -84,15 +84,21 @@ func writeRaw(w http.ResponseWriter, status int, data []byte) {
 // decodeJSON reads a bounded JSON request body into v: one object, no
 // unknown fields, nothing after it.
 func (s *Server) decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
+	return s.decodeJSONUpTo(w, r, v, s.cfg.MaxBodyBytes)
+}
+
+// decodeJSONUpTo is decodeJSON with its own bound, for a request that
+// carries a document.
+func (s *Server) decodeJSONUpTo(w http.ResponseWriter, r *http.Request, v any, limit int64) error {
 	if ct := r.Header.Get("Content-Type"); ct != "" {
 		if mt, _, _ := mime.ParseMediaType(ct); mt != "application/json" {
 			return app.Errorf(app.EUnsupported, "Send the request body as application/json.")
 		}
 	}
-	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBodyBytes))
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
-		return app.Errorf(app.ETooLarge, "The request body exceeds %d KB.", s.cfg.MaxBodyBytes>>10)
+		return app.Errorf(app.ETooLarge, "The request body exceeds %d KB.", limit>>10)
 	} else if err != nil {
 		return app.Errorf(app.EInvalid, "The request body could not be read.")
 	}

@@ -16,7 +16,7 @@ import (
 // Importer is left for the caller to set, so serving can refuse imports.
 func LibraryParts(db *store.DB, im *ingest.Importer, r *retrieve.Research) Parts {
 	lib := library{db: db, importer: im}
-	return Parts{Research: research{r}, Library: lib, Search: lib, Pages: lib}
+	return Parts{Research: research{r}, Library: lib, Search: lib, Pages: lib, Checker: lib}
 }
 
 // research is the research engine as the API asks it: an answer with the

@@ -42,6 +42,7 @@ var commands = []*Command{
 	replayCommand,
 	exportCommand,
 	searchCommand,
+	checkCommand,
 	viewCommand,
 	tagCommand,
 	typeCommand,

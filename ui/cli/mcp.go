@@ -45,7 +45,7 @@ var mcpCommand = &Command{
 				}
 				defer cl.Close()
 				srv = mcp.New(mcp.Config{Version: mcpVersion, ImportFolders: importDirs, Consent: *consent},
-					api.Parts{Research: cl, Library: cl, Search: cl, Pages: cl, Importer: cl})
+					api.Parts{Research: cl, Library: cl, Search: cl, Pages: cl, Importer: cl, Checker: cl})
 			case err != nil:
 				return err
 			default:

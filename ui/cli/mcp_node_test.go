@@ -75,7 +75,7 @@ func TestMCPWithTypeScriptClient(t *testing.T) {
 		}
 	}
 	slices.Sort(names)
-	if want := []string{"ask", "get_evidence", "list_documents", "read_page", "search_documents"}; !slices.Equal(names, want) {
+	if want := []string{"ask", "check_quotes", "get_evidence", "list_documents", "read_page", "search_documents"}; !slices.Equal(names, want) {
 		t.Errorf("tools %v, want %v", names, want)
 	}
 	for name, c := range got.Calls {

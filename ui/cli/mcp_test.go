@@ -120,7 +120,7 @@ func TestMCPTools(t *testing.T) {
 			}
 		}
 		slices.Sort(names)
-		if want := []string{"ask", "get_evidence", "list_documents", "read_page", "search_documents"}; !slices.Equal(names, want) {
+		if want := []string{"ask", "check_quotes", "get_evidence", "list_documents", "read_page", "search_documents"}; !slices.Equal(names, want) {
 			t.Errorf("tools %v, want %v (no import without --allow-import)", names, want)
 		}
 	})

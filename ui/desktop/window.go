@@ -29,6 +29,7 @@ type UI struct {
 	win      fyne.Window
 	lib      app.Library
 	research app.Research
+	checker  app.DraftChecker // nil: no "Check a draft…"
 
 	// do runs f on the UI goroutine: fyne.Do in the app. Tests queue the
 	// calls instead and run them from the test goroutine, which keeps the
@@ -125,6 +126,8 @@ type Services struct {
 	// ExportEvidence writes the evidence behind an answer to the PDF out;
 	// the drawer then offers "Export evidence…".
 	ExportEvidence func(ctx context.Context, ans *app.Answer, question string, out string) error
+	// Checker checks drafts' quotations: File offers "Check a draft…".
+	Checker app.DraftChecker
 }
 
 // New builds the main window's content into w from s, registers Ctrl+K
@@ -173,6 +176,9 @@ func newUI(a fyne.App, w fyne.Window, s Services, do func(func())) *UI {
 	}
 	if s.LocalAPI != nil {
 		u.setLocalAPI(*s.LocalAPI)
+	}
+	if s.Checker != nil {
+		u.setChecker(s.Checker)
 	}
 	return u
 }
