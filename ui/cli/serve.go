@@ -16,7 +16,7 @@ import (
 var serveCommand = &Command{
 	Name:    "serve",
 	Args:    "[--addr HOST:PORT] [--allow-remote] [--allow-host NAME]... [--cors-origin ORIGIN]... [--import-dir DIR]... [--max-upload-mb N] [--token]",
-	Summary: "the local HTTP API on loopback, with a bearer token (docs/api.md)",
+	Summary: "the local HTTP API on loopback, with a bearer token (docs/api-mcp.md)",
 	Help:    "The token is in a file only you can read; `archivist api-token` prints it. Ctrl-C stops the server.",
 	Library: true,
 	Flags: func(fs *flag.FlagSet) RunFunc {
