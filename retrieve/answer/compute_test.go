@@ -72,6 +72,9 @@ func TestComputedAnswers(t *testing.T) {
 			if first, _, _ := strings.Cut(ans.Answer, "\n"); first != tc.first {
 				t.Fatalf("answer %q\nwant   %q", first, tc.first)
 			}
+			if _, after, _ := strings.Cut(tc.first, " = "); ans.Value == "" || !strings.HasSuffix(tc.first, "= "+ans.Value) || after == "" {
+				t.Fatalf("value %q: not the result the answer states (%q)", ans.Value, tc.first)
+			}
 			if len(ans.Citations) != len(tc.cells) {
 				t.Fatalf("%d citations for %d operands", len(ans.Citations), len(tc.cells))
 			}

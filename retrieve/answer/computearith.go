@@ -35,6 +35,7 @@ func (comp computation) answer(ev *app.Evidence, rows []*rowMatch, ops []operand
 		unders = append(unders, op.cell.header)
 	}
 	numberQuotes(ans.Citations)
+	ans.Value = strings.TrimSpace(result + comp.unit(rows))
 	ans.Answer = comp.title(rows) + " = " + expr + " = " + result + comp.unit(rows) + "\n\n" + ComputedLead +
 		render(ans.Citations, labels, unders)
 	return ans, ""
