@@ -207,8 +207,11 @@ func meets(ev *app.Evidence, sh shape, c *candidate, others []*candidate, weight
 		// the sentence is someone else's.
 		return false, "no name stands beside the role asked"
 	}
+	if sh.typ == countType && !wholeNumberRE.MatchString(text+" "+c.label) {
+		return false, "the question asks a count and the passage states no whole number"
+	}
 	row := kindAt(ev, c.window, c.start) == app.BlockTable
-	if row && sh.amount && sh.typ != whichType { // "Which segment had …" asks the label itself
+	if row && sh.amount && sh.typ != whichType && len(lang.Amounts(ev.Question.Text)) == 0 { // a question giving the figure asks for the label // "Which segment had …" asks the label itself
 		label, _, _ := strings.Cut(text, "|")
 		if unaskedWords(label, sh.named) > askedWords(label, sh.named) {
 			// "Net sales of reportable segments and All Other" is
@@ -319,8 +322,8 @@ func joinsAsked(q string) bool {
 var interrogatives = stemSet(`what which who whom whose when where why how`)
 
 var (
-	wholeNumberRE = regexp.MustCompile(`(^|[^\d.,])\d{1,3}(,\d{3})*(\s|$|[^\d.,%])`)
-	orgNameRE     = regexp.MustCompile(`\b(\p{Lu}[\p{L}&.\-]*\s+){1,5}(LLP|LLC|Inc\.?|Ltd\.?|PLC|plc|GmbH|AG|S\.A\.|N\.V\.|Corporation|Company)\b`)
+	wholeNumberRE = regexp.MustCompile(`(^|[^\d.,])\d+(,\d{3})*(\s|$|[^\d.,%])`)
+	orgNameRE     = regexp.MustCompile(`\b(\p{Lu}[\p{L}&.\-]*\s+){1,5}(LLP|LLC|Inc\.?|Ltd\.?|PLC|plc|GmbH|AG|S\.A\.|N\.V\.)\b`)
 	percentAskRE  = regexp.MustCompile(`(?i)\b(percent|percentage|%|share|proportion|margin|rate|ratio)\b`)
 	figureAnyRE   = regexp.MustCompile(`\d[\d,]*(\.\d+)?\s*(%|percent\b|per cent\b)?`)
 )
