@@ -17,6 +17,7 @@ import (
 	"archivist/ingest/abbrev"
 	"archivist/ingest/dates"
 	"archivist/ingest/docmeta"
+	"archivist/ingest/internal/bounds"
 	"archivist/ingest/ocr"
 	"archivist/ingest/pdf"
 	"archivist/store"
@@ -343,6 +344,16 @@ func (im *Importer) admit(path string) (*app.Document, error) {
 	}, nil
 }
 
+// textFormat reports whether f is parsed in this process under the limits
+// of package bounds; PDFs and images are read by engines with their own.
+func textFormat(f app.Format) bool {
+	switch f {
+	case app.FormatText, app.FormatMarkdown, app.FormatHTML, app.FormatDOCX:
+		return true
+	}
+	return false
+}
+
 // Supported reports whether this build can parse format.
 func Supported(f app.Format) bool {
 	switch f {
@@ -437,6 +448,9 @@ func (im *Importer) parse(ctx context.Context, doc *app.Document, password strin
 	} else {
 		parsed, err = im.parseBytes(ctx, doc.Format, data, password)
 	}
+	if err == nil && textFormat(doc.Format) {
+		err = bounds.Check(parsed)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("ingest: parse %s: %w", doc.Filename, err)
 	}
@@ -455,6 +469,10 @@ func (im *Importer) parse(ctx context.Context, doc *app.Document, password strin
 		words += app.BlockWords(b)
 	}
 	build, version := im.builder()
+	passages := build(doc.ID, title, parsed)
+	if textFormat(doc.Format) && len(passages) > bounds.MaxPassages {
+		return nil, fmt.Errorf("ingest: parse %s: %w", doc.Filename, bounds.TooMany("passages", bounds.MaxPassages))
+	}
 	return &store.Content{
 		Title:        title,
 		Words:        words,
@@ -462,7 +480,7 @@ func (im *Importer) parse(ctx context.Context, doc *app.Document, password strin
 		Profile:      BuildProfile(parsed),
 		IndexVersion: version,
 		Parsed:       parsed,
-		Passages:     build(doc.ID, title, parsed),
+		Passages:     passages,
 		Language:     lang.DetectLanguage(startText(parsed)),
 		Created:      docmeta.Created(startText(parsed)),
 	}, nil

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"archivist/app"
+	"archivist/ingest/internal/bounds"
 	"archivist/ingest/internal/srctext"
 )
 
@@ -23,6 +24,7 @@ type walker struct {
 	inNotes      bool                // reading footnotes: headings there are paragraphs
 	bodySections int                 // sections before the notes'
 	bodyBlocks   int                 // blocks before the notes'
+	limit        bounds.Counter
 }
 
 // maxHeading bounds a section's heading label, in runes; the heading
@@ -41,7 +43,7 @@ func (w *walker) body(pk *pkg, name string) error {
 	}
 	defer rc.Close()
 	d := newDecoder(rc)
-	b := &builder{d: d, cancel: func() bool { return w.ctx.Err() != nil }}
+	b := &builder{d: d, cancel: func() bool { return w.ctx.Err() != nil }, limit: maxBodyElements}
 	inBody := false
 	for {
 		tok, err := d.Token()
@@ -71,6 +73,9 @@ func (w *walker) body(pk *pkg, name string) error {
 			w.block(n)
 			if err := w.ctx.Err(); err != nil {
 				return err
+			}
+			if w.limit.Err != nil {
+				return w.limit.Err
 			}
 		case xml.EndElement:
 			if inBody && tagOf(t.Name) == "w:body" {
@@ -161,6 +166,9 @@ func (n *node) valOrEmpty() string {
 // heading opens a section under the nearest open section of a lower
 // level.
 func (w *walker) heading(t string, level int, title bool) {
+	if !w.limit.Section() {
+		return
+	}
 	label := srctext.Truncate(srctext.OneLine(t), maxHeading)
 	for len(w.open) > 1 && w.p.Sections[w.open[len(w.open)-1]].Level >= level {
 		w.open = w.open[:len(w.open)-1]
@@ -178,6 +186,9 @@ func (w *walker) heading(t string, level int, title bool) {
 }
 
 func (w *walker) add(kind app.BlockKind, level int, t string) {
+	if !w.limit.Block(t) {
+		return
+	}
 	w.p.Blocks = append(w.p.Blocks, app.Block{
 		Seq:     len(w.p.Blocks),
 		Section: w.open[len(w.open)-1],
