@@ -20,7 +20,7 @@ func TestHostileParagraphs(t *testing.T) {
 	}
 	src := zipOf(t, map[string]string{"word/document.xml": document(b.String())})
 	code, msg := errCode(t, src)
-	if code != app.ETooLarge || msg != "too many paragraphs: this file has more than 200,000; Archivist imports at most 200,000" {
+	if code != app.ETooLarge || msg != "too many paragraphs: this file has more than 500,000; Archivist imports at most 500,000" {
 		t.Fatalf("error = %s %q", code, msg)
 	}
 }

@@ -21,7 +21,7 @@ func TestCounter(t *testing.T) {
 		}
 		var ae *app.Error
 		if !errors.As(c.Err, &ae) || ae.Code != app.ETooLarge ||
-			ae.Message != "too many paragraphs: this file has more than 200,000; Archivist imports at most 200,000" {
+			ae.Message != "too many paragraphs: this file has more than 500,000; Archivist imports at most 500,000" {
 			t.Fatalf("err = %v", c.Err)
 		}
 	})
