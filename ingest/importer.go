@@ -388,7 +388,9 @@ func (im *Importer) run(ctx context.Context, job store.Job, password string) (st
 	content, err := im.parse(ctx, doc, password)
 	if err != nil && errors.Is(context.Cause(ctx), app.ErrQuitting) {
 		// Quitting, not cancelling: the job stays pending and resumes at
-		// the next start, like one a crash interrupted.
+		// the next start, like one a crash interrupted — but this start
+		// is not counted against it.
+		_ = im.DB.UnstartImport(context.WithoutCancel(ctx), job)
 		return "", app.Errorf(app.ECancelled, "the import was interrupted; it resumes at the next start")
 	}
 	if err != nil {
@@ -413,6 +415,7 @@ func (im *Importer) run(ctx context.Context, job store.Job, password string) (st
 		var ae *app.Error
 		switch {
 		case errors.Is(context.Cause(ctx), app.ErrQuitting):
+			_ = im.DB.UnstartImport(context.WithoutCancel(ctx), job)
 			return "", app.Errorf(app.ECancelled, "the import was interrupted; it resumes at the next start")
 		case ctx.Err() != nil:
 			reason, err = "the import was cancelled", app.Errorf(app.ECancelled, "the import was cancelled")
@@ -486,13 +489,29 @@ func (im *Importer) parse(ctx context.Context, doc *app.Document, password strin
 	}, nil
 }
 
-// Resume finishes the imports a crash or quit interrupted.
+// MaxImportAttempts is how many times an import may start: a file whose
+// import was interrupted that many times (the process killed, out of
+// memory, crashed — not a quit) is marked failed rather than retried at
+// every start, where it would stop every other import behind it.
+const MaxImportAttempts = 2
+
+// ErrStoppedTwice is the reason a person reads on such a file.
+const ErrStoppedTwice = "the import stopped twice; the file may be too large or damaged"
+
+// Resume finishes the imports a crash or quit interrupted, giving up on a
+// file whose import has already started MaxImportAttempts times.
 func (im *Importer) Resume(ctx context.Context) error {
 	jobs, err := im.DB.PendingJobs(ctx)
 	if err != nil {
 		return err
 	}
 	for _, job := range jobs {
+		if job.Attempts >= MaxImportAttempts && !im.isReread(ctx, job) {
+			if err := im.DB.FailImport(ctx, job, ErrStoppedTwice); err != nil {
+				return err
+			}
+			continue
+		}
 		if im.isReread(ctx, job) {
 			if err := im.reread(ctx, job); err != nil && ctx.Err() != nil {
 				return err
@@ -505,6 +524,31 @@ func (im *Importer) Resume(ctx context.Context) error {
 	}
 	_, err = im.ReadWaitingPages(ctx)
 	return err
+}
+
+// ResumeInBackground runs Resume on its own goroutine and returns at
+// once, so that a server listens and new imports run while earlier ones
+// finish. done, when set, is called once the resume ends, with its error
+// (nil when it finished, or was stopped or ctx ended). stop ends the resume
+// as quitting does — the job it was running stays pending and its start is
+// not counted — and waits for it.
+func (im *Importer) ResumeInBackground(ctx context.Context, done func(error)) (stop func()) {
+	ctx, cancel := context.WithCancelCause(ctx)
+	ended := make(chan struct{})
+	go func() {
+		defer close(ended)
+		err := im.Resume(ctx)
+		if ctx.Err() != nil {
+			err = nil
+		}
+		if done != nil {
+			done(err)
+		}
+	}()
+	return func() {
+		cancel(app.ErrQuitting)
+		<-ended
+	}
 }
 
 // Documents lists the library's documents, newest first.
