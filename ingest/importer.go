@@ -262,7 +262,7 @@ func readError(err error) error {
 // commit.
 func (im *Importer) importFile(ctx context.Context, path, password string) app.ImportResult {
 	r := app.ImportResult{Path: path, Outcome: app.OutcomeFailed}
-	doc, err := im.admit(path)
+	doc, err := im.admit(ctx, path)
 	if err != nil {
 		r.Err = err
 		return r
@@ -290,15 +290,20 @@ func (im *Importer) importFile(ctx context.Context, path, password string) app.I
 
 // admit checks a file and copies it into the blob folder, returning the
 // document to queue.
-func (im *Importer) admit(path string) (*app.Document, error) {
-	f, err := os.Open(path)
+func (im *Importer) admit(ctx context.Context, path string) (*app.Document, error) {
+	f, err := openFile(ctx, path)
 	if err != nil {
 		return nil, readError(err)
 	}
 	defer f.Close()
+	// What was opened, not what the name was when the file was chosen:
+	// the file may have been replaced since by a pipe or a device.
 	info, err := f.Stat()
 	if err != nil {
 		return nil, readError(err)
+	}
+	if !info.Mode().IsRegular() {
+		return nil, errNotRegular
 	}
 	if info.Size() == 0 {
 		return nil, app.Errorf(app.EInvalid, "the file is empty")

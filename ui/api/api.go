@@ -185,6 +185,7 @@ func New(cfg Config, parts Parts) *Server {
 	s := &Server{cfg: cfg, research: parts.Research, lib: parts.Library, search: parts.Search, pages: parts.Pages,
 		importer: parts.Importer}
 	s.jobs = newJobQueue(parts.Importer, cfg.NewID, cfg.Now)
+	s.jobs.folders = cfg.ImportFolders
 	s.handler = s.guard(s.routes())
 	return s
 }

@@ -46,6 +46,7 @@ const (
 // import queue is what survives a restart).
 type jobQueue struct {
 	importer Importer
+	folders  []string // the allowed import folders: path imports open files only inside them
 	newID    func() string
 	now      func() time.Time
 	ctx      context.Context
@@ -177,7 +178,11 @@ func (q *jobQueue) run(p *pendingJob) {
 		return
 	}
 	q.update(j, func() { j.State = "running" })
-	_, err := q.importer.ImportFiles(q.ctx, p.paths, p.password, func(pr app.ImportProgress) {
+	ctx := q.ctx
+	if p.staging == "" {
+		ctx = ConfineImports(ctx, q.folders)
+	}
+	_, err := q.importer.ImportFiles(ctx, p.paths, p.password, func(pr app.ImportProgress) {
 		q.update(j, func() {
 			j.FilesDone = pr.Done
 			if pr.Total > 0 {
