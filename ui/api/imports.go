@@ -18,6 +18,7 @@ import (
 const (
 	maxUploadFiles = 100
 	maxImportFiles = 10000
+	maxFileName    = 255 // bytes: the longest name most file systems store
 )
 
 // ImportRequest is the JSON body of /v1/import: files or folders on this
@@ -118,6 +119,9 @@ func (s *Server) stageUploads(w http.ResponseWriter, r *http.Request) (p *pendin
 		name := filepath.Base(filepath.Clean("/" + strings.ReplaceAll(part.FileName(), `\`, "/")))
 		if name == "/" || name == "." || strings.HasPrefix(name, ".") {
 			return nil, app.Errorf(app.EInvalid, "Each uploaded file needs a file name (with its extension).")
+		}
+		if len(name) > maxFileName {
+			return nil, app.Errorf(app.EInvalid, "The file name %q… is too long: at most %d bytes.", clip(name, 40), maxFileName)
 		}
 		if len(p.paths) == maxUploadFiles {
 			return nil, app.Errorf(app.ETooLarge, "At most %d files can be uploaded at once.", maxUploadFiles)
