@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -160,5 +161,59 @@ func TestRefusedQuestionsSpendNothing(t *testing.T) {
 	}
 	if _, ok := s.cfg.Limit.Take(); !ok {
 		t.Fatal("refused questions spent the rate limit")
+	}
+}
+
+// blockingImporter holds every import until released.
+type blockingImporter struct{ release chan struct{} }
+
+func (b blockingImporter) ImportFiles(context.Context, []string, string, func(app.ImportProgress)) ([]app.ImportResult, error) {
+	<-b.release
+	return nil, nil
+}
+
+func upload(s *Server, name string, size int) *httptest.ResponseRecorder {
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	part, _ := mw.CreateFormFile("file", name)
+	part.Write(bytes.Repeat([]byte("a"), size))
+	mw.Close()
+	return call(s, "POST", "/v1/import", "Bearer "+testToken, body.Bytes(), mw.FormDataContentType())
+}
+
+// Uploads staged at once — imported, waiting or arriving — are bounded
+// across requests: past the bound an upload is refused with 409 and a
+// clear message, and the bound is given back when a job ends.
+func TestStagedUploadsBounded(t *testing.T) {
+	im := blockingImporter{release: make(chan struct{})}
+	s := New(Config{Token: testToken, NewID: func() string { return fmt.Sprint(time.Now().UnixNano()) },
+		MaxUploadBytes: 1 << 20, MaxStagedBytes: 3 << 19}, Parts{Library: fakeLibrary{}, Importer: im})
+	defer s.Close()
+	var once sync.Once
+	release := func() { once.Do(func() { close(im.release) }) }
+	defer release()
+	if w := upload(s, "a.txt", 1<<20-1024); w.Code != http.StatusAccepted {
+		t.Fatalf("first upload: %d %s", w.Code, w.Body)
+	}
+	w := upload(s, "b.txt", 1<<20-1024)
+	if w.Code != http.StatusConflict || !strings.Contains(w.Body.String(), "already hold 1 MB") {
+		t.Fatalf("second upload: %d %s; want 409 while the first is staged", w.Code, w.Body)
+	}
+	release()
+	deadline := time.Now().Add(time.Minute)
+	for {
+		s.staged.mu.Lock()
+		used := s.staged.used
+		s.staged.mu.Unlock()
+		if used == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d bytes still held after the job ended", used)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if w := upload(s, "c.txt", 1<<20-1024); w.Code != http.StatusAccepted {
+		t.Fatalf("upload after the first job: %d %s", w.Code, w.Body)
 	}
 }

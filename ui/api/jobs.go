@@ -69,6 +69,17 @@ type pendingJob struct {
 	names    map[string]string
 	password string
 	staging  string
+	release  func() // gives back the staging budget the uploads hold; nil for path imports
+}
+
+// done removes the job's staging folder and gives back its budget.
+func (p *pendingJob) done() {
+	if p.staging != "" {
+		os.RemoveAll(p.staging)
+	}
+	if p.release != nil {
+		p.release()
+	}
 }
 
 func newJobQueue(im Importer, newID func() string, now func() time.Time) *jobQueue {
@@ -161,11 +172,7 @@ func (q *jobQueue) update(j *Job, f func()) {
 }
 
 func (q *jobQueue) run(p *pendingJob) {
-	defer func() {
-		if p.staging != "" {
-			os.RemoveAll(p.staging)
-		}
-	}()
+	defer p.done()
 	j := p.job
 	name := func(path string) string {
 		if n, ok := p.names[path]; ok {
