@@ -1,6 +1,7 @@
 package docx
 
 import (
+	"bytes"
 	"context"
 	"encoding/xml"
 	"errors"
@@ -40,6 +41,22 @@ func (w *walker) body(pk *pkg, name string) error {
 	}
 	if rc == nil {
 		return damaged("it has no %s", name)
+	}
+	// A part of more paragraphs than a document may hold is refused after
+	// one quick read, before any is built (millions of tiny ones compress
+	// well under the zip-bomb ratio).
+	before := pk.read
+	n, err := paragraphTags(rc, bounds.MaxBlocks)
+	rc.Close()
+	pk.read = before // the part is read again below; count it once against MaxTotalBytes
+	if err != nil {
+		return partError(name, err)
+	}
+	if n > bounds.MaxBlocks {
+		return bounds.TooMany("paragraphs", bounds.MaxBlocks)
+	}
+	if rc, err = pk.open(name); err != nil {
+		return err
 	}
 	defer rc.Close()
 	d := newDecoder(rc)
@@ -362,4 +379,38 @@ func limitError(err error) error {
 		return err
 	}
 	return nil
+}
+
+// paragraphTags counts the paragraph start tags ("<w:p>", "<w:p …>") of a
+// part, reading it once without building anything, and stops past limit.
+// Word writes the "w" prefix; a part that uses another is counted by the
+// walk instead, which stops at the same limit.
+func paragraphTags(r io.Reader, limit int) (int, error) {
+	buf := make([]byte, 64<<10)
+	n, keep := 0, 0
+	for {
+		m, err := r.Read(buf[keep:])
+		data := buf[:keep+m]
+		for i := 0; ; {
+			j := bytes.Index(data[i:], []byte("<w:p"))
+			if j < 0 || i+j+4 >= len(data) {
+				break
+			}
+			if c := data[i+j+4]; c == '>' || c == ' ' || c == '/' || c == '\t' || c == '\n' || c == '\r' {
+				if n++; n > limit {
+					return n, nil
+				}
+			}
+			i += j + 4
+		}
+		// A tag cut by the end of the buffer is counted with the next read.
+		keep = min(len(data), 4)
+		copy(buf, data[len(data)-keep:])
+		if err == io.EOF {
+			return n, nil
+		}
+		if err != nil {
+			return n, err
+		}
+	}
 }

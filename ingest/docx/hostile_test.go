@@ -2,6 +2,7 @@ package docx
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 
@@ -42,4 +43,29 @@ func TestHostileNotes(t *testing.T) {
 	if code != app.ETooLarge || !strings.HasPrefix(msg, "too many elements") {
 		t.Fatalf("error = %s %q", code, msg)
 	}
+}
+
+func TestParagraphTags(t *testing.T) {
+	doc := document(para("", "a") + `<w:p/><w:pPr/><w:proofErr/>` + para("", "b"))
+	for _, chunk := range []int{1, 3, 5, 64 << 10} {
+		n, err := paragraphTags(&chunked{s: doc, n: chunk}, 100)
+		if err != nil || n != 3 {
+			t.Errorf("chunks of %d: %d paragraphs, %v; want 3", chunk, n, err)
+		}
+	}
+}
+
+// chunked reads s n bytes at a time.
+type chunked struct {
+	s string
+	n int
+}
+
+func (c *chunked) Read(p []byte) (int, error) {
+	if c.s == "" {
+		return 0, io.EOF
+	}
+	k := copy(p[:min(len(p), c.n)], c.s)
+	c.s = c.s[k:]
+	return k, nil
 }
