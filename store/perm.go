@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"errors"
 	"io/fs"
 	"log/slog"
@@ -43,11 +44,27 @@ func secureLibrary(dir string) error {
 		tighten(filepath.Join(dir, name), privateFile)
 	}
 	tighten(filepath.Join(dir, blobDir), privateDir)
-	if info, err := os.Stat(dir); err == nil && info.Mode().Perm()&0o077 != 0 {
-		Log().Warn("the library folder can be read by other users of this computer; its files cannot",
-			"folder", dir, "mode", info.Mode().Perm().String())
-	}
 	return nil
+}
+
+// folderModeKey is the setting that remembers the library folder's mode
+// last reported, so that it is reported once, not at every start.
+const folderModeKey = "library.folder_mode_reported"
+
+// reportOpenFolder says once (per mode) that the library folder can be
+// read by others: its files cannot, but their names and count can.
+func (db *DB) reportOpenFolder(ctx context.Context) {
+	info, err := os.Stat(db.Dir)
+	if err != nil || runtime.GOOS == "windows" || info.Mode().Perm()&0o077 == 0 {
+		return
+	}
+	mode := info.Mode().Perm().String()
+	if seen, err := db.Setting(ctx, folderModeKey); err != nil || seen == mode {
+		return
+	}
+	Log().Warn("the library folder can be read by other users of this computer; its files cannot",
+		"folder", db.Dir, "mode", mode)
+	_ = db.SetSetting(ctx, folderModeKey, mode)
 }
 
 // tighten takes group and other permissions off path when it has any.

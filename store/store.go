@@ -77,6 +77,7 @@ func Open(ctx context.Context, dir string) (*DB, error) {
 		return nil, fmt.Errorf("store: open readers: %w", err)
 	}
 	db.read.SetMaxOpenConns(4)
+	db.reportOpenFolder(ctx)
 	return db, nil
 }
 
