@@ -17,6 +17,7 @@ import (
 	"archivist/ingest/abbrev"
 	"archivist/ingest/dates"
 	"archivist/ingest/docmeta"
+	"archivist/ingest/internal/bounds"
 	"archivist/ingest/ocr"
 	"archivist/ingest/pdf"
 	"archivist/store"
@@ -261,7 +262,7 @@ func readError(err error) error {
 // commit.
 func (im *Importer) importFile(ctx context.Context, path, password string) app.ImportResult {
 	r := app.ImportResult{Path: path, Outcome: app.OutcomeFailed}
-	doc, err := im.admit(path)
+	doc, err := im.admit(ctx, path)
 	if err != nil {
 		r.Err = err
 		return r
@@ -289,15 +290,20 @@ func (im *Importer) importFile(ctx context.Context, path, password string) app.I
 
 // admit checks a file and copies it into the blob folder, returning the
 // document to queue.
-func (im *Importer) admit(path string) (*app.Document, error) {
-	f, err := os.Open(path)
+func (im *Importer) admit(ctx context.Context, path string) (*app.Document, error) {
+	f, err := openFile(ctx, path)
 	if err != nil {
 		return nil, readError(err)
 	}
 	defer f.Close()
+	// What was opened, not what the name was when the file was chosen:
+	// the file may have been replaced since by a pipe or a device.
 	info, err := f.Stat()
 	if err != nil {
 		return nil, readError(err)
+	}
+	if !info.Mode().IsRegular() {
+		return nil, errNotRegular
 	}
 	if info.Size() == 0 {
 		return nil, app.Errorf(app.EInvalid, "the file is empty")
@@ -343,6 +349,16 @@ func (im *Importer) admit(path string) (*app.Document, error) {
 	}, nil
 }
 
+// textFormat reports whether f is parsed in this process under the limits
+// of package bounds; PDFs and images are read by engines with their own.
+func textFormat(f app.Format) bool {
+	switch f {
+	case app.FormatText, app.FormatMarkdown, app.FormatHTML, app.FormatDOCX:
+		return true
+	}
+	return false
+}
+
 // Supported reports whether this build can parse format.
 func Supported(f app.Format) bool {
 	switch f {
@@ -377,7 +393,9 @@ func (im *Importer) run(ctx context.Context, job store.Job, password string) (st
 	content, err := im.parse(ctx, doc, password)
 	if err != nil && errors.Is(context.Cause(ctx), app.ErrQuitting) {
 		// Quitting, not cancelling: the job stays pending and resumes at
-		// the next start, like one a crash interrupted.
+		// the next start, like one a crash interrupted — but this start
+		// is not counted against it.
+		_ = im.DB.UnstartImport(context.WithoutCancel(ctx), job)
 		return "", app.Errorf(app.ECancelled, "the import was interrupted; it resumes at the next start")
 	}
 	if err != nil {
@@ -402,6 +420,7 @@ func (im *Importer) run(ctx context.Context, job store.Job, password string) (st
 		var ae *app.Error
 		switch {
 		case errors.Is(context.Cause(ctx), app.ErrQuitting):
+			_ = im.DB.UnstartImport(context.WithoutCancel(ctx), job)
 			return "", app.Errorf(app.ECancelled, "the import was interrupted; it resumes at the next start")
 		case ctx.Err() != nil:
 			reason, err = "the import was cancelled", app.Errorf(app.ECancelled, "the import was cancelled")
@@ -437,6 +456,9 @@ func (im *Importer) parse(ctx context.Context, doc *app.Document, password strin
 	} else {
 		parsed, err = im.parseBytes(ctx, doc.Format, data, password)
 	}
+	if err == nil && textFormat(doc.Format) {
+		err = bounds.Check(parsed)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("ingest: parse %s: %w", doc.Filename, err)
 	}
@@ -455,6 +477,10 @@ func (im *Importer) parse(ctx context.Context, doc *app.Document, password strin
 		words += app.BlockWords(b)
 	}
 	build, version := im.builder()
+	passages := build(doc.ID, title, parsed)
+	if textFormat(doc.Format) && len(passages) > bounds.MaxPassages {
+		return nil, fmt.Errorf("ingest: parse %s: %w", doc.Filename, bounds.TooMany("passages", bounds.MaxPassages))
+	}
 	return &store.Content{
 		Title:        title,
 		Words:        words,
@@ -462,19 +488,35 @@ func (im *Importer) parse(ctx context.Context, doc *app.Document, password strin
 		Profile:      BuildProfile(parsed),
 		IndexVersion: version,
 		Parsed:       parsed,
-		Passages:     build(doc.ID, title, parsed),
+		Passages:     passages,
 		Language:     lang.DetectLanguage(startText(parsed)),
 		Created:      docmeta.Created(startText(parsed)),
 	}, nil
 }
 
-// Resume finishes the imports a crash or quit interrupted.
+// MaxImportAttempts is how many times an import may start: a file whose
+// import was interrupted that many times (the process killed, out of
+// memory, crashed — not a quit) is marked failed rather than retried at
+// every start, where it would stop every other import behind it.
+const MaxImportAttempts = 2
+
+// ErrStoppedTwice is the reason a person reads on such a file.
+const ErrStoppedTwice = "the import stopped twice; the file may be too large or damaged"
+
+// Resume finishes the imports a crash or quit interrupted, giving up on a
+// file whose import has already started MaxImportAttempts times.
 func (im *Importer) Resume(ctx context.Context) error {
 	jobs, err := im.DB.PendingJobs(ctx)
 	if err != nil {
 		return err
 	}
 	for _, job := range jobs {
+		if job.Attempts >= MaxImportAttempts && !im.isReread(ctx, job) {
+			if err := im.DB.FailImport(ctx, job, ErrStoppedTwice); err != nil {
+				return err
+			}
+			continue
+		}
 		if im.isReread(ctx, job) {
 			if err := im.reread(ctx, job); err != nil && ctx.Err() != nil {
 				return err
@@ -487,6 +529,31 @@ func (im *Importer) Resume(ctx context.Context) error {
 	}
 	_, err = im.ReadWaitingPages(ctx)
 	return err
+}
+
+// ResumeInBackground runs Resume on its own goroutine and returns at
+// once, so that a server listens and new imports run while earlier ones
+// finish. done, when set, is called once the resume ends, with its error
+// (nil when it finished, or was stopped or ctx ended). stop ends the resume
+// as quitting does — the job it was running stays pending and its start is
+// not counted — and waits for it.
+func (im *Importer) ResumeInBackground(ctx context.Context, done func(error)) (stop func()) {
+	ctx, cancel := context.WithCancelCause(ctx)
+	ended := make(chan struct{})
+	go func() {
+		defer close(ended)
+		err := im.Resume(ctx)
+		if ctx.Err() != nil {
+			err = nil
+		}
+		if done != nil {
+			done(err)
+		}
+	}()
+	return func() {
+		cancel(app.ErrQuitting)
+		<-ended
+	}
 }
 
 // Documents lists the library's documents, newest first.

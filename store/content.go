@@ -85,44 +85,28 @@ func deleteContent(ctx context.Context, tx *sql.Tx, docID string) error {
 }
 
 func insertSections(ctx context.Context, tx *sql.Tx, docID string, sections []app.Section) error {
-	stmt, err := tx.PrepareContext(ctx, `INSERT INTO sections (id, document_id, seq, parent_id, level, heading,
-		page_start, page_end, line_start, line_end) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-	if err != nil {
-		return err
-	}
-	defer stmt.Close()
-	for i, s := range sections {
+	return batchInsert(ctx, tx, `INSERT INTO sections (id, document_id, seq, parent_id, level, heading,
+		page_start, page_end, line_start, line_end)`, 10, len(sections), func(i int, args []any) ([]any, error) {
+		s := sections[i]
 		var parent any
 		if s.Parent >= 0 && s.Parent < len(sections) {
 			parent = sections[s.Parent].ID
 		}
-		if _, err := stmt.ExecContext(ctx, s.ID, docID, i, parent, s.Level, s.Heading,
-			s.PageStart, s.PageEnd, s.LineStart, s.LineEnd); err != nil {
-			return err
-		}
-	}
-	return nil
+		return append(args, s.ID, docID, i, parent, s.Level, s.Heading,
+			s.PageStart, s.PageEnd, s.LineStart, s.LineEnd), nil
+	})
 }
 
 func insertBlocks(ctx context.Context, tx *sql.Tx, docID string, p *app.Parsed) error {
-	stmt, err := tx.PrepareContext(ctx, `INSERT INTO blocks (id, document_id, section_id, seq, kind, level, text,
-		page, line_start, line_end, x0, y0, x1, y1, words) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-	if err != nil {
-		return err
-	}
-	defer stmt.Close()
-	var buf []byte
-	for _, b := range p.Blocks {
+	return batchInsert(ctx, tx, `INSERT INTO blocks (id, document_id, section_id, seq, kind, level, text,
+		page, line_start, line_end, x0, y0, x1, y1, words)`, 15, len(p.Blocks), func(i int, args []any) ([]any, error) {
+		b := p.Blocks[i]
 		if b.Section < 0 || b.Section >= len(p.Sections) {
-			return fmt.Errorf("block %d names section %d of %d", b.Seq, b.Section, len(p.Sections))
+			return nil, fmt.Errorf("block %d names section %d of %d", b.Seq, b.Section, len(p.Sections))
 		}
-		buf = appendWordBoxes(buf[:0], b.Words)
-		if _, err := stmt.ExecContext(ctx, b.ID, docID, p.Sections[b.Section].ID, b.Seq, b.Kind, b.Level, b.Text,
-			b.Page, b.LineStart, b.LineEnd, b.Box.X0, b.Box.Y0, b.Box.X1, b.Box.Y1, string(buf)); err != nil {
-			return err
-		}
-	}
-	return nil
+		return append(args, b.ID, docID, p.Sections[b.Section].ID, b.Seq, b.Kind, b.Level, b.Text,
+			b.Page, b.LineStart, b.LineEnd, b.Box.X0, b.Box.Y0, b.Box.X1, b.Box.Y1, string(appendWordBoxes(nil, b.Words))), nil
+	})
 }
 
 // insertPages records each physical page with the number of words on it.
@@ -149,23 +133,16 @@ func insertPages(ctx context.Context, tx *sql.Tx, docID string, p *app.Parsed) e
 }
 
 func insertPassages(ctx context.Context, tx *sql.Tx, passages []app.Passage) error {
-	stmt, err := tx.PrepareContext(ctx, `INSERT INTO passages (id, document_id, section_id, seq, title, headings,
-		body, spans, page_start, page_end, index_version, doc_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-	if err != nil {
-		return err
-	}
-	defer stmt.Close()
-	for _, p := range passages {
+	return batchInsert(ctx, tx, `INSERT INTO passages (id, document_id, section_id, seq, title, headings,
+		body, spans, page_start, page_end, index_version, doc_key)`, 12, len(passages), func(i int, args []any) ([]any, error) {
+		p := passages[i]
 		spans, err := json.Marshal(p.Spans)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		if _, err := stmt.ExecContext(ctx, p.ID, p.DocumentID, p.SectionID, p.Seq, p.Title, p.Headings,
-			p.Text, string(spans), p.PageStart, p.PageEnd, p.IndexVersion, docKey(p.DocumentID)); err != nil {
-			return err
-		}
-	}
-	return nil
+		return append(args, p.ID, p.DocumentID, p.SectionID, p.Seq, p.Title, p.Headings,
+			p.Text, string(spans), p.PageStart, p.PageEnd, p.IndexVersion, docKey(p.DocumentID)), nil
+	})
 }
 
 // StaleDocuments lists the ready documents whose passages were built by a

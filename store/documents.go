@@ -27,6 +27,9 @@ type Job struct {
 	DocumentID string
 	SourcePath string
 	State      string
+	// Attempts is how many times the job has started (StartImport); a
+	// pending job that has started was interrupted that many times.
+	Attempts int
 }
 
 // EnqueueImport records a new document (status queued) and its import job
@@ -84,6 +87,17 @@ func (db *DB) StartImport(ctx context.Context, job Job) error {
 	return db.setImportState(ctx, job, "running", app.StatusImporting, "")
 }
 
+// UnstartImport puts a started job back in the queue without counting
+// its start: Archivist is quitting, and the job resumes at the next start
+// as if it had not begun.
+func (db *DB) UnstartImport(ctx context.Context, job Job) error {
+	if _, err := db.write.ExecContext(ctx, `UPDATE import_jobs SET state = 'queued', attempts = max(attempts - 1, 0),
+		updated_at = ? WHERE id = ? AND state = 'running'`, db.now(), job.ID); err != nil {
+		return fmt.Errorf("store: unstart import: %w", err)
+	}
+	return nil
+}
+
 // FailImport marks a job failed and its document failed with the reason a
 // person will read. The document's content stays absent.
 func (db *DB) FailImport(ctx context.Context, job Job, reason string) error {
@@ -96,8 +110,12 @@ func (db *DB) setImportState(ctx context.Context, job Job, jobState string, stat
 		return fmt.Errorf("store: import state: %w", err)
 	}
 	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, `UPDATE import_jobs SET state = ?, error = ?, updated_at = ? WHERE id = ?`,
-		jobState, reason, db.now(), job.ID); err != nil {
+	started := 0
+	if jobState == "running" {
+		started = 1
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE import_jobs SET state = ?, error = ?, updated_at = ?,
+		attempts = attempts + ? WHERE id = ?`, jobState, reason, db.now(), started, job.ID); err != nil {
 		return fmt.Errorf("store: import state: %w", err)
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE documents SET status = ?, error = ? WHERE id = ?`,
@@ -110,7 +128,7 @@ func (db *DB) setImportState(ctx context.Context, job Job, jobState string, stat
 // PendingJobs lists import jobs that were queued or running when the
 // library was last closed, oldest first, so the queue can resume.
 func (db *DB) PendingJobs(ctx context.Context) ([]Job, error) {
-	rows, err := db.read.QueryContext(ctx, `SELECT id, document_id, source_path, state FROM import_jobs
+	rows, err := db.read.QueryContext(ctx, `SELECT id, document_id, source_path, state, attempts FROM import_jobs
 		WHERE state IN ('queued', 'running') ORDER BY created_at`)
 	if err != nil {
 		return nil, fmt.Errorf("store: pending jobs: %w", err)
@@ -119,7 +137,7 @@ func (db *DB) PendingJobs(ctx context.Context) ([]Job, error) {
 	var jobs []Job
 	for rows.Next() {
 		var j Job
-		if err := rows.Scan(&j.ID, &j.DocumentID, &j.SourcePath, &j.State); err != nil {
+		if err := rows.Scan(&j.ID, &j.DocumentID, &j.SourcePath, &j.State, &j.Attempts); err != nil {
 			return nil, fmt.Errorf("store: pending jobs: %w", err)
 		}
 		jobs = append(jobs, j)

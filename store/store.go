@@ -52,6 +52,10 @@ func Open(ctx context.Context, dir string) (*DB, error) {
 		return nil, err
 	}
 	removeIncoming(filepath.Join(dir, blobDir))
+	if err := secureLibrary(dir); err != nil {
+		lock.release()
+		return nil, folderError(dir, "open", err)
+	}
 	path := filepath.Join(dir, DatabaseFile)
 	db := &DB{Dir: dir, Now: time.Now, lock: lock}
 	if db.write, err = sql.Open("sqlite", dsn(path, "_txlock=immediate")); err != nil {
@@ -73,6 +77,7 @@ func Open(ctx context.Context, dir string) (*DB, error) {
 		return nil, fmt.Errorf("store: open readers: %w", err)
 	}
 	db.read.SetMaxOpenConns(4)
+	db.reportOpenFolder(ctx)
 	return db, nil
 }
 

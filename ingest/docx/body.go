@@ -1,6 +1,7 @@
 package docx
 
 import (
+	"bytes"
 	"context"
 	"encoding/xml"
 	"errors"
@@ -8,6 +9,7 @@ import (
 	"strings"
 
 	"archivist/app"
+	"archivist/ingest/internal/bounds"
 	"archivist/ingest/internal/srctext"
 )
 
@@ -23,6 +25,7 @@ type walker struct {
 	inNotes      bool                // reading footnotes: headings there are paragraphs
 	bodySections int                 // sections before the notes'
 	bodyBlocks   int                 // blocks before the notes'
+	limit        bounds.Counter
 }
 
 // maxHeading bounds a section's heading label, in runes; the heading
@@ -39,9 +42,25 @@ func (w *walker) body(pk *pkg, name string) error {
 	if rc == nil {
 		return damaged("it has no %s", name)
 	}
+	// A part of more paragraphs than a document may hold is refused after
+	// one quick read, before any is built (millions of tiny ones compress
+	// well under the zip-bomb ratio).
+	before := pk.read
+	n, err := paragraphTags(rc, bounds.MaxBlocks)
+	rc.Close()
+	pk.read = before // the part is read again below; count it once against MaxTotalBytes
+	if err != nil {
+		return partError(name, err)
+	}
+	if n > bounds.MaxBlocks {
+		return bounds.TooMany("paragraphs", bounds.MaxBlocks)
+	}
+	if rc, err = pk.open(name); err != nil {
+		return err
+	}
 	defer rc.Close()
 	d := newDecoder(rc)
-	b := &builder{d: d, cancel: func() bool { return w.ctx.Err() != nil }}
+	b := &builder{d: d, cancel: func() bool { return w.ctx.Err() != nil }, limit: maxBodyElements}
 	inBody := false
 	for {
 		tok, err := d.Token()
@@ -71,6 +90,9 @@ func (w *walker) body(pk *pkg, name string) error {
 			w.block(n)
 			if err := w.ctx.Err(); err != nil {
 				return err
+			}
+			if w.limit.Err != nil {
+				return w.limit.Err
 			}
 		case xml.EndElement:
 			if inBody && tagOf(t.Name) == "w:body" {
@@ -161,6 +183,9 @@ func (n *node) valOrEmpty() string {
 // heading opens a section under the nearest open section of a lower
 // level.
 func (w *walker) heading(t string, level int, title bool) {
+	if !w.limit.Section() {
+		return
+	}
 	label := srctext.Truncate(srctext.OneLine(t), maxHeading)
 	for len(w.open) > 1 && w.p.Sections[w.open[len(w.open)-1]].Level >= level {
 		w.open = w.open[:len(w.open)-1]
@@ -178,6 +203,9 @@ func (w *walker) heading(t string, level int, title bool) {
 }
 
 func (w *walker) add(kind app.BlockKind, level int, t string) {
+	if !w.limit.Block(t) {
+		return
+	}
 	w.p.Blocks = append(w.p.Blocks, app.Block{
 		Seq:     len(w.p.Blocks),
 		Section: w.open[len(w.open)-1],
@@ -351,4 +379,38 @@ func limitError(err error) error {
 		return err
 	}
 	return nil
+}
+
+// paragraphTags counts the paragraph start tags ("<w:p>", "<w:p …>") of a
+// part, reading it once without building anything, and stops past limit.
+// Word writes the "w" prefix; a part that uses another is counted by the
+// walk instead, which stops at the same limit.
+func paragraphTags(r io.Reader, limit int) (int, error) {
+	buf := make([]byte, 64<<10)
+	n, keep := 0, 0
+	for {
+		m, err := r.Read(buf[keep:])
+		data := buf[:keep+m]
+		for i := 0; ; {
+			j := bytes.Index(data[i:], []byte("<w:p"))
+			if j < 0 || i+j+4 >= len(data) {
+				break
+			}
+			if c := data[i+j+4]; c == '>' || c == ' ' || c == '/' || c == '\t' || c == '\n' || c == '\r' {
+				if n++; n > limit {
+					return n, nil
+				}
+			}
+			i += j + 4
+		}
+		// A tag cut by the end of the buffer is counted with the next read.
+		keep = min(len(data), 4)
+		copy(buf, data[len(data)-keep:])
+		if err == io.EOF {
+			return n, nil
+		}
+		if err != nil {
+			return n, err
+		}
+	}
 }

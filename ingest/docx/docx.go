@@ -93,6 +93,9 @@ func parseDocx(ctx context.Context, src []byte) (*app.Parsed, error) {
 			return nil, err
 		}
 	}
+	if w.limit.Err != nil {
+		return nil, w.limit.Err
+	}
 	w.finish(title)
 	return w.p, nil
 }

@@ -18,7 +18,7 @@ func (w *walker) notes(pk *pkg, name, kind, heading string) error {
 	}
 	defer rc.Close()
 	d := newDecoder(rc)
-	b := &builder{d: d, cancel: func() bool { return w.ctx.Err() != nil }}
+	b := &builder{d: d, cancel: func() bool { return w.ctx.Err() != nil }, limit: maxNoteElements}
 	byID := map[string]*node{}
 	var order []*node
 	for {

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"io"
 	"strings"
+
+	"archivist/ingest/internal/bounds"
 )
 
 // Namespaces. ISO strict documents use their own URIs for the same
@@ -102,13 +104,27 @@ type builder struct {
 	d      *xml.Decoder
 	count  int
 	cancel func() bool // reports whether to stop; polled every few thousand elements
+	limit  int         // elements kept from the part at most; 0 means no limit
 }
+
+// The elements a part may hold, counting only those kept in trees (the
+// formatting the parser drops is not counted). The body is read one
+// paragraph or table at a time, so its limit bounds time — some ten
+// elements a paragraph for bounds.MaxBlocks paragraphs; the notes are held
+// whole, so theirs bounds memory (~100 bytes an element).
+const (
+	maxBodyElements = 10_000_000
+	maxNoteElements = 1_000_000
+)
 
 // build reads the element opened by se, up to its end, into a node.
 func (b *builder) build(se xml.StartElement, depth int) (*node, error) {
 	b.count++
 	if b.count%4096 == 0 && b.cancel != nil && b.cancel() {
 		return nil, errCancelled
+	}
+	if b.limit > 0 && b.count > b.limit {
+		return nil, bounds.TooMany("elements", b.limit)
 	}
 	n := &node{tag: tagOf(se.Name)}
 	for _, a := range se.Attr {

@@ -25,6 +25,7 @@ import (
 	"golang.org/x/net/html/atom"
 
 	"archivist/app"
+	"archivist/ingest/internal/bounds"
 	"archivist/ingest/internal/srctext"
 )
 
@@ -40,6 +41,11 @@ func Parse(ctx context.Context, src []byte) (*app.Parsed, error) {
 		return nil, fmt.Errorf("html: %w", err)
 	}
 	src = srctext.Normalize(src)
+	// The parser holds every element as a node, ~200 bytes each: a page
+	// past the limit is refused before it is built.
+	if startTags(src) > maxElements {
+		return nil, fmt.Errorf("html: %w", bounds.TooMany("elements", maxElements))
+	}
 	doc, err := parseTree(ctx, src)
 	notice := ""
 	for _, keep := range []map[string]bool{structural, textOnly} {
@@ -182,4 +188,24 @@ func closeSections(p *app.Parsed, nlines int) {
 			secs[par].LineEnd = max(secs[par].LineEnd, secs[i].LineEnd)
 		}
 	}
+}
+
+// maxElements is how many start tags a page may have; long single-page
+// books and specifications have a few hundred thousand.
+const maxElements = 2_000_000
+
+// startTags counts the start tags of src: "<" then a letter.
+func startTags(src []byte) int {
+	n := 0
+	for i := bytes.IndexByte(src, '<'); i >= 0 && i+1 < len(src); {
+		if c := src[i+1] | 0x20; c >= 'a' && c <= 'z' {
+			n++
+		}
+		j := bytes.IndexByte(src[i+1:], '<')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return n
 }

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/net/html/atom"
 
 	"archivist/app"
+	"archivist/ingest/internal/bounds"
 	"archivist/ingest/internal/srctext"
 )
 
@@ -36,6 +37,7 @@ type walker struct {
 	keys  []key // one per block
 	count int   // elements visited, for the cancellation check
 	err   error
+	limit bounds.Counter
 
 	// The paragraph being gathered from inline content.
 	buf     text
@@ -169,6 +171,10 @@ func (w *walker) flush() {
 
 // add appends a block.
 func (w *walker) add(kind app.BlockKind, level int, t string, k key) {
+	if !w.limit.Block(t) {
+		w.err = w.limit.Err
+		return
+	}
 	w.p.Blocks = append(w.p.Blocks, app.Block{
 		Seq:     len(w.p.Blocks),
 		Section: w.open[len(w.open)-1],
@@ -191,6 +197,10 @@ func (w *walker) gathered(n *xhtml.Node, kind app.BlockKind) {
 func (w *walker) heading(n *xhtml.Node, level int) {
 	t := gatherHeading(n)
 	if t == "" {
+		return
+	}
+	if !w.limit.Section() {
+		w.err = w.limit.Err
 		return
 	}
 	for len(w.open) > 1 && w.p.Sections[w.open[len(w.open)-1]].Level >= level {

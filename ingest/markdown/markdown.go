@@ -19,6 +19,7 @@ import (
 	"github.com/yuin/goldmark/text"
 
 	"archivist/app"
+	"archivist/ingest/internal/bounds"
 	"archivist/ingest/internal/srctext"
 )
 
@@ -47,6 +48,11 @@ func Parse(ctx context.Context, src []byte) (*app.Parsed, error) {
 	}
 	src = srctext.Normalize(src)
 	src = blankFrontMatter(src)
+	// goldmark holds the whole syntax tree, several times the source's
+	// size: a file past the limits is refused before it is built.
+	if err := prescan(src); err != nil {
+		return nil, fmt.Errorf("markdown: %w", err)
+	}
 	doc, err := parseTree(ctx, src)
 	if err != nil {
 		return nil, fmt.Errorf("markdown: %w", err)
@@ -68,6 +74,9 @@ func Parse(ctx context.Context, src []byte) (*app.Parsed, error) {
 	}
 	if err := w.blocks(doc, app.BlockParagraph, true); err != nil {
 		return nil, fmt.Errorf("markdown: %w", err)
+	}
+	if w.limit.Err != nil {
+		return nil, fmt.Errorf("markdown: %w", w.limit.Err)
 	}
 	w.finish(lines.Count())
 	return w.p, nil
@@ -105,6 +114,7 @@ type walker struct {
 	p     *app.Parsed
 	open  []int // indices of the open sections, root first
 	count int   // blocks handled, for the cancellation check
+	limit bounds.Counter
 }
 
 // blocks walks the block children of n. container is the kind given to
@@ -112,6 +122,9 @@ type walker struct {
 // document's own children, the only place a heading opens a section.
 func (w *walker) blocks(n ast.Node, container app.BlockKind, top bool) error {
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if w.limit.Err != nil {
+			return w.limit.Err
+		}
 		w.count++
 		if w.count%cancelCheckEvery == 0 {
 			if err := w.ctx.Err(); err != nil {
@@ -151,7 +164,7 @@ func (w *walker) blocks(n ast.Node, container app.BlockKind, top bool) error {
 // add appends a block of the gathered text unless that is empty.
 func (w *walker) add(kind app.BlockKind, level int, code bool) {
 	t, first, last := w.buf.text(code)
-	if t == "" {
+	if t == "" || !w.limit.Block(t) {
 		return
 	}
 	w.p.Blocks = append(w.p.Blocks, app.Block{
@@ -177,7 +190,7 @@ func (w *walker) heading(h *ast.Heading) {
 	w.buf.reset()
 	w.inline(h)
 	t, first, _ := w.buf.text(false)
-	if t == "" {
+	if t == "" || !w.limit.Section() {
 		return
 	}
 	for len(w.open) > 1 && w.p.Sections[w.open[len(w.open)-1]].Level >= h.Level {

@@ -14,6 +14,7 @@ import (
 	"unicode"
 
 	"archivist/app"
+	"archivist/ingest/internal/bounds"
 	"archivist/ingest/internal/srctext"
 )
 
@@ -62,6 +63,9 @@ func Parse(ctx context.Context, src []byte) (*app.Parsed, error) {
 				return nil, fmt.Errorf("text: %w", err)
 			}
 		}
+		if b.limit.Err != nil {
+			return nil, fmt.Errorf("text: %w", b.limit.Err)
+		}
 		end, next := len(s), len(s)
 		if i := strings.IndexByte(s[off:], '\n'); i >= 0 {
 			end, next = off+i, off+i+1
@@ -84,6 +88,9 @@ func Parse(ctx context.Context, src []byte) (*app.Parsed, error) {
 	}
 	if in {
 		b.paragraph(cur, second)
+	}
+	if b.limit.Err != nil {
+		return nil, fmt.Errorf("text: %w", b.limit.Err)
 	}
 	b.finish(line)
 	return b.p, nil
@@ -122,6 +129,8 @@ type builder struct {
 	pending   *candidate
 	prevKey   int  // listKey of the previous paragraph when it was numbered
 	prevLabel bool // the previous paragraph was a short line kept as text
+
+	limit bounds.Counter
 }
 
 // candidate is a line waiting for the paragraph after it.
@@ -205,7 +214,7 @@ func (b *builder) resolve(next following) {
 // block appends a block unless its text holds no word.
 func (b *builder) block(p para, kind app.BlockKind, level int) {
 	text := b.s[p.start:p.end]
-	if !hasWord(text) {
+	if !hasWord(text) || !b.limit.Block(text) {
 		return
 	}
 	b.p.Blocks = append(b.p.Blocks, app.Block{
@@ -222,6 +231,9 @@ func (b *builder) block(p para, kind app.BlockKind, level int) {
 // heading opens a section under the nearest open section of a lower level
 // and appends its heading block.
 func (b *builder) heading(p para, level int) {
+	if !b.limit.Section() {
+		return
+	}
 	for len(b.open) > 1 && b.p.Sections[b.open[len(b.open)-1]].Level >= level {
 		b.open = b.open[:len(b.open)-1]
 	}

@@ -143,6 +143,9 @@ type Config struct {
 	// MaxBodyBytes bounds a JSON request, MaxUploadBytes an upload; zero
 	// means the defaults.
 	MaxBodyBytes, MaxUploadBytes int64
+	// MaxStagedBytes bounds the uploads staged at once, across requests,
+	// in flight and waiting in the queue; zero means twice MaxUploadBytes.
+	MaxStagedBytes int64
 	// Limit is the evidence rate limit; nil means a new DefaultRateLimit.
 	Limit *RateLimiter
 	// Log receives one line per request; nil discards.
@@ -164,7 +167,8 @@ type Server struct {
 	checker  app.DraftChecker
 	handler  http.Handler
 
-	jobs *jobQueue
+	jobs   *jobQueue
+	staged stagingBudget // bytes of uploads staged, in flight and queued
 
 	closeOnce sync.Once
 }
@@ -177,6 +181,9 @@ func New(cfg Config, parts Parts) *Server {
 	if cfg.MaxUploadBytes <= 0 {
 		cfg.MaxUploadBytes = DefaultMaxUploadBytes
 	}
+	if cfg.MaxStagedBytes <= 0 {
+		cfg.MaxStagedBytes = 2 * cfg.MaxUploadBytes
+	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
@@ -188,7 +195,9 @@ func New(cfg Config, parts Parts) *Server {
 	}
 	s := &Server{cfg: cfg, research: parts.Research, lib: parts.Library, search: parts.Search, pages: parts.Pages,
 		importer: parts.Importer, checker: parts.Checker}
+	s.staged.max = cfg.MaxStagedBytes
 	s.jobs = newJobQueue(parts.Importer, cfg.NewID, cfg.Now)
+	s.jobs.folders = cfg.ImportFolders
 	s.handler = s.guard(s.routes())
 	return s
 }

@@ -125,7 +125,9 @@ func (s *Server) handleDocuments(w http.ResponseWriter, r *http.Request) {
 		Documents []DocumentSummary `json:"documents"`
 		Total     int               `json:"total"`
 	}{Documents: []DocumentSummary{}, Total: len(docs)}
-	page := docs[min(offset, len(docs)):min(offset+limit, len(docs))]
+	// offset may be any int: no sum of request numbers may overflow.
+	start := min(offset, len(docs))
+	page := docs[start : start+min(limit, len(docs)-start)]
 	if out.Documents, err = Summaries(r.Context(), s.lib, page); err != nil {
 		writeError(w, err)
 		return

@@ -4,6 +4,7 @@ import (
 	"crypto/subtle"
 	"net"
 	"net/http"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -25,6 +26,21 @@ func (s *Server) guard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rec := &recorder{ResponseWriter: w, status: http.StatusOK}
 		began := s.cfg.Now()
+		defer func() {
+			// A panic in a handler answers 500 in the error shape and is
+			// logged with its stack (which holds code locations, never
+			// request or document text); net/http would drop the
+			// connection and log nothing the user sees.
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				s.cfg.Log.Error("panic serving a request", "route", r.Pattern, "stack", string(debug.Stack()))
+				if !rec.wrote {
+					writeError(rec, app.Errorf(app.EInternal, "Internal error: the server failed to answer; see its log."))
+				}
+			}
+		}()
 		defer func() {
 			// The route pattern, not the raw path or query: a path is
 			// typed by the client and may carry anything.
@@ -75,8 +91,9 @@ func (s *Server) guard(next http.Handler) http.Handler {
 
 // authorized reports whether an Authorization header carries the token.
 func (s *Server) authorized(header string) bool {
-	got, ok := strings.CutPrefix(header, "Bearer ")
-	if !ok || s.cfg.Token == "" {
+	// The scheme is case-insensitive (RFC 7235, section 2.1).
+	scheme, got, ok := strings.Cut(strings.TrimSpace(header), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") || s.cfg.Token == "" {
 		return false
 	}
 	return subtle.ConstantTimeCompare([]byte(strings.TrimSpace(got)), []byte(s.cfg.Token)) == 1

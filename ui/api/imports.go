@@ -18,6 +18,7 @@ import (
 const (
 	maxUploadFiles = 100
 	maxImportFiles = 10000
+	maxFileName    = 255 // bytes: the longest name most file systems store
 )
 
 // ImportRequest is the JSON body of /v1/import: files or folders on this
@@ -58,9 +59,7 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) {
 	}
 	job, err := s.jobs.add(p)
 	if err != nil {
-		if p.staging != "" {
-			os.RemoveAll(p.staging)
-		}
+		p.done()
 		writeError(w, err)
 		return
 	}
@@ -83,10 +82,12 @@ func (s *Server) stageUploads(w http.ResponseWriter, r *http.Request) (p *pendin
 	if err != nil {
 		return nil, err
 	}
-	p = &pendingJob{staging: dir, names: map[string]string{}}
+	var held int64
+	staged := &pendingJob{staging: dir, names: map[string]string{}, release: func() { s.staged.give(held) }}
+	p = staged
 	defer func() {
 		if err != nil {
-			os.RemoveAll(dir)
+			staged.done() // p is nil by then
 		}
 	}()
 	tooBig := func(err error) bool {
@@ -119,6 +120,9 @@ func (s *Server) stageUploads(w http.ResponseWriter, r *http.Request) (p *pendin
 		if name == "/" || name == "." || strings.HasPrefix(name, ".") {
 			return nil, app.Errorf(app.EInvalid, "Each uploaded file needs a file name (with its extension).")
 		}
+		if len(name) > maxFileName {
+			return nil, app.Errorf(app.EInvalid, "The file name %q… is too long: at most %d bytes.", clip(name, 40), maxFileName)
+		}
 		if len(p.paths) == maxUploadFiles {
 			return nil, app.Errorf(app.ETooLarge, "At most %d files can be uploaded at once.", maxUploadFiles)
 		}
@@ -131,9 +135,13 @@ func (s *Server) stageUploads(w http.ResponseWriter, r *http.Request) (p *pendin
 		if err != nil {
 			return nil, err
 		}
-		_, err = io.Copy(f, part)
+		_, err = io.Copy(f, budgetReader{r: part, b: &s.staged, held: &held})
 		if cerr := f.Close(); err == nil {
 			err = cerr
+		}
+		if errors.Is(err, errStagingFull) {
+			return nil, app.Errorf(app.EConflict, "Uploads waiting to be imported already hold %d MB, the most this server stages; try again when they are done.",
+				s.staged.max>>20)
 		}
 		if tooBig(err) {
 			return nil, app.Errorf(app.ETooLarge, "The upload exceeds %d MB.", s.cfg.MaxUploadBytes>>20)

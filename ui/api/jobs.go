@@ -46,6 +46,7 @@ const (
 // import queue is what survives a restart).
 type jobQueue struct {
 	importer Importer
+	folders  []string // the allowed import folders: path imports open files only inside them
 	newID    func() string
 	now      func() time.Time
 	ctx      context.Context
@@ -68,6 +69,17 @@ type pendingJob struct {
 	names    map[string]string
 	password string
 	staging  string
+	release  func() // gives back the staging budget the uploads hold; nil for path imports
+}
+
+// done removes the job's staging folder and gives back its budget.
+func (p *pendingJob) done() {
+	if p.staging != "" {
+		os.RemoveAll(p.staging)
+	}
+	if p.release != nil {
+		p.release()
+	}
 }
 
 func newJobQueue(im Importer, newID func() string, now func() time.Time) *jobQueue {
@@ -160,11 +172,7 @@ func (q *jobQueue) update(j *Job, f func()) {
 }
 
 func (q *jobQueue) run(p *pendingJob) {
-	defer func() {
-		if p.staging != "" {
-			os.RemoveAll(p.staging)
-		}
-	}()
+	defer p.done()
 	j := p.job
 	name := func(path string) string {
 		if n, ok := p.names[path]; ok {
@@ -177,7 +185,11 @@ func (q *jobQueue) run(p *pendingJob) {
 		return
 	}
 	q.update(j, func() { j.State = "running" })
-	_, err := q.importer.ImportFiles(q.ctx, p.paths, p.password, func(pr app.ImportProgress) {
+	ctx := q.ctx
+	if p.staging == "" {
+		ctx = ConfineImports(ctx, q.folders)
+	}
+	_, err := q.importer.ImportFiles(ctx, p.paths, p.password, func(pr app.ImportProgress) {
 		q.update(j, func() {
 			j.FilesDone = pr.Done
 			if pr.Total > 0 {

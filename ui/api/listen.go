@@ -63,7 +63,9 @@ func Listen(ctx context.Context, addr string, cfg Config, parts Parts, warn io.W
 		IdleTimeout:       2 * time.Minute,
 		MaxHeaderBytes:    64 << 10,
 		BaseContext:       func(net.Listener) context.Context { return ctx },
-		ErrorLog:          slog.NewLogLogger(slog.NewTextHandler(io.Discard, nil).WithAttrs(nil), slog.LevelError),
+		// The server's own errors (a handler's panic it recovered, TLS
+		// and connection errors) go to the API's log, not nowhere.
+		ErrorLog: slog.NewLogLogger(a.cfg.Log.Handler(), slog.LevelError),
 	}
 	go hs.Serve(ln)
 	return &Running{Addr: ln.Addr(), http: hs, api: a}, nil

@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"unicode/utf8"
 
 	"archivist/app"
+	"archivist/retrieve"
 )
 
 // QuestionRequest is the body of /v1/query and /v1/answer.
@@ -96,6 +98,17 @@ func (s *Server) question(w http.ResponseWriter, r *http.Request) (app.Question,
 	}
 	if strings.TrimSpace(q.Text) == "" {
 		writeError(w, app.Errorf(app.EInvalid, "Type a question first."))
+		return app.Question{}, false
+	}
+	// What the research engine would refuse is refused before the rate
+	// limit: only well-formed questions spend a request.
+	if utf8.RuneCountInString(strings.TrimSpace(q.Text)) > retrieve.MaxQuestionChars {
+		writeError(w, app.Errorf(app.EInvalid, "The question is too long (at most %d characters).", retrieve.MaxQuestionChars))
+		return app.Question{}, false
+	}
+	if len(q.Scope.DocumentIDs) > app.MaxSelectedDocuments && q.Scope.FolderID == "" && !q.Scope.FromQuery {
+		writeError(w, app.Errorf(app.EInvalid, "A question can be scoped to at most %d documents; %d are selected.",
+			app.MaxSelectedDocuments, len(q.Scope.DocumentIDs)))
 		return app.Question{}, false
 	}
 	return q, s.spend(w)

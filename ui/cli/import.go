@@ -26,9 +26,6 @@ var importCommand = &Command{
 			if err != nil {
 				return err
 			}
-			if err := lib.Importer.Resume(ctx); err != nil {
-				fmt.Fprintf(c.Stderr, "archivist: resume earlier imports: %s\n", describe(err))
-			}
 			anyFailed := false
 			_, err = lib.Importer.ImportFiles(ctx, c.Args, *password, func(pr app.ImportProgress) {
 				r := pr.Result
@@ -48,6 +45,11 @@ var importCommand = &Command{
 			})
 			if err != nil {
 				return err
+			}
+			// The files named first; then the imports an earlier run left
+			// unfinished, which may be what stopped it.
+			if err := lib.Importer.Resume(ctx); err != nil {
+				fmt.Fprintf(c.Stderr, "archivist: resume earlier imports: %s\n", describe(err))
 			}
 			if anyFailed {
 				return failed

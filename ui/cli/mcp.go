@@ -50,9 +50,12 @@ var mcpCommand = &Command{
 				return err
 			default:
 				if len(importDirs) > 0 {
-					if err := lib.Importer.Resume(ctx); err != nil {
-						fmt.Fprintf(c.Stderr, "archivist: resume earlier imports: %s\n", describe(err))
-					}
+					stop := lib.Importer.ResumeInBackground(ctx, func(err error) {
+						if err != nil {
+							fmt.Fprintf(c.Stderr, "archivist: resume earlier imports: %s\n", describe(err))
+						}
+					})
+					defer stop()
 				}
 				srv = newMCPServer(lib, importDirs, *consent)
 			}

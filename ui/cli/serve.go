@@ -44,9 +44,14 @@ var serveCommand = &Command{
 			if err != nil {
 				return err
 			}
-			if err := lib.Importer.Resume(ctx); err != nil {
-				fmt.Fprintf(c.Stderr, "archivist: resume earlier imports: %s\n", describe(err))
-			}
+			// Earlier imports finish in the background: the API listens
+			// at once.
+			stop := lib.Importer.ResumeInBackground(ctx, func(err error) {
+				if err != nil {
+					fmt.Fprintf(c.Stderr, "archivist: resume earlier imports: %s\n", describe(err))
+				}
+			})
+			defer stop()
 			srv, err := serve(ctx, lib, f, token, c)
 			if err != nil {
 				return err

@@ -286,7 +286,7 @@ func (s *server) importDocuments(ctx context.Context, req *sdk.CallToolRequest, 
 	if err != nil {
 		return nil, ImportOutput{}, toolError(err)
 	}
-	results, err := s.Importer.ImportFiles(ctx, files, "", nil)
+	results, err := s.Importer.ImportFiles(api.ConfineImports(ctx, s.cfg.ImportFolders), files, "", nil)
 	if err != nil {
 		return nil, ImportOutput{}, toolError(err)
 	}
