@@ -3,7 +3,7 @@ package app
 import "context"
 
 // Stage is where a question is: waiting for a free slot, finding
-// evidence, or waiting for the answer (DESIGN.md §7 allows 2 retrievals and
+// evidence, or waiting for the answer (docs/design.md §7 allows 2 retrievals and
 // 2 completions at once; more questions queue).
 type Stage string
 

@@ -20,7 +20,7 @@ const (
 	EProviderFailure = "provider_failure"
 
 	// The answer provider's reply broke the citation contract, or was cut
-	// off at its output limit (DESIGN.md §6).
+	// off at its output limit (docs/design.md §6).
 	EInvalidProviderResponse   = "invalid_provider_response"
 	EProviderResponseTruncated = "provider_response_truncated"
 	// A provider outside this machine was configured without the user's

@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-// Facts extracted from documents share one review ledger (DESIGN.md §13):
+// Facts extracted from documents share one review ledger (docs/design.md §13):
 // every fact names its document, its type and role, a validated value with
 // a sort value, the evidence quote that shows it, a confidence, and a state
 // a person moves it through. Adding a fact type means a FactContract here,
@@ -260,7 +260,7 @@ type Facts interface {
 // NoRole is the label of the "none of these roles" choice.
 const NoRole = "none"
 
-// Bounds on facts beside answers (DESIGN.md §13): per source, in all, and
+// Bounds on facts beside answers (docs/design.md §13): per source, in all, and
 // the characters of one fact's value and evidence.
 const (
 	MaxFactsPerSource = 3

@@ -3,7 +3,7 @@ package app
 import "strings"
 
 // Sensitivity is how carefully a document's text must be kept on this
-// computer (DESIGN.md §7). Confidential and Restricted text reaches a
+// computer (docs/design.md §7). Confidential and Restricted text reaches a
 // model or a remote decision provider only with the person's consent for
 // the conversation.
 type Sensitivity string

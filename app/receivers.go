@@ -6,7 +6,7 @@ import "strings"
 // that writes answers and the decision provider that routes and scores.
 // It is a value: two questions were asked with the same providers exactly
 // when their Receivers are equal, which is how a conversation and the
-// drawer notice a change of provider (DESIGN.md §6).
+// drawer notice a change of provider (docs/design.md §6).
 type Receivers struct {
 	// Answer is the answer model and its endpoint, "llama3.2 at
 	// localhost:11434"; "" for the offline extractive answerer.

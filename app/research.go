@@ -24,7 +24,7 @@ func ParsePreset(s string) Preset {
 	return PresetBalanced
 }
 
-// Limits from the design (DESIGN.md §4 and the issue that asked for them).
+// Limits from the design (docs/design.md §4 and the issue that asked for them).
 const (
 	MaxSources           = 6   // documents that reach an answer
 	MaxSelectedDocuments = 100 // documents in an "Ask selection" scope
@@ -95,7 +95,7 @@ type CarriedSource struct {
 	Blocks     []string `json:"blocks"`
 }
 
-// MaxCarriedSources bounds the sources a follow-up carries (DESIGN.md §6).
+// MaxCarriedSources bounds the sources a follow-up carries (docs/design.md §6).
 const MaxCarriedSources = 3
 
 // Window is a verbatim piece of one passage that became evidence.

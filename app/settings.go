@@ -9,7 +9,7 @@ type Settings struct {
 	Decision ProviderSettings // routing and scoring: "local", "systemone" or "openai"
 	Answer   ProviderSettings // answers: "extractive" or "openai"
 	// EgressAcknowledged records that the person accepted that document
-	// text goes to an endpoint that is not on this computer (DESIGN.md §7).
+	// text goes to an endpoint that is not on this computer (docs/design.md §7).
 	EgressAcknowledged bool
 	Preset             Preset
 	LibraryDir         string // empty: the OS default; takes effect at the next start

@@ -11,7 +11,7 @@ import (
 	"archivist/retrieve/route"
 )
 
-// Conversation is a series of questions in one scope (DESIGN.md §6). Each
+// Conversation is a series of questions in one scope (docs/design.md §6). Each
 // follow-up carries the sources the previous successful answer cited,
 // reloaded inside the new question's snapshot; the newest complete turns
 // go to the answerer as history within its bounds; failed and cancelled

@@ -11,7 +11,7 @@ import (
 )
 
 // attachFacts puts the accepted dates of the evidence's documents beside
-// their sources (DESIGN.md §13): at most app.MaxFactsPerSource per source
+// their sources (docs/design.md §13): at most app.MaxFactsPerSource per source
 // and app.MaxFactsPerAnswer in all, the soonest still to come first, each
 // quote within app.MaxFactChars; ev.Dates counts them all. They are read
 // in the question's snapshot. For a question asking when, a date's quote

@@ -9,7 +9,7 @@ import (
 	"archivist/store"
 )
 
-// Carry returns what a follow-up of ans carries (DESIGN.md §6): the first
+// Carry returns what a follow-up of ans carries (docs/design.md §6): the first
 // app.MaxCarriedSources distinct documents its citations name, in citation
 // order, each with the blocks cited in it. An answer that cites nothing
 // carries nothing. Only IDs are carried; the text is read again.

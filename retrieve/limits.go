@@ -7,7 +7,7 @@ import (
 )
 
 // Limiter bounds the work questions do at once across the process
-// (DESIGN.md §7): at most a few retrievals (snapshot, routing, evidence) and
+// (docs/design.md §7): at most a few retrievals (snapshot, routing, evidence) and
 // a few completions (the answerer's call) run together; further questions
 // wait their turn, in arrival order, and may be cancelled while they wait.
 type Limiter struct {

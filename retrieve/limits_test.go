@@ -104,7 +104,7 @@ func waitFor(t *testing.T, what string, ok func() bool) {
 	}
 }
 
-// TestLimiter proves the bounds of DESIGN.md §7: with six questions at
+// TestLimiter proves the bounds of docs/design.md §7: with six questions at
 // once, at most two retrievals and two completions run together, the rest
 // report "queued", and a queued question can be cancelled without running.
 func TestLimiter(t *testing.T) {

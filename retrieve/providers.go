@@ -22,7 +22,7 @@ type Keys struct {
 
 // EgressRecord is the library's per-endpoint record that the person
 // accepted that document text goes to an endpoint not on this computer
-// (DESIGN.md §7). The window and the command line share it: an
+// (docs/design.md §7). The window and the command line share it: an
 // acknowledgement given in one holds in the other, and a new endpoint asks
 // again.
 type EgressRecord interface {

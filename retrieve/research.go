@@ -33,7 +33,7 @@ type Research struct {
 	// documents whose passages an older builder made up to date.
 	Upgrade func(ctx context.Context) error
 	// Limiter bounds the retrievals and completions running at once; nil
-	// means the one the whole process shares (DESIGN.md §7).
+	// means the one the whole process shares (docs/design.md §7).
 	Limiter *Limiter
 	// Log, when set, receives one record per question with counts, sizes,
 	// durations and a fixed outcome — never a question, title or text.

@@ -55,7 +55,7 @@ func (db *DB) SetSetting(ctx context.Context, key, value string) error {
 func egressKey(baseURL string) string { return "egress.ack:" + baseURL }
 
 // EgressAcknowledged reports whether the person acknowledged that document
-// text is sent to the endpoint at baseURL (DESIGN.md §7). The
+// text is sent to the endpoint at baseURL (docs/design.md §7). The
 // acknowledgement is per endpoint: another URL needs its own.
 func (db *DB) EgressAcknowledged(ctx context.Context, baseURL string) (bool, error) {
 	v, err := db.Setting(ctx, egressKey(baseURL))

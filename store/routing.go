@@ -148,7 +148,7 @@ func (s *Snapshot) PassagesByRowID(ctx context.Context, rowids []int64) (map[int
 	return out, nil
 }
 
-// Profiles returns the stored search profiles of docIDs (DESIGN.md §3):
+// Profiles returns the stored search profiles of docIDs (docs/design.md §3):
 // the outline, acronyms, numbered captions and word count ingest derived,
 // read from the documents' generated columns without touching sections or
 // blocks. A document stored without a profile maps to an empty one.

@@ -1,7 +1,7 @@
 // Package dates finds the dates a document is about — when it was issued
 // or signed, when something takes effect, is due, expires, renews or needs
 // notice, the period it covers, an event it announces — and proposes them
-// to the fact ledger for review (DESIGN.md §13).
+// to the fact ledger for review (docs/design.md §13).
 //
 // It runs at import, on this computer: explicit calendar dates in the
 // forms documents use (2022-12-31, 31 December 2022, December 31, 2022,

@@ -21,7 +21,7 @@ import (
 	"archivist/store"
 )
 
-// Limits of a proposal (DESIGN.md §4 asks menus to stay small; filing menus
+// Limits of a proposal (docs/design.md §4 asks menus to stay small; filing menus
 // are smaller still so a remote provider reads them cheaply).
 const (
 	MenuSize        = 16   // folders per menu; larger levels are split into several menus

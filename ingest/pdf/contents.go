@@ -10,7 +10,7 @@ import (
 	"unicode/utf8"
 )
 
-// Section trees from a contents page (DESIGN.md §2.3), for PDFs without
+// Section trees from a contents page (docs/design.md §2.3), for PDFs without
 // an outline: find the contents page among the first pages, read its
 // entries (title and printed page number), place each on its physical
 // page — by the page labels when the PDF has them, else by the printed

@@ -4,7 +4,7 @@
 // It runs PDFium compiled to WebAssembly (github.com/klippa-app/go-pdfium,
 // pure Go, no cgo) inside wazero: every document gets a fresh instance with
 // an empty sandbox filesystem, and an instance that runs past the
-// per-document time limit is killed. See DESIGN.md §2.2–2.3.
+// per-document time limit is killed. See docs/design.md §2.2–2.3.
 //
 // The instances run in worker processes: copies of the running executable,
 // which this package's init turns into PDFium servers when they are

@@ -11,7 +11,7 @@ import (
 	"archivist/app"
 )
 
-// PageImageDPI is the resolution of the cached page images (DESIGN.md
+// PageImageDPI is the resolution of the cached page images (docs/design.md
 // §2.7); at it, one point is two pixels.
 const PageImageDPI = 144
 

@@ -97,7 +97,7 @@ const (
 	msgTruncatedOut = "The model stopped at its output limit before finishing, so nothing was shown. Try a narrower question or another model."
 )
 
-// ParseReply applies the citation contract (DESIGN.md §6) to the JSON
+// ParseReply applies the citation contract (docs/design.md §6) to the JSON
 // object a model returned for evidence of sources numbered 1..sources.
 //
 // The object must be {"answer": string, "sufficient": bool, "citations":

@@ -8,7 +8,7 @@ import (
 	"archivist/retrieve/jev"
 )
 
-// DecisionPicker picks pincites through a decision provider (DESIGN.md §6):
+// DecisionPicker picks pincites through a decision provider (docs/design.md §6):
 // each claim becomes a jev choice question over its shortlist (at most
 // ShortlistSize candidates) plus "none", and the probability of the chosen
 // candidate is the pick's confidence. An HTTP provider gets every claim of

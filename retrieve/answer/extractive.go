@@ -320,7 +320,7 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 	}
 	if len(ans.Citations) == 0 || coverage/total < minCoverage || !yearMet || len(unmet) > 0 || !met {
 		// Not an answer: say so, and show what came closest, never as the
-		// answer (DESIGN.md §6).
+		// answer (docs/design.md §6).
 		ans.Citations, labels, unders = closest(ev, cands, ans.Citations, labels, unders, shape, gain)
 		numberQuotes(ans.Citations)
 		ans.Answer = app.InsufficientEvidence
@@ -820,7 +820,7 @@ func citeAt(ev *app.Evidence, c candidate) (app.Citation, int, bool) {
 }
 
 // HistoryAnswerer is an Answerer that can also hear the conversation so
-// far (DESIGN.md §6). History is context for the model, never evidence.
+// far (docs/design.md §6). History is context for the model, never evidence.
 type HistoryAnswerer interface {
 	Answerer
 	AnswerWithHistory(ctx context.Context, ev *app.Evidence, history []Turn) (*app.Answer, error)

@@ -17,7 +17,7 @@ const (
 	LlamaCppBaseURL = endpoint.LlamaCppBaseURL
 )
 
-// Limits of one completion (DESIGN.md §6 and §7).
+// Limits of one completion (docs/design.md §6 and §7).
 const (
 	MaxTokens        = 4096            // generation cap, reasoning included where the provider counts it
 	MaxResponseBytes = 4 << 20         // a larger response body fails as provider_failure
@@ -40,7 +40,7 @@ type OpenAI struct {
 	HTTPClient *http.Client
 	Timeout    time.Duration // for the whole call; 0 means DefaultTimeout
 	// EgressAcknowledged must be true for an endpoint that is not on this
-	// machine (DESIGN.md §7); the caller sets it from the stored
+	// machine (docs/design.md §7); the caller sets it from the stored
 	// acknowledgement.
 	EgressAcknowledged bool
 	// Picker picks each claim's pincite; nil means LexicalPicker.

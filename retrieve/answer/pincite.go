@@ -12,7 +12,7 @@ import (
 	"archivist/app/lang"
 )
 
-// Pincite tuning (DESIGN.md §6).
+// Pincite tuning (docs/design.md §6).
 const (
 	ShortlistSize     = 10   // candidate quotes offered per claim
 	MinPickConfidence = 0.35 // below it a citation falls back to page level

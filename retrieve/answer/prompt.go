@@ -9,7 +9,7 @@ import (
 )
 
 // SystemPrompt is the only instruction the model gets. Document text is
-// untrusted data (DESIGN.md §7): the prompt says so and tells the model to
+// untrusted data (docs/design.md §7): the prompt says so and tells the model to
 // ignore instructions and role changes inside it.
 const SystemPrompt = `You answer a person's question about their own documents, using only the numbered sources in the user message.
 
@@ -33,7 +33,7 @@ type Turn struct {
 	Answer   string
 }
 
-// History bounds sent to the provider (DESIGN.md §6).
+// History bounds sent to the provider (docs/design.md §6).
 const (
 	MaxHistoryMessages = 4
 	MaxHistoryBytes    = 12 * 1024

@@ -1,4 +1,4 @@
-// Package export writes an answer's evidence as one PDF (DESIGN.md §2,
+// Package export writes an answer's evidence as one PDF (docs/design.md §2,
 // "export evidence"): a cover page listing the question, the answer and
 // every citation with its quote, then the cited pages of each cited PDF,
 // copied from the stored original, with a highlight annotation over every

@@ -26,7 +26,7 @@ type HTTPConfig struct {
 	// MaxResponseBytes bounds a response body.
 	MaxResponseBytes int64
 	// EgressAcknowledged must be set before document text may go to an
-	// endpoint that is not on this computer (DESIGN.md §7).
+	// endpoint that is not on this computer (docs/design.md §7).
 	EgressAcknowledged bool
 	// Transport replaces the default transport; tests use it.
 	Transport http.RoundTripper

@@ -37,7 +37,7 @@ const (
 // NoneLabel labels the "none of these" option of a routing menu.
 const NoneLabel = "none"
 
-// Limits from the design (DESIGN.md §4).
+// Limits from the design (docs/design.md §4).
 const (
 	MaxMenuOptions     = 64     // children per menu, plus a none option
 	MaxChoicePerReq    = 4      // routing questions per request

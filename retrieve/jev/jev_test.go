@@ -162,7 +162,7 @@ func TestNew(t *testing.T) {
 	}
 }
 
-// TestDesignNumbers pins the protocol's limits to DESIGN.md §4.
+// TestDesignNumbers pins the protocol's limits to docs/design.md §4.
 func TestDesignNumbers(t *testing.T) {
 	got := []int{MaxMenuOptions, MaxChoicePerReq, MaxMenuCharsPerReq, MaxScorePerReq, MaxInFlight}
 	want := []int{64, 4, 96000, 16, 2}

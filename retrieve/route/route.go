@@ -15,7 +15,7 @@ import (
 	"archivist/store"
 )
 
-// Router finds evidence the way a person reads an archive (DESIGN.md §4,
+// Router finds evidence the way a person reads an archive (docs/design.md §4,
 // "JEV Choice" and "JEV Score"): it walks the accessible hierarchy —
 // library, documents, sections — asking its decision provider which
 // children of each menu lead to the answer, keeps a beam of the best routes,
@@ -61,7 +61,7 @@ type Limits struct {
 	Excerpts         int     // excerpt windows per section menu entry
 }
 
-// DefaultLimits are the numbers DESIGN.md §4 fixes.
+// DefaultLimits are the numbers docs/design.md §4 fixes.
 var DefaultLimits = Limits{
 	Beam: 4, MenuOptions: jev.MaxMenuOptions, ChoicePerRequest: jev.MaxChoicePerReq, MenuChars: jev.MaxMenuCharsPerReq,
 	Expansions: 96, Scores: 96, ScoresPerRequest: jev.MaxScorePerReq, Floor: 0.000001, Keep: 1.5, Stop: 2.75,

@@ -16,7 +16,7 @@ import (
 	"archivist/retrieve/jev"
 )
 
-// The usefulness rubric (DESIGN.md §4): four levels; a passage below 1.5 is
+// The usefulness rubric (docs/design.md §4): four levels; a passage below 1.5 is
 // dropped, one at 2.75 or above ends the search.
 var usefulnessLevels = []string{
 	"Not useful: nothing in the passage bears on the question.",

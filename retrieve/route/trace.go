@@ -2,7 +2,7 @@ package route
 
 import "fmt"
 
-// Trace records how a routed question found its evidence (DESIGN.md §4):
+// Trace records how a routed question found its evidence (docs/design.md §4):
 // every edge the router weighed with its probability and route score, every
 // passage scored, and the passages kept. It explains "Why these sources?".
 type Trace struct {

@@ -82,7 +82,7 @@ func (v *libraryView) updateRow(id widget.ListItemID, o fyne.CanvasObject) {
 }
 
 // sensitivityName is how the list shows a sensitivity; unset is Internal
-// (DESIGN.md §7) and an unknown value shows as Restricted, as it is treated.
+// (docs/design.md §7) and an unknown value shows as Restricted, as it is treated.
 func sensitivityName(s string) string {
 	switch strings.ToLower(s) {
 	case "public":

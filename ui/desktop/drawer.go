@@ -17,7 +17,7 @@ import (
 	"archivist/app"
 )
 
-// maxTurns is how many question/answer pairs the drawer keeps (DESIGN.md §6).
+// maxTurns is how many question/answer pairs the drawer keeps (docs/design.md §6).
 const maxTurns = 20
 
 // Where the split between transcript and citation view starts when the view

@@ -313,7 +313,7 @@ func TestDrawerNamesEvidenceReceiver(t *testing.T) {
 		t.Errorf("receiver = %q", got)
 	}
 	if len(h.ui.drawer.turns) != 0 {
-		t.Error("a provider change kept the transcript (DESIGN.md §6 resets it)")
+		t.Error("a provider change kept the transcript (docs/design.md §6 resets it)")
 	}
 }
 

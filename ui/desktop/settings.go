@@ -445,7 +445,7 @@ func (u *UI) applySettings(st app.Settings, keys ProviderKeys) error {
 	u.drawer.preset.SetSelected(presetLabel(st.Preset))
 	switch {
 	case receivers != u.drawer.receivers:
-		// DESIGN.md §6: a provider change starts a new conversation.
+		// docs/design.md §6: a provider change starts a new conversation.
 		u.drawer.setReceivers(receivers)
 		u.drawer.resetTranscript()
 	case u.drawer.receiverText() != receivers.String():
