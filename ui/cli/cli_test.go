@@ -159,7 +159,7 @@ func TestCLI(t *testing.T) {
 		if err := json.Unmarshal([]byte(out), &ans); err != nil {
 			t.Fatal(err, out)
 		}
-		if !ans.Sufficient || len(ans.Citations) == 0 || ans.TraceToken == "" || len(ans.Sources) == 0 {
+		if !ans.Sufficient || len(ans.Citations) == 0 || ans.TraceToken == "" || len(ans.Sources) == 0 || !strings.Contains(out, `"verdict": "answered"`) {
 			t.Fatalf("answer = %s", out)
 		}
 		c := ans.Citations[0]
@@ -183,7 +183,7 @@ func TestCLI(t *testing.T) {
 			}
 		}
 		out, _, code := cli(t, lib, "ask", "--doc", notes, "--json", "How many days of paid leave?")
-		if code != 0 || !strings.Contains(out, `"sufficient": false`) {
+		if code != 0 || !strings.Contains(out, `"sufficient": false`) || strings.Contains(out, `"verdict": "answered"`) {
 			t.Fatalf("scoped ask: exit %d\n%s", code, out)
 		}
 	})
