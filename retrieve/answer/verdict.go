@@ -81,6 +81,8 @@ func definesTerm(text, term string) bool {
 	return defineCueRE.MatchString(after)
 }
 
+var proseLeadRE = regexp.MustCompile(`(?i)^\s*(describe|explain|summari[sz]e|outline|discuss)\b`)
+
 var methodQuestionRE = regexp.MustCompile(`(?i)^\s*how (is|are|was|were|do|does|did)\b.*\b(determin|calculat|comput|measur|defin|estimat|deriv|recogni[sz]|assess|valu|allocat)\w*`)
 
 // genericKinds are nouns a question uses to ask for a value without
@@ -91,7 +93,7 @@ var genericKinds = stemSet(`amount value number total sum figure name percentage
 // asksProse reports whether the question asks a statement a table row
 // cannot make: a reason, a method, what something is.
 func asksProse(q string) bool {
-	return reasonQuestionRE.MatchString(q) || methodQuestionRE.MatchString(q) || asksWhatIs(q) != ""
+	return reasonQuestionRE.MatchString(q) || methodQuestionRE.MatchString(q) || proseLeadRE.MatchString(q) || asksWhatIs(q) != ""
 }
 
 // statesKindAsked reports whether text (with its label) holds the kind of
@@ -271,10 +273,11 @@ func meets(ev *app.Evidence, sh shape, c *candidate, others []*candidate, weight
 	if sh.typ == whichType || sh.typ == whoType {
 		kind = sh.kind // "Which paper …": the answer names a paper, seldom the word
 	}
+	setting := settingStems(ev.Question.Text)
 	share, total := 0.0, 0.0
 	for t, w := range weights {
-		if interrogatives[t] || t == kind && kind != "" {
-			continue // how the question asks, which no answer writes
+		if interrogatives[t] || t == kind && kind != "" || setting[t] {
+			continue // how the question asks, which no answer writes; where it looks
 		}
 		total += w
 		switch {
@@ -317,6 +320,37 @@ func countsNamed(text string, counted []string) bool {
 // were X and Y in 2022?".
 func joinsAsked(q string) bool {
 	return strings.Contains(strings.ToLower(q), " and ")
+}
+
+// settingLeads open a clause that sets where or under what condition a
+// question asks before it asks: "If … is displayed, what …", "In the
+// figure at the top of page 5, what …", "Among the three strategies, which
+// …". The clause places the answer; the sentence that answers writes what
+// is asked, seldom the setting again. (Its names and years still bind.)
+var settingLeads = append([]string{"in ", "among ", "of ", "for ", "on ", "within ", "from "}, conditionLeads...)
+
+// settingStems returns the stems only a leading setting clause of q holds.
+func settingStems(q string) map[string]bool {
+	low := strings.ToLower(strings.TrimSpace(q))
+	i := strings.IndexAny(low, ",:")
+	if i <= 0 {
+		return nil
+	}
+	lead := false
+	for _, l := range settingLeads {
+		lead = lead || strings.HasPrefix(low, l)
+	}
+	if !lead {
+		return nil
+	}
+	main := wordStems(low[i+1:])
+	out := map[string]bool{}
+	for st := range wordStems(low[:i]) {
+		if !main[st] {
+			out[st] = true
+		}
+	}
+	return out
 }
 
 var interrogatives = stemSet(`what which who whom whose when where why how`)
