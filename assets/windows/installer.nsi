@@ -7,7 +7,8 @@
 ; silently. The library (%AppData%\Archivist) is the user's and is never
 ; touched: uninstalling removes the program only.
 
-Unicode true
+; A 64-bit installer, like the program it installs (Windows on x64 and ARM64).
+Target amd64-unicode
 SetCompressor /SOLID lzma
 RequestExecutionLevel user
 ManifestDPIAware true
