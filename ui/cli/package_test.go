@@ -328,3 +328,31 @@ func headCommit(t *testing.T) string {
 	}
 	return strings.TrimSpace(string(out))[:12]
 }
+
+// TestVersionLinkedIn builds the program with the link flags `make build`
+// passes for a given version and checks that --version names it and the
+// commit. (The package tests check the packages' programs the same way.)
+func TestVersionLinkedIn(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the program")
+	}
+	needTools(t, "apt-get install make git", "make", "git")
+	plan, err := exec.Command("make", "--no-print-directory", "-C", "../..", "-n", "build", "VERSION=v1.2.3").Output()
+	if err != nil {
+		t.Fatalf("make -n build: %v", err)
+	}
+	m := regexp.MustCompile(`go build .*-ldflags '([^']*)'`).FindSubmatch(plan)
+	if m == nil {
+		t.Fatalf("make build passes no -ldflags:\n%s", plan)
+	}
+	exe := filepath.Join(t.TempDir(), "archivist")
+	build := exec.Command("go", "build", "-tags", "ci", "-ldflags", string(m[1]), "-o", exe, "../..")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build -ldflags %q: %v\n%s", m[1], err, out)
+	}
+	out, err := exec.Command(exe, "--version").CombinedOutput()
+	if want := "Archivist v1.2.3 (commit " + headCommit(t) + ")\n"; err != nil || string(out) != want {
+		t.Errorf("--version: %v, %q; want %q", err, out, want)
+	}
+}
