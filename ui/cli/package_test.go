@@ -45,6 +45,7 @@ func TestDebianPackage(t *testing.T) {
 		t.Skip("the package archivist is installed on this machine: the test would replace and remove it")
 	}
 
+	commit := headCommit(t) // before the build: the one it links in
 	dist := t.TempDir()
 	runMake(t, "package", "VERSION="+packageVersion, "DIST="+dist)
 	deb := filepath.Join(dist, "archivist_"+debVersion+"_amd64.deb")
@@ -70,7 +71,7 @@ func TestDebianPackage(t *testing.T) {
 	})
 	t.Run("Version", func(t *testing.T) {
 		out, err := exec.Command("/usr/bin/archivist", "--version").CombinedOutput()
-		if want := "Archivist " + packageVersion + " (commit " + headCommit(t) + ")\n"; err != nil || string(out) != want {
+		if want := "Archivist " + packageVersion + " (commit " + commit + ")\n"; err != nil || string(out) != want {
 			t.Errorf("archivist --version: %v, %q; want %q", err, out, want)
 		}
 	})
@@ -202,6 +203,7 @@ func TestWindowsInstaller(t *testing.T) {
 	// the shortcut the installer makes.
 	w.env = append(w.env, "WINEDLLOVERRIDES=mscoree,mshtml,winemenubuilder.exe=")
 
+	commit := headCommit(t) // before the build: the one it links in
 	dist, winbin := t.TempDir(), t.TempDir()
 	runMake(t, "windows", "VERSION="+packageVersion, "DIST="+dist, "WINBIN="+winbin)
 	setup := filepath.Join(dist, "Archivist-Setup-"+debVersion+".exe")
@@ -234,7 +236,7 @@ func TestWindowsInstaller(t *testing.T) {
 
 	cli := filepath.Join(dir, "archivist-cli.exe")
 	out, errOut, code := w.run(t, slow, dist, cli, "--version")
-	if want := "Archivist " + packageVersion + " (commit " + headCommit(t) + ")"; code != 0 || strings.TrimSpace(out) != want {
+	if want := "Archivist " + packageVersion + " (commit " + commit + ")"; code != 0 || strings.TrimSpace(out) != want {
 		t.Errorf("archivist-cli.exe --version: exit %d, %q%s; want %q", code, out, errOut, want)
 	}
 	t.Run("Ask", func(t *testing.T) {
@@ -337,6 +339,7 @@ func TestVersionLinkedIn(t *testing.T) {
 		t.Skip("builds the program")
 	}
 	needTools(t, "apt-get install make git", "make", "git")
+	commit := headCommit(t)
 	plan, err := exec.Command("make", "--no-print-directory", "-C", "../..", "-n", "build", "VERSION=v1.2.3").Output()
 	if err != nil {
 		t.Fatalf("make -n build: %v", err)
@@ -352,7 +355,7 @@ func TestVersionLinkedIn(t *testing.T) {
 		t.Fatalf("go build -ldflags %q: %v\n%s", m[1], err, out)
 	}
 	out, err := exec.Command(exe, "--version").CombinedOutput()
-	if want := "Archivist v1.2.3 (commit " + headCommit(t) + ")\n"; err != nil || string(out) != want {
+	if want := "Archivist v1.2.3 (commit " + commit + ")\n"; err != nil || string(out) != want {
 		t.Errorf("--version: %v, %q; want %q", err, out, want)
 	}
 }
