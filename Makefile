@@ -3,13 +3,27 @@
 
 GO       ?= go
 BIN      := bin/archivist
+DIST     ?= dist
+comma    := ,
+
+# The version a build names itself with (app.Version: `archivist --version`,
+# the packages' names): the git tag it was built from (v0.2.0); past the tag,
+# git describe's own form, v0.2.0-3-g1a2b3c4 (three commits after v0.2.0, at
+# commit 1a2b3c4), which says how far from the release the build is; -dirty
+# when the tree had uncommitted changes; "dev" when no v-tag is reachable (no
+# release yet, or a source tree without git): the commit still names the
+# build. Every build below links them in; `make package VERSION=v0.2.0` sets one.
+DESCRIBE := $(shell git describe --tags --always --dirty --match 'v[0-9]*' 2>/dev/null)
+VERSION  := $(if $(filter v%,$(DESCRIBE)),$(DESCRIBE),dev)
+COMMIT   := $(shell git rev-parse HEAD 2>/dev/null)
+LDFLAGS  := -X archivist/app.Version=$(VERSION) -X archivist/app.Commit=$(COMMIT)
 # What the desktop build needs (Fyne's OpenGL/GLFW code is cgo).
 APT_PKGS := gcc libc6-dev pkg-config libgl-dev libx11-dev libxcursor-dev libxrandr-dev \
             libxinerama-dev libxi-dev libxxf86vm-dev
 # OCR of scans and images (optional: without it those pages wait for OCR).
 OCR_PKGS := tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd
 
-.PHONY: all deps build run test vet bench fuzz screenshot package clean crashtest windows windows-exe darwin
+.PHONY: all deps build run test vet bench fuzz screenshot package clean crashtest windows windows-exe windows-res darwin
 
 all: build
 
@@ -39,7 +53,7 @@ deps:
 	fi
 
 build: deps
-	$(GO) build -trimpath -o $(BIN) .
+	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) .
 
 run: build
 	./$(BIN) $(ARGS)
@@ -47,14 +61,18 @@ run: build
 # The whole suite. The `ci` build tag swaps Fyne's GL driver for its headless
 # test driver, so vet and the tests cover every package without a display;
 # the real desktop binary is built too, so a cgo break cannot hide.
-# With mingw installed the Windows desktop build is made too, for the
-# Wine tests (which skip, saying why, without Wine or mingw).
+# With mingw (and ImageMagick, for its icon) installed the Windows desktop
+# build is made too, for the Wine tests (which skip, saying why, without Wine
+# or mingw). The package tests in ui/cli run `make package` and `make
+# windows` themselves, at a set version, into temporary folders; they install
+# the .deb (as root) and the installer (under Wine), or skip saying why.
 test: build
 	@files=$$(gofmt -l .); if [ -n "$$files" ]; then echo "not gofmt-formatted:"; echo "$$files"; exit 1; fi
 	CGO_ENABLED=0 $(GO) vet -tags ci ./...
 	GOOS=windows CGO_ENABLED=0 $(GO) vet -tags ci ./...
-	@if command -v x86_64-w64-mingw32-gcc >/dev/null; then $(MAKE) --no-print-directory windows-exe; \
-		else echo "x86_64-w64-mingw32-gcc is not installed: the Windows window test will skip"; fi
+	@if command -v x86_64-w64-mingw32-gcc >/dev/null && command -v convert >/dev/null; then \
+		$(MAKE) --no-print-directory windows-exe; \
+		else echo "x86_64-w64-mingw32-gcc or ImageMagick's convert is not installed: the Windows window test will skip"; fi
 	CGO_ENABLED=0 $(GO) test -tags ci -count=1 -timeout 40m ./...
 
 vet:
@@ -73,49 +91,67 @@ fuzz:
 	CGO_ENABLED=0 $(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./ingest/pdf
 	CGO_ENABLED=0 $(GO) test -run '^$$' -fuzz FuzzImage -fuzztime $(FUZZTIME) ./ingest/pdf
 
-# The packaging tool, pinned and installed into bin/ (fetched once through
-# the Go module proxy; offline afterwards).
-FYNE_TOOLS := fyne.io/tools/cmd/fyne@v1.7.4
-bin/fyne:
-	GOBIN=$(CURDIR)/bin $(GO) install $(FYNE_TOOLS)
-
-# package makes dist/Archivist.tar.xz: the stripped desktop binary, its
-# icon and a .desktop entry (from FyneApp.toml), with a Makefile that
-# installs them (`sudo make install` inside the unpacked folder).
-package: deps bin/fyne
-	mkdir -p dist
-	$(GO) build -trimpath -ldflags '-s -w' -o dist/archivist .
-	rm -f Archivist.tar.xz
-	cp FyneApp.toml dist/FyneApp.toml.keep   # fyne package bumps Build in it on every run
-	bin/fyne package --os linux --release --executable dist/archivist; \
-		status=$$?; mv dist/FyneApp.toml.keep FyneApp.toml; rm -f dist/archivist; exit $$status
-	mv Archivist.tar.xz dist/
-	@echo "dist/Archivist.tar.xz"
+# package makes DIST/archivist_<version>_amd64.deb (dist/ by default) with
+# Debian's dpkg-deb (assets/linux/deb.sh): the stripped desktop binary as
+# /usr/bin/archivist, its desktop entry, the icon in the hicolor sizes (made
+# from assets/icon.png with ImageMagick), AppStream metainfo and a manual
+# page; Depends read from the binary by dpkg-shlibdeps, Tesseract recommended.
+# Install it with `sudo apt-get install ./dist/archivist_…deb`.
+PACKAGE_TOOLS := dpkg-deb dpkg-shlibdeps convert
+package: deps
+	@for t in $(PACKAGE_TOOLS); do command -v $$t >/dev/null || \
+		{ echo "make package needs $$t: apt-get install dpkg-dev imagemagick"; exit 1; }; done
+	mkdir -p $(DIST)
+	CGO_ENABLED=1 $(GO) build -trimpath -ldflags '-s -w $(LDFLAGS)' -o $(DIST)/archivist.bin .
+	assets/linux/deb.sh $(DIST)/archivist.bin '$(VERSION)' $(DIST); \
+		status=$$?; rm -f $(DIST)/archivist.bin; exit $$status
 
 clean:
 	rm -rf bin dist
 
-# windows makes dist/Archivist-windows-amd64.zip: Archivist.exe (the
-# window, with its icon, version and manifest from FyneApp.toml, packaged
-# by the fyne tool) and archivist-cli.exe (the same program linked as a
-# console program, for the command line: a window program's output does not
-# reach the console it was started from). The toolkit's OpenGL code is cgo,
-# so this needs Debian's mingw-w64 cross-compiler (gcc-mingw-w64-x86-64).
+# windows makes, in DIST, Archivist-Setup-<version>.exe (an NSIS installer,
+# assets/windows/installer.nsi: per user into %LocalAppData%\Programs\Archivist,
+# a Start-menu shortcut, an uninstaller listed in Windows' installed apps,
+# /S for a silent install or uninstall) and Archivist-windows-amd64.zip (the
+# same two programs to unpack anywhere):
+#   Archivist.exe      the window (a GUI program: no console opens with it);
+#   archivist-cli.exe  the same program linked as a console program, for the
+#                      command line (a window program's output does not reach
+#                      the console it was started from).
+# Both are one compile linked twice, carrying the icon, manifest and version
+# of assets/windows/archivist.rc (compiled by mingw's windres, handed to the
+# external linker). The toolkit's OpenGL code is cgo, so this needs Debian's
+# mingw-w64 cross-compiler (gcc-mingw-w64-x86-64) and, for the installer, nsis.
 WINDOWS_ENV := GOOS=windows GOARCH=amd64 CGO_ENABLED=1 CC=x86_64-w64-mingw32-gcc
-windows-exe:
-	mkdir -p bin
-	$(WINDOWS_ENV) $(GO) build -trimpath -ldflags '-s -w' -o bin/archivist-cli.exe .
+WINBIN      ?= bin
+# Windows wants a numeric version: v0.2.0-3-g1a2b3c4 is 0.2.0.3, dev 0.0.0.0.
+WIN_VERSION := $(or $(shell echo '$(VERSION)' | sed -nE 's/^v([0-9]+)\.([0-9]+)\.([0-9]+)(-([0-9]+)-g[0-9a-f]+)?.*/\1.\2.\3.\5/p' | sed 's/\.$$/.0/'),0.0.0.0)
+WIN_RES     := $(WINBIN)/windows/archivist-res.o
+WIN_LDFLAGS := -s -w $(LDFLAGS) -extldflags '$(abspath $(WIN_RES))'
+SETUP       := $(DIST)/Archivist-Setup-$(VERSION:v%=%).exe
 
-windows: windows-exe bin/fyne
-	mkdir -p dist/windows
-	rm -f dist/windows/Archivist.exe dist/Archivist-windows-amd64.zip
-	cp FyneApp.toml dist/FyneApp.toml.keep   # fyne package bumps Build in it on every run
-	$(WINDOWS_ENV) bin/fyne package --os windows --release; \
-		status=$$?; mv dist/FyneApp.toml.keep FyneApp.toml; exit $$status
-	mv Archivist.exe dist/windows/Archivist.exe
-	cp bin/archivist-cli.exe dist/windows/archivist-cli.exe
-	cd dist/windows && zip -q -9 ../Archivist-windows-amd64.zip Archivist.exe archivist-cli.exe
-	@echo "dist/Archivist-windows-amd64.zip"
+windows-res:
+	mkdir -p $(WINBIN)/windows
+	convert assets/icon.png -define icon:auto-resize=256,128,64,48,32,16 $(WINBIN)/windows/archivist.ico
+	x86_64-w64-mingw32-windres -I $(WINBIN)/windows -I assets/windows \
+		'-DVERSION_NUM=$(subst .,$(comma),$(WIN_VERSION))' '-DVERSION_STR=\"$(VERSION)\"' \
+		-i assets/windows/archivist.rc -O coff -o $(WIN_RES)
+
+windows-exe: windows-res
+	$(WINDOWS_ENV) $(GO) build -trimpath -ldflags "$(WIN_LDFLAGS)" -o $(WINBIN)/archivist-cli.exe .
+
+windows: windows-exe
+	@command -v makensis >/dev/null || { echo "make windows needs makensis: apt-get install nsis"; exit 1; }
+	$(WINDOWS_ENV) $(GO) build -trimpath -ldflags "-H windowsgui $(WIN_LDFLAGS)" -o $(WINBIN)/Archivist.exe .
+	mkdir -p $(DIST)/windows
+	rm -f $(DIST)/Archivist-windows-amd64.zip
+	cp $(WINBIN)/Archivist.exe $(WINBIN)/archivist-cli.exe $(DIST)/windows/
+	cd $(DIST)/windows && zip -q -9 ../Archivist-windows-amd64.zip Archivist.exe archivist-cli.exe
+	makensis -V2 -INPUTCHARSET UTF8 '-DVERSION=$(VERSION)' '-DWIN_VERSION=$(WIN_VERSION)' \
+		'-DBINDIR=$(abspath $(WINBIN))' '-DICON=$(abspath $(WINBIN)/windows/archivist.ico)' \
+		'-DOUTFILE=$(abspath $(SETUP))' assets/windows/installer.nsi
+	@echo "$(SETUP)"
+	@echo "$(DIST)/Archivist-windows-amd64.zip"
 
 # darwin vets the module and cross-compiles the command line for macOS
 # (arm64 and amd64) without cgo, into bin/. Fyne v2.7.1 defines two
