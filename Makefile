@@ -70,6 +70,8 @@ test: build
 	@files=$$(gofmt -l .); if [ -n "$$files" ]; then echo "not gofmt-formatted:"; echo "$$files"; exit 1; fi
 	CGO_ENABLED=0 $(GO) vet -tags ci ./...
 	GOOS=windows CGO_ENABLED=0 $(GO) vet -tags ci ./...
+	CGO_ENABLED=0 $(GO) vet -tags 'ci crashtest' ./ui/cli
+	CGO_ENABLED=0 $(GO) vet -tags 'ci bench' ./ui/cli
 	@if command -v x86_64-w64-mingw32-gcc >/dev/null && command -v convert >/dev/null; then \
 		$(MAKE) --no-print-directory windows-exe; \
 		else echo "x86_64-w64-mingw32-gcc or ImageMagick's convert is not installed: the Windows window test will skip"; fi
@@ -183,4 +185,4 @@ darwin:
 CRASH_TRIALS ?= 120
 crashtest: build
 	ARCHIVIST_CRASH_TRIALS=$(CRASH_TRIALS) CGO_ENABLED=0 $(GO) test -tags 'ci crashtest' -count=1 -timeout 120m -v \
-		-run '^Test(CrashSafety|CrashSafetyWatch|DiskFull|ReadOnlyLibrary|SecondInstance|SlowLibrary)$$' .
+		-run '^Test(CrashSafety|CrashSafetyWatch|DiskFull|ReadOnlyLibrary|SecondInstance|SlowLibrary)$$' ./ui/cli

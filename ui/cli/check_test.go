@@ -22,8 +22,8 @@ import (
 // beside the checkout.
 var federalRegister = filepath.Join("..", "..", "..", "shared", "fixtures", "pdfplumber", "tests", "pdfs", "federal-register-2020-17221.pdf")
 
-// checkLibrary imports the notice and the handbook into a new library.
-func checkLibrary(t *testing.T) string {
+// draftCheckLibrary imports the notice and the handbook into a new library.
+func draftCheckLibrary(t *testing.T) string {
 	t.Helper()
 	if _, err := os.Stat(federalRegister); err != nil {
 		t.Skipf("the fixtures are not beside the checkout (%s): %v", federalRegister, err)
@@ -60,7 +60,7 @@ func writeDraft(t *testing.T, name, text string) string {
 // while): the command, the API and the MCP tool.
 func TestCheck(t *testing.T) {
 	privateConfig(t)
-	lib := checkLibrary(t)
+	lib := draftCheckLibrary(t)
 	t.Run("SameReportEverywhere", func(t *testing.T) { checkSameReportEverywhere(t, lib) })
 	t.Run("Command", func(t *testing.T) { checkCommandRuns(t, lib) })
 	t.Run("APIBadInput", func(t *testing.T) { checkAPIBadInput(t, lib) })
