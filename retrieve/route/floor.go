@@ -115,6 +115,13 @@ func (w *walk) floor(ctx context.Context, routed []*candidate, n int) ([]*candid
 		}
 	}
 	if len(out) < n {
+		rest, err := w.candidatesOf(ctx, w.chosenHits(routed), taken, n-len(out))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, rest...)
+	}
+	if len(out) < n {
 		rest, err := w.candidatesOf(ctx, w.hits, taken, n-len(out))
 		if err != nil {
 			return nil, err
@@ -222,6 +229,29 @@ func (w *walk) places(ctx context.Context, routed []*candidate, n int) ([]locate
 		}
 	}
 	return append(fresh, again...), nil
+}
+
+// chosenHits is the FTS5 pass's passages of the documents the walk kept
+// passages of, in the pass's order: a walk that found its answer's
+// document in one or two passages still reads on in that document before
+// the pass's passages of documents routing did not choose.
+func (w *walk) chosenHits(routed []*candidate) []store.Hit {
+	chosen := map[string]bool{}
+	for _, c := range routed {
+		if c.kind != "statistics" {
+			chosen[c.doc.doc.ID] = true
+		}
+	}
+	if len(chosen) == 0 || len(chosen) == len(w.order) {
+		return nil
+	}
+	var out []store.Hit
+	for _, h := range w.hits {
+		if chosen[h.DocumentID] {
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 // documentRanking is ds's passages as the scope's FTS5 pass ranks them,

@@ -126,3 +126,40 @@ func TestLibraryPassIsAsDeepAsTheDocumentsOwn(t *testing.T) {
 		}
 	}
 }
+
+// TestFloorReadsOnInTheChosenDocument: the walk kept one passage of the
+// document routing chose; the floor fills the evidence with that
+// document's other passages holding the question's words before the
+// passages of a document routing passed over, however much better bm25
+// ranks those.
+func TestFloorReadsOnInTheChosenDocument(t *testing.T) {
+	db := testDB(t)
+	makeDoc(t, db, "a", "Kiln manual", []tsec{{heading: "Kilns", paras: []string{
+		"Kiln firing schedule for stoneware: cone six.",
+		"Kiln log of each firing.",
+		"Schedule of the kiln room.",
+		"Glaze recipes.",
+	}}})
+	makeDoc(t, db, "b", "Pottery blog", []tsec{{heading: "Posts", paras: para("Kiln firing schedule kiln firing schedule", 6)}})
+	f := &fake{noneW: 0.05,
+		pick: func(o jev.Option) float64 {
+			if strings.Contains(o.Description, "Pottery blog") {
+				return 0.001
+			}
+			return 1
+		},
+		use: func(e string) float64 {
+			if strings.Contains(e, "stoneware") {
+				return 2.5
+			}
+			return 0.5
+		}}
+	_, tr := gatherRouted(t, db, f, app.Question{Text: "What is the kiln firing schedule?"})
+	var docs []string
+	for _, r := range tr.Results {
+		docs = append(docs, r.DocumentID)
+	}
+	if len(docs) < 4 || strings.Join(docs[:3], ",") != "a,a,a" {
+		t.Fatalf("results by document %v (%+v): want the chosen document's three passages holding the question's words first", docs, tr.Results)
+	}
+}
