@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strings"
 
+	"archivist/app/lang"
 	"archivist/store"
 )
 
@@ -74,6 +76,7 @@ func (w *walk) floor(ctx context.Context, routed []*candidate, n int) ([]*candid
 		taken[ref.ID] = true
 		out = append(out, w.keptOrNew(l.ds, ref, "located"))
 	}
+	routed = w.namedFirst(routed)
 	fused := map[*docState][]*candidate{}
 	for _, c := range routed {
 		ds := c.doc
@@ -229,6 +232,69 @@ func (w *walk) places(ctx context.Context, routed []*candidate, n int) ([]locate
 		}
 	}
 	return append(fresh, again...), nil
+}
+
+// namedFirst moves the kept passages of documents whose name holds a name
+// the question gives (an entity: a company, a product, a place) before
+// those of documents whose name does not, keeping each group's order. A
+// question that names its subject points at the document titled by it;
+// another document's passage that shares the question's other words is
+// about something else. Nothing moves when no kept passage's document, or
+// every one's, is so named.
+func (w *walk) namedFirst(routed []*candidate) []*candidate {
+	var named, other []*candidate
+	for _, c := range routed {
+		if c.kind != "statistics" && w.namesEntity(c.doc) {
+			named = append(named, c)
+		} else {
+			other = append(other, c)
+		}
+	}
+	if len(named) == 0 || len(other) == 0 {
+		return routed
+	}
+	return append(named, other...)
+}
+
+// namesEntity reports whether ds's name (title and file name) holds, in
+// its own words, an entity the question names.
+func (w *walk) namesEntity(ds *docState) bool {
+	if v, ok := w.entityNamed[ds]; ok {
+		return v
+	}
+	if w.entityNamed == nil {
+		w.entityNamed = map[*docState]bool{}
+	}
+	has := false
+	for _, c := range w.query.Concepts {
+		if c.Kind == lang.Entity {
+			has = true
+			break
+		}
+	}
+	v := false
+	if has {
+		name := nameText(ds.doc)
+		f := w.query.Match(lang.NewText(name), w.hints.Absent)
+		words := map[string]bool{}
+		for _, t := range lang.Tokens(name) {
+			words[t.Lower] = true
+		}
+		for i, c := range w.query.Concepts {
+			if c.Kind != lang.Entity {
+				continue
+			}
+			// A file name writes a name of several words as one
+			// ("LOCKHEEDMARTIN_2022_10K").
+			joined := len(c.Phrases) > 1 && words[strings.ReplaceAll(c.Phrases[0], " ", "")]
+			if f.Concepts[i].Body >= 0.5 || joined {
+				v = true
+				break
+			}
+		}
+	}
+	w.entityNamed[ds] = v
+	return v
 }
 
 // chosenHits is the FTS5 pass's passages of the documents the walk kept

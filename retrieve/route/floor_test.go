@@ -163,3 +163,27 @@ func TestFloorReadsOnInTheChosenDocument(t *testing.T) {
 		t.Fatalf("results by document %v (%+v): want the chosen document's three passages holding the question's words first", docs, tr.Results)
 	}
 }
+
+// TestFloorPutsTheNamedDocumentFirst: the question names a company; the
+// kept passage of the document titled by it goes before a passage of a
+// document sharing only the question's other words, though the judge
+// rated that one higher. A file name's run-together name counts.
+func TestFloorPutsTheNamedDocumentFirst(t *testing.T) {
+	for _, title := range []string{"Acme Rockets annual report", "ACMEROCKETS 2022 10K"} {
+		t.Run(title, func(t *testing.T) {
+			db := testDB(t)
+			makeDoc(t, db, "a", "Quarterly report 2023", []tsec{{heading: "Outlook", paras: []string{"Production rate forecast for 2023: twelve a month."}}})
+			makeDoc(t, db, "b", title, []tsec{{heading: "Outlook", paras: []string{"We forecast the production rate to rise in 2023."}}})
+			f := &fake{noneW: 0.05, use: func(e string) float64 {
+				if strings.Contains(e, "twelve") {
+					return 2.6
+				}
+				return 2.0
+			}}
+			_, tr := gatherRouted(t, db, f, app.Question{Text: "What production rate is Acme Rockets forecasting for 2023?"})
+			if len(tr.Results) < 2 || tr.Results[0].DocumentID != "b" {
+				t.Fatalf("results %+v: want the passage of the document named by the question first", tr.Results)
+			}
+		})
+	}
+}
