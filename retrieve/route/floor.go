@@ -234,36 +234,38 @@ func (w *walk) places(ctx context.Context, routed []*candidate, n int) ([]locate
 	return append(fresh, again...), nil
 }
 
-// namedFirst moves the kept passages of documents whose name holds a name
-// the question gives (an entity: a company, a product, a place) before
-// those of documents whose name does not, keeping each group's order. A
-// question that names its subject points at the document titled by it;
-// another document's passage that shares the question's other words is
-// about something else. Nothing moves when no kept passage's document, or
-// every one's, is so named.
+// namedFirst orders the kept passages by how well their document's name
+// (title and file name) holds what the question names, keeping the walk's
+// order otherwise: first documents named by an entity of the question (a
+// company, a product, a place) and by its period (a year, a fiscal year),
+// then those named by the entity alone, then the rest. A question that
+// names its subject points at the document titled by it, and among a
+// company's filings at the one of the period it asks about; another
+// document's passage sharing the question's other words is about
+// something else. The period counts only beside the entity: a year alone
+// names half a library. Nothing moves when every kept passage's document
+// is named alike.
 func (w *walk) namedFirst(routed []*candidate) []*candidate {
-	var named, other []*candidate
-	for _, c := range routed {
-		if c.kind != "statistics" && w.namesEntity(c.doc) {
-			named = append(named, c)
-		} else {
-			other = append(other, c)
+	rank := func(c *candidate) int {
+		if c.kind == "statistics" {
+			return 0
 		}
+		return w.nameRank(c.doc)
 	}
-	if len(named) == 0 || len(other) == 0 {
-		return routed
-	}
-	return append(named, other...)
+	out := append([]*candidate(nil), routed...)
+	sort.SliceStable(out, func(i, j int) bool { return rank(out[i]) > rank(out[j]) })
+	return out
 }
 
-// namesEntity reports whether ds's name (title and file name) holds, in
-// its own words, an entity the question names.
-func (w *walk) namesEntity(ds *docState) bool {
+// nameRank is 2 when ds's name holds, in its own words, an entity the
+// question names, 3 when it holds a period the question names too, else
+// 0.
+func (w *walk) nameRank(ds *docState) int {
 	if v, ok := w.entityNamed[ds]; ok {
 		return v
 	}
 	if w.entityNamed == nil {
-		w.entityNamed = map[*docState]bool{}
+		w.entityNamed = map[*docState]int{}
 	}
 	has := false
 	for _, c := range w.query.Concepts {
@@ -272,7 +274,7 @@ func (w *walk) namesEntity(ds *docState) bool {
 			break
 		}
 	}
-	v := false
+	v := 0
 	if has {
 		name := nameText(ds.doc)
 		f := w.query.Match(lang.NewText(name), w.hints.Absent)
@@ -280,16 +282,22 @@ func (w *walk) namesEntity(ds *docState) bool {
 		for _, t := range lang.Tokens(name) {
 			words[t.Lower] = true
 		}
+		entity, period := false, false
 		for i, c := range w.query.Concepts {
-			if c.Kind != lang.Entity {
-				continue
+			switch c.Kind {
+			case lang.Entity:
+				// A file name writes a name of several words as one
+				// ("LOCKHEEDMARTIN_2022_10K").
+				joined := len(c.Phrases) > 1 && words[strings.ReplaceAll(c.Phrases[0], " ", "")]
+				entity = entity || f.Concepts[i].Body >= 0.5 || joined
+			case lang.Period:
+				period = period || f.Concepts[i].Body >= 0.5
 			}
-			// A file name writes a name of several words as one
-			// ("LOCKHEEDMARTIN_2022_10K").
-			joined := len(c.Phrases) > 1 && words[strings.ReplaceAll(c.Phrases[0], " ", "")]
-			if f.Concepts[i].Body >= 0.5 || joined {
-				v = true
-				break
+		}
+		if entity {
+			v = 2
+			if period {
+				v = 3
 			}
 		}
 	}

@@ -187,3 +187,22 @@ func TestFloorPutsTheNamedDocumentFirst(t *testing.T) {
 		})
 	}
 }
+
+// TestFloorPutsTheNamedPeriodFirst: among one company's filings, the kept
+// passage of the one whose name holds the period the question asks about
+// goes first, though the judge rated another year's higher.
+func TestFloorPutsTheNamedPeriodFirst(t *testing.T) {
+	db := testDB(t)
+	makeDoc(t, db, "a", "Acme Rockets 10-K 2018", []tsec{{heading: "Dividends", paras: []string{"Acme Rockets paid dividends to common shareholders: twelve cents."}}})
+	makeDoc(t, db, "b", "Acme Rockets 10-K 2022", []tsec{{heading: "Dividends", paras: []string{"Acme Rockets paid dividends to shareholders."}}})
+	f := &fake{noneW: 0.05, use: func(e string) float64 {
+		if strings.Contains(e, "twelve") {
+			return 2.6
+		}
+		return 2.0
+	}}
+	_, tr := gatherRouted(t, db, f, app.Question{Text: "Has Acme Rockets paid dividends to common shareholders in FY2022?"})
+	if len(tr.Results) < 2 || tr.Results[0].DocumentID != "b" {
+		t.Fatalf("results %+v: want the passage of the filing of the period asked about first", tr.Results)
+	}
+}

@@ -164,8 +164,8 @@ type walk struct {
 	// of the question (directCandidates). With neither, routing has not
 	// told which document the question is about (fairOrder).
 	chose, named bool
-	lexRank      map[*docState]int  // documents in the FTS5 pass's order, best first (lexicalRank)
-	entityNamed  map[*docState]bool // whether a document's name holds an entity the question names (namesEntity)
+	lexRank      map[*docState]int // documents in the FTS5 pass's order, best first (lexicalRank)
+	entityNamed  map[*docState]int // how well a document's name holds what the question names (nameRank)
 }
 
 // route is a path from the root to a node.
