@@ -24,14 +24,16 @@ import (
 // library mixes filings, papers, manuals and web pages, so document choice
 // is measured where the other documents are of unrelated kinds.
 type mixFlags struct {
-	sets string
-	half string
+	sets       string
+	half       string
+	answerable bool
 }
 
 func addMixFlags(fs *flag.FlagSet) *mixFlags {
 	m := &mixFlags{}
 	fs.StringVar(&m.sets, "mix", "", "comma-separated set folders (each with questions.jsonl): import them all into one library and report each set")
 	fs.StringVar(&m.half, "half", "", "with --mix, ask only the questions of this document half (A or B)")
+	fs.BoolVar(&m.answerable, "answerable", false, "with --mix, ask only the answerable questions (the ones hit@k counts)")
 	return m
 }
 
@@ -47,8 +49,11 @@ type evalRun struct {
 type mixSet struct {
 	name, dir  string
 	questions  []eval.Question
-	byDocument bool              // the set gives no evidence pages: document hit@k
-	ids        map[string]string // doc path → document ID
+	byDocument bool // the set gives no evidence pages: document hit@k
+	// answerableOnly leaves the unanswerable questions unasked: they
+	// still name their documents, so the halves stay the set's.
+	answerableOnly bool
+	ids            map[string]string // doc path → document ID
 }
 
 // mixReport is one set's figures in the mixed library.
@@ -64,7 +69,7 @@ func (m *mixFlags) run(ctx context.Context, c *Call, r evalRun) error {
 	if m.half != "" && m.half != "A" && m.half != "B" {
 		return c.Usage("unknown half %q (A or B)", m.half)
 	}
-	sets, err := readMixSets(m.sets, m.half)
+	sets, err := readMixSets(m.sets, m.half, m.answerable)
 	if err != nil {
 		return err
 	}
@@ -115,7 +120,7 @@ func (m *mixFlags) run(ctx context.Context, c *Call, r evalRun) error {
 	var reports []mixReport
 	var everyone []eval.Outcome
 	for _, s := range sets {
-		outcomes, err := askMixSet(ctx, c, p, s, r, pages, detailOut)
+		outcomes, skipped, err := askMixSet(ctx, c, p, s, r, pages, detailOut)
 		if err != nil {
 			return err
 		}
@@ -124,7 +129,10 @@ func (m *mixFlags) run(ctx context.Context, c *Call, r evalRun) error {
 		if s.byDocument {
 			graded = "document"
 		}
-		rep := eval.Summarize(outcomes, r.ks)
+		rep := eval.Summarize(append(outcomes, skipped...), r.ks)
+		times := eval.Summarize(outcomes, r.ks) // of the questions asked
+		rep.Questions, rep.LatencyMS, rep.CPUMS = len(outcomes), times.LatencyMS, times.CPUMS
+		rep.Unanswerable, rep.InsufficientOnUnanswerable = times.Unanswerable, times.InsufficientOnUnanswerable
 		if m.half != "" { // the kept half's documents would be split again
 			rep.Halves = nil
 		}
@@ -145,7 +153,7 @@ func (m *mixFlags) run(ctx context.Context, c *Call, r evalRun) error {
 
 // readMixSets reads each folder's questions.jsonl (paths in it are
 // relative to the folder), keeping one document half when half is set.
-func readMixSets(list, half string) ([]mixSet, error) {
+func readMixSets(list, half string, answerable bool) ([]mixSet, error) {
 	var sets []mixSet
 	seen := map[string]bool{}
 	for _, dir := range strings.Split(list, ",") {
@@ -169,8 +177,9 @@ func readMixSets(list, half string) ([]mixSet, error) {
 		}
 		s := mixSet{name: name, dir: dir, byDocument: eval.GradedByDocument(qs), questions: qs}
 		if half != "" {
-			s.questions = eval.InHalf(qs, half)
+			s.questions = eval.InHalf(s.questions, half)
 		}
+		s.answerableOnly = answerable
 		sets = append(sets, s)
 	}
 	if len(sets) == 0 {
@@ -212,9 +221,13 @@ func openEvalLibrary(ctx context.Context, c *Call, provider string) (*Library, f
 
 // askMixSet asks one set's questions and grades them: by evidence page,
 // or by document for a set without pages.
-func askMixSet(ctx context.Context, c *Call, p *Library, s mixSet, r evalRun, pages *eval.PageBM25, detailOut io.Writer) ([]eval.Outcome, error) {
+func askMixSet(ctx context.Context, c *Call, p *Library, s mixSet, r evalRun, pages *eval.PageBM25, detailOut io.Writer) (asked, skipped []eval.Outcome, err error) {
 	var outcomes []eval.Outcome
 	for i, q := range s.questions {
+		if s.answerableOnly && !q.IsAnswerable() {
+			skipped = append(skipped, eval.Outcome{Doc: q.Doc})
+			continue
+		}
 		id := s.ids[q.Doc]
 		question := app.Question{Text: q.Question, Preset: app.PresetBalanced}
 		if r.scope == "doc" {
@@ -224,7 +237,6 @@ func askMixSet(ctx context.Context, c *Call, p *Library, s mixSet, r evalRun, pa
 		var ranked []eval.PageRange
 		var tr *route.Trace
 		ans := &app.Answer{}
-		var err error
 		if pages != nil {
 			doc := ""
 			if r.scope == "doc" {
@@ -235,7 +247,7 @@ func askMixSet(ctx context.Context, c *Call, p *Library, s mixSet, r evalRun, pa
 			ranked, tr, ans, err = askForEval(ctx, p, r.retrieval == "fts", question)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("question %s: %w", q.ID, err)
+			return nil, nil, fmt.Errorf("question %s: %w", q.ID, err)
 		}
 		o := eval.Outcome{Doc: q.Doc, Answerable: q.IsAnswerable(), Insufficient: !ans.Sufficient, Elapsed: time.Since(start)}
 		if s.byDocument {
@@ -255,7 +267,7 @@ func askMixSet(ctx context.Context, c *Call, p *Library, s mixSet, r evalRun, pa
 			fmt.Fprintf(c.Stderr, "%s: asked %d of %d questions\n", s.name, i+1, len(s.questions))
 		}
 	}
-	return outcomes, nil
+	return outcomes, skipped, nil
 }
 
 func printMixReports(w io.Writer, reports []mixReport, total eval.Report, docs int, r evalRun) {
