@@ -27,12 +27,14 @@ type mixFlags struct {
 	sets       string
 	half       string
 	answerable bool
+	perDoc     int
 }
 
 func addMixFlags(fs *flag.FlagSet) *mixFlags {
 	m := &mixFlags{}
 	fs.StringVar(&m.sets, "mix", "", "comma-separated set folders (each with questions.jsonl): import them all into one library and report each set")
 	fs.StringVar(&m.half, "half", "", "with --mix, ask only the questions of this document half (A or B)")
+	fs.IntVar(&m.perDoc, "per-doc", 0, "with --mix, ask at most this many answerable questions of each document (0: all), for a quick measure of a set with many questions a document")
 	fs.BoolVar(&m.answerable, "answerable", false, "with --mix, ask only the answerable questions (the ones hit@k counts)")
 	return m
 }
@@ -53,6 +55,7 @@ type mixSet struct {
 	// answerableOnly leaves the unanswerable questions unasked: they
 	// still name their documents, so the halves stay the set's.
 	answerableOnly bool
+	perDoc         int               // at most this many questions asked a document; 0 for all
 	ids            map[string]string // doc path → document ID
 }
 
@@ -69,7 +72,10 @@ func (m *mixFlags) run(ctx context.Context, c *Call, r evalRun) error {
 	if m.half != "" && m.half != "A" && m.half != "B" {
 		return c.Usage("unknown half %q (A or B)", m.half)
 	}
-	sets, err := readMixSets(m.sets, m.half, m.answerable)
+	if m.perDoc < 0 {
+		return c.Usage("--per-doc takes a count, not %d", m.perDoc)
+	}
+	sets, err := readMixSets(m.sets, m.half, m.answerable || m.perDoc > 0, m.perDoc)
 	if err != nil {
 		return err
 	}
@@ -79,7 +85,8 @@ func (m *mixFlags) run(ctx context.Context, c *Call, r evalRun) error {
 	}
 	defer done()
 	all := map[string]string{}
-	for _, s := range sets {
+	for i := range sets {
+		s := &sets[i]
 		if s.ids, err = importEvalDocs(ctx, p, s.questions, s.dir, c.Stderr); err != nil {
 			return err
 		}
@@ -153,7 +160,7 @@ func (m *mixFlags) run(ctx context.Context, c *Call, r evalRun) error {
 
 // readMixSets reads each folder's questions.jsonl (paths in it are
 // relative to the folder), keeping one document half when half is set.
-func readMixSets(list, half string, answerable bool) ([]mixSet, error) {
+func readMixSets(list, half string, answerable bool, perDoc int) ([]mixSet, error) {
 	var sets []mixSet
 	seen := map[string]bool{}
 	for _, dir := range strings.Split(list, ",") {
@@ -179,7 +186,7 @@ func readMixSets(list, half string, answerable bool) ([]mixSet, error) {
 		if half != "" {
 			s.questions = eval.InHalf(s.questions, half)
 		}
-		s.answerableOnly = answerable
+		s.answerableOnly, s.perDoc = answerable, perDoc
 		sets = append(sets, s)
 	}
 	if len(sets) == 0 {
@@ -221,13 +228,14 @@ func openEvalLibrary(ctx context.Context, c *Call, provider string) (*Library, f
 
 // askMixSet asks one set's questions and grades them: by evidence page,
 // or by document for a set without pages.
-func askMixSet(ctx context.Context, c *Call, p *Library, s mixSet, r evalRun, pages *eval.PageBM25, detailOut io.Writer) (asked, skipped []eval.Outcome, err error) {
-	var outcomes []eval.Outcome
+func askMixSet(ctx context.Context, c *Call, p *Library, s mixSet, r evalRun, pages *eval.PageBM25, detailOut io.Writer) (outcomes, skipped []eval.Outcome, err error) {
+	asked := map[string]int{}
 	for i, q := range s.questions {
-		if s.answerableOnly && !q.IsAnswerable() {
+		if s.answerableOnly && !q.IsAnswerable() || s.perDoc > 0 && asked[q.Doc] >= s.perDoc {
 			skipped = append(skipped, eval.Outcome{Doc: q.Doc})
 			continue
 		}
+		asked[q.Doc]++
 		id := s.ids[q.Doc]
 		question := app.Question{Text: q.Question, Preset: app.PresetBalanced}
 		if r.scope == "doc" {
