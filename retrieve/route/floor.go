@@ -118,13 +118,6 @@ func (w *walk) floor(ctx context.Context, routed []*candidate, n int) ([]*candid
 		}
 	}
 	if len(out) < n {
-		rest, err := w.candidatesOf(ctx, w.chosenHits(routed), taken, n-len(out))
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, rest...)
-	}
-	if len(out) < n {
 		rest, err := w.candidatesOf(ctx, w.hits, taken, n-len(out))
 		if err != nil {
 			return nil, err
@@ -234,17 +227,16 @@ func (w *walk) places(ctx context.Context, routed []*candidate, n int) ([]locate
 	return append(fresh, again...), nil
 }
 
-// namedFirst orders the kept passages by how well their document's name
-// (title and file name) holds what the question names, keeping the walk's
-// order otherwise: first documents named by an entity of the question (a
-// company, a product, a place) and by its period (a year, a fiscal year),
-// then those named by the entity alone, then the rest. A question that
-// names its subject points at the document titled by it, and among a
-// company's filings at the one of the period it asks about; another
-// document's passage sharing the question's other words is about
-// something else. The period counts only beside the entity: a year alone
-// names half a library. Nothing moves when every kept passage's document
-// is named alike.
+// namedFirst puts first the kept passages of documents whose name (title
+// and file name) holds both an entity the question names (a company, a
+// product, a place) and the period it names (a year, a fiscal year),
+// keeping the walk's order otherwise. A question that names a company and
+// a year points at that company's filing of that year; a passage of
+// another document sharing the question's other words is about something
+// else. Either alone is too weak in a mixed library: a year names half of
+// it, and a word of a name ("Indian") is also a word of unrelated titles
+// ("French and Indian War"). Nothing moves when every kept passage's
+// document is named alike.
 func (w *walk) namedFirst(routed []*candidate) []*candidate {
 	rank := func(c *candidate) int {
 		if c.kind == "statistics" {
@@ -257,9 +249,8 @@ func (w *walk) namedFirst(routed []*candidate) []*candidate {
 	return out
 }
 
-// nameRank is 2 when ds's name holds, in its own words, an entity the
-// question names, 3 when it holds a period the question names too, else
-// 0.
+// nameRank is 1 when ds's name holds, in its own words, an entity and a
+// period the question names, else 0.
 func (w *walk) nameRank(ds *docState) int {
 	if v, ok := w.entityNamed[ds]; ok {
 		return v
@@ -294,38 +285,12 @@ func (w *walk) nameRank(ds *docState) int {
 				period = period || f.Concepts[i].Body >= 0.5
 			}
 		}
-		if entity {
-			v = 2
-			if period {
-				v = 3
-			}
+		if entity && period {
+			v = 1
 		}
 	}
 	w.entityNamed[ds] = v
 	return v
-}
-
-// chosenHits is the FTS5 pass's passages of the documents the walk kept
-// passages of, in the pass's order: a walk that found its answer's
-// document in one or two passages still reads on in that document before
-// the pass's passages of documents routing did not choose.
-func (w *walk) chosenHits(routed []*candidate) []store.Hit {
-	chosen := map[string]bool{}
-	for _, c := range routed {
-		if c.kind != "statistics" {
-			chosen[c.doc.doc.ID] = true
-		}
-	}
-	if len(chosen) == 0 || len(chosen) == len(w.order) {
-		return nil
-	}
-	var out []store.Hit
-	for _, h := range w.hits {
-		if chosen[h.DocumentID] {
-			out = append(out, h)
-		}
-	}
-	return out
 }
 
 // documentRanking is ds's passages as the scope's FTS5 pass ranks them,
