@@ -249,6 +249,10 @@ func (w *walk) namedFirst(routed []*candidate) []*candidate {
 	return out
 }
 
+// monthNames open dates the question analysis reads as names.
+var monthNames = map[string]bool{"january": true, "february": true, "march": true, "april": true, "may": true, "june": true,
+	"july": true, "august": true, "september": true, "october": true, "november": true, "december": true}
+
 // nameRank is 1 when ds's name holds, in its own words, an entity and a
 // period the question names, else 0.
 func (w *walk) nameRank(ds *docState) int {
@@ -277,6 +281,9 @@ func (w *walk) nameRank(ds *docState) int {
 		for i, c := range w.query.Concepts {
 			switch c.Kind {
 			case lang.Entity:
+				if first, _, _ := strings.Cut(c.Phrases[0], " "); monthNames[first] {
+					continue // "December 31" is a date, which titles of every year hold
+				}
 				// A file name writes a name of several words as one
 				// ("LOCKHEEDMARTIN_2022_10K").
 				joined := len(c.Phrases) > 1 && words[strings.ReplaceAll(c.Phrases[0], " ", "")]

@@ -188,3 +188,21 @@ func TestFloorLeavesAWordOfANameAlone(t *testing.T) {
 		t.Fatalf("results %+v: want the passage the judge rated highest first", tr.Results)
 	}
 }
+
+// TestFloorLeavesADateAlone: "December 31, 2019" is a date, not a name;
+// a filing titled "year ended December 31, 2019" is not named by it.
+func TestFloorLeavesADateAlone(t *testing.T) {
+	db := testDB(t)
+	makeDoc(t, db, "a", "Financial report excerpt", []tsec{{heading: "Cash", paras: []string{"Cash amount at June 30 and December 31, 2019: 12 and 14."}}})
+	makeDoc(t, db, "b", "Kiln Works 10-K (year ended December 31, 2019)", []tsec{{heading: "Cash", paras: []string{"Cash at December 31, 2019."}}})
+	f := &fake{noneW: 0.05, use: func(e string) float64 {
+		if strings.Contains(e, "June") {
+			return 2.6
+		}
+		return 2.0
+	}}
+	_, tr := gatherRouted(t, db, f, app.Question{Text: "What are the respective cash amount at June 30 and December 31, 2019?"})
+	if len(tr.Results) < 1 || tr.Results[0].DocumentID != "a" {
+		t.Fatalf("results %+v: want the passage the judge rated highest first", tr.Results)
+	}
+}
