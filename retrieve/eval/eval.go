@@ -257,3 +257,45 @@ func Percentile(ds []time.Duration, p float64) time.Duration {
 func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
 
 func millis(d time.Duration) float64 { return math.Round(float64(d)/float64(time.Millisecond)*10) / 10 }
+
+// FirstDocumentHit returns the 1-based rank of the first passage of doc
+// (its ID), or 0 when none is. It grades a set that gives no evidence
+// pages — its documents are single passages, paragraphs or table
+// excerpts — by whether asking the library finds the question's own
+// document: document hit@k.
+func FirstDocumentHit(ranked []PageRange, doc string) int {
+	for i, r := range ranked {
+		if r.Document == doc {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// GradedByDocument reports whether a set names no evidence page for any
+// question, so its hits are document hits (FirstDocumentHit).
+func GradedByDocument(qs []Question) bool {
+	for _, q := range qs {
+		if len(q.EvidencePages) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// InHalf keeps the questions whose document falls in half h ("A" or "B")
+// of the set's document split (HalfOf).
+func InHalf(qs []Question, h string) []Question {
+	var outcomes []Outcome
+	for _, q := range qs {
+		outcomes = append(outcomes, Outcome{Doc: q.Doc})
+	}
+	half := HalfOf(outcomes)
+	var out []Question
+	for _, q := range qs {
+		if half[q.Doc] == h {
+			out = append(out, q)
+		}
+	}
+	return out
+}

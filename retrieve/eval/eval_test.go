@@ -119,3 +119,35 @@ func TestRankedPages(t *testing.T) {
 		t.Fatalf("TracePages = %v", got)
 	}
 }
+
+func TestFirstDocumentHit(t *testing.T) {
+	ranked := []PageRange{{0, 0, "e"}, {1, 1, "e"}, {0, 0, "d"}, {2, 2, "d"}}
+	if got := FirstDocumentHit(ranked, "d"); got != 3 {
+		t.Errorf("FirstDocumentHit(d) = %d, want 3", got)
+	}
+	if got := FirstDocumentHit(ranked, "f"); got != 0 {
+		t.Errorf("FirstDocumentHit(f) = %d, want 0", got)
+	}
+}
+
+func TestGradedByDocument(t *testing.T) {
+	pages := []Question{{Doc: "a", EvidencePages: []int{3}}, {Doc: "b"}}
+	paragraphs := []Question{{Doc: "a"}, {Doc: "b", EvidencePages: []int{}}}
+	if GradedByDocument(pages) || !GradedByDocument(paragraphs) {
+		t.Error("a set is graded by document exactly when no question names an evidence page")
+	}
+}
+
+func TestInHalf(t *testing.T) {
+	qs := []Question{{ID: "1", Doc: "c"}, {ID: "2", Doc: "a"}, {ID: "3", Doc: "b"}, {ID: "4", Doc: "a"}}
+	var a, b []string
+	for _, q := range InHalf(qs, "A") {
+		a = append(a, q.ID)
+	}
+	for _, q := range InHalf(qs, "B") {
+		b = append(b, q.ID)
+	}
+	if strings.Join(a, ",") != "1,2,4" || strings.Join(b, ",") != "3" {
+		t.Errorf("half A %v, half B %v; want documents a and c in A, b in B", a, b)
+	}
+}

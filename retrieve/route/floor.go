@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strings"
 
+	"archivist/app/lang"
 	"archivist/store"
 )
 
@@ -74,6 +76,7 @@ func (w *walk) floor(ctx context.Context, routed []*candidate, n int) ([]*candid
 		taken[ref.ID] = true
 		out = append(out, w.keptOrNew(l.ds, ref, "located"))
 	}
+	routed = w.namedFirst(routed)
 	fused := map[*docState][]*candidate{}
 	for _, c := range routed {
 		ds := c.doc
@@ -222,6 +225,79 @@ func (w *walk) places(ctx context.Context, routed []*candidate, n int) ([]locate
 		}
 	}
 	return append(fresh, again...), nil
+}
+
+// namedFirst puts first the kept passages of documents whose name (title
+// and file name) holds both an entity the question names (a company, a
+// product, a place) and the period it names (a year, a fiscal year),
+// keeping the walk's order otherwise. A question that names a company and
+// a year points at that company's filing of that year; a passage of
+// another document sharing the question's other words is about something
+// else. Either alone is too weak in a mixed library: a year names half of
+// it, and a word of a name ("Indian") is also a word of unrelated titles
+// ("French and Indian War"). Nothing moves when every kept passage's
+// document is named alike.
+func (w *walk) namedFirst(routed []*candidate) []*candidate {
+	rank := func(c *candidate) int {
+		if c.kind == "statistics" {
+			return 0
+		}
+		return w.nameRank(c.doc)
+	}
+	out := append([]*candidate(nil), routed...)
+	sort.SliceStable(out, func(i, j int) bool { return rank(out[i]) > rank(out[j]) })
+	return out
+}
+
+// monthNames open dates the question analysis reads as names.
+var monthNames = map[string]bool{"january": true, "february": true, "march": true, "april": true, "may": true, "june": true,
+	"july": true, "august": true, "september": true, "october": true, "november": true, "december": true}
+
+// nameRank is 1 when ds's name holds, in its own words, an entity and a
+// period the question names, else 0.
+func (w *walk) nameRank(ds *docState) int {
+	if v, ok := w.entityNamed[ds]; ok {
+		return v
+	}
+	if w.entityNamed == nil {
+		w.entityNamed = map[*docState]int{}
+	}
+	has := false
+	for _, c := range w.query.Concepts {
+		if c.Kind == lang.Entity {
+			has = true
+			break
+		}
+	}
+	v := 0
+	if has {
+		name := nameText(ds.doc)
+		f := w.query.Match(lang.NewText(name), w.hints.Absent)
+		words := map[string]bool{}
+		for _, t := range lang.Tokens(name) {
+			words[t.Lower] = true
+		}
+		entity, period := false, false
+		for i, c := range w.query.Concepts {
+			switch c.Kind {
+			case lang.Entity:
+				if first, _, _ := strings.Cut(c.Phrases[0], " "); monthNames[first] {
+					continue // "December 31" is a date, which titles of every year hold
+				}
+				// A file name writes a name of several words as one
+				// ("LOCKHEEDMARTIN_2022_10K").
+				joined := len(c.Phrases) > 1 && words[strings.ReplaceAll(c.Phrases[0], " ", "")]
+				entity = entity || f.Concepts[i].Body >= 0.5 || joined
+			case lang.Period:
+				period = period || f.Concepts[i].Body >= 0.5
+			}
+		}
+		if entity && period {
+			v = 1
+		}
+	}
+	w.entityNamed[ds] = v
+	return v
 }
 
 // documentRanking is ds's passages as the scope's FTS5 pass ranks them,

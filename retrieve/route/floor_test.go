@@ -126,3 +126,83 @@ func TestLibraryPassIsAsDeepAsTheDocumentsOwn(t *testing.T) {
 		}
 	}
 }
+
+// TestFloorPutsTheNamedDocumentFirst: the question names a company and a
+// year; the kept passage of the document titled by both goes before a
+// passage of a document titled by the year alone, though the judge rated
+// that one higher. A file name's run-together name counts.
+func TestFloorPutsTheNamedDocumentFirst(t *testing.T) {
+	for _, title := range []string{"Acme Rockets annual report 2023", "ACMEROCKETS 2023 10K"} {
+		t.Run(title, func(t *testing.T) {
+			db := testDB(t)
+			makeDoc(t, db, "a", "Quarterly report 2023", []tsec{{heading: "Outlook", paras: []string{"Production rate forecast for 2023: twelve a month."}}})
+			makeDoc(t, db, "b", title, []tsec{{heading: "Outlook", paras: []string{"We forecast the production rate to rise in 2023."}}})
+			f := &fake{noneW: 0.05, use: func(e string) float64 {
+				if strings.Contains(e, "twelve") {
+					return 2.6
+				}
+				return 2.0
+			}}
+			_, tr := gatherRouted(t, db, f, app.Question{Text: "What production rate is Acme Rockets forecasting for 2023?"})
+			if len(tr.Results) < 2 || tr.Results[0].DocumentID != "b" {
+				t.Fatalf("results %+v: want the passage of the document named by the question first", tr.Results)
+			}
+		})
+	}
+}
+
+// TestFloorPutsTheNamedPeriodFirst: among one company's filings, the kept
+// passage of the one whose name holds the period the question asks about
+// goes first, though the judge rated another year's higher.
+func TestFloorPutsTheNamedPeriodFirst(t *testing.T) {
+	db := testDB(t)
+	makeDoc(t, db, "a", "Acme Rockets 10-K 2018", []tsec{{heading: "Dividends", paras: []string{"Acme Rockets paid dividends to common shareholders: twelve cents."}}})
+	makeDoc(t, db, "b", "Acme Rockets 10-K 2022", []tsec{{heading: "Dividends", paras: []string{"Acme Rockets paid dividends to shareholders."}}})
+	f := &fake{noneW: 0.05, use: func(e string) float64 {
+		if strings.Contains(e, "twelve") {
+			return 2.6
+		}
+		return 2.0
+	}}
+	_, tr := gatherRouted(t, db, f, app.Question{Text: "Has Acme Rockets paid dividends to common shareholders in FY2022?"})
+	if len(tr.Results) < 2 || tr.Results[0].DocumentID != "b" {
+		t.Fatalf("results %+v: want the passage of the filing of the period asked about first", tr.Results)
+	}
+}
+
+// TestFloorLeavesAWordOfANameAlone: a word of a name the question gives,
+// without its period, is no reason to move a document: in a mixed library
+// it is also a word of unrelated titles.
+func TestFloorLeavesAWordOfANameAlone(t *testing.T) {
+	db := testDB(t)
+	makeDoc(t, db, "a", "Space programme report", []tsec{{heading: "Satellites", paras: []string{"Indian remote sensing satellites are used for crop and water mapping."}}})
+	makeDoc(t, db, "b", "French and Indian War, paragraph 3", []tsec{{heading: "War", paras: []string{"Indian allies used remote forts."}}})
+	f := &fake{noneW: 0.05, use: func(e string) float64 {
+		if strings.Contains(e, "mapping") {
+			return 2.6
+		}
+		return 2.0
+	}}
+	_, tr := gatherRouted(t, db, f, app.Question{Text: "What are the uses of Indian remote sensing satellites?"})
+	if len(tr.Results) < 1 || tr.Results[0].DocumentID != "a" {
+		t.Fatalf("results %+v: want the passage the judge rated highest first", tr.Results)
+	}
+}
+
+// TestFloorLeavesADateAlone: "December 31, 2019" is a date, not a name;
+// a filing titled "year ended December 31, 2019" is not named by it.
+func TestFloorLeavesADateAlone(t *testing.T) {
+	db := testDB(t)
+	makeDoc(t, db, "a", "Financial report excerpt", []tsec{{heading: "Cash", paras: []string{"Cash amount at June 30 and December 31, 2019: 12 and 14."}}})
+	makeDoc(t, db, "b", "Kiln Works 10-K (year ended December 31, 2019)", []tsec{{heading: "Cash", paras: []string{"Cash at December 31, 2019."}}})
+	f := &fake{noneW: 0.05, use: func(e string) float64 {
+		if strings.Contains(e, "June") {
+			return 2.6
+		}
+		return 2.0
+	}}
+	_, tr := gatherRouted(t, db, f, app.Question{Text: "What are the respective cash amount at June 30 and December 31, 2019?"})
+	if len(tr.Results) < 1 || tr.Results[0].DocumentID != "a" {
+		t.Fatalf("results %+v: want the passage the judge rated highest first", tr.Results)
+	}
+}

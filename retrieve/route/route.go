@@ -165,6 +165,7 @@ type walk struct {
 	// told which document the question is about (fairOrder).
 	chose, named bool
 	lexRank      map[*docState]int // documents in the FTS5 pass's order, best first (lexicalRank)
+	entityNamed  map[*docState]int // how well a document's name holds what the question names (nameRank)
 }
 
 // route is a path from the root to a node.

@@ -33,7 +33,7 @@ import (
 var evalCommand = &Command{
 	Name: "eval",
 	Args: "--questions FILE --docs DIR [--scope doc|library] [--k 1,3,6,12] [--provider local|systemone|openai] " +
-		"[--retrieval routed|fts|pages] [--details FILE] [--cpuprofile FILE] [--answers] [--json]",
+		"[--retrieval routed|fts|pages] [--mix DIR,DIR… [--half A|B]] [--details FILE] [--cpuprofile FILE] [--answers] [--json]",
 	Summary: "quality on a question set: evidence-page hit@k, answers, latency (docs/quality.md)",
 	Help: "The documents the questions name are imported into a temporary library, removed afterwards,\n" +
 		"unless --library names one (then they are imported there once and kept). eval never opens the\n" +
@@ -48,9 +48,10 @@ var evalCommand = &Command{
 		details := fs.String("details", "", "write one JSON line per question to this file")
 		asJSON := fs.Bool("json", false, "print the report as JSON")
 		cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the questions (not the import) to this file")
+		mix := addMixFlags(fs)
 		answers := fs.Bool("answers", false, "also measure the answers: right, wrong, abstained, precision and coverage by answer type (reads gold pages with pdftotext)")
 		return func(ctx context.Context, c *Call) error {
-			if *questionsFile == "" || *docsDir == "" || len(c.Args) > 0 {
+			if (*questionsFile == "" || *docsDir == "") && mix.sets == "" || len(c.Args) > 0 {
 				return c.Usage("name the questions and the folder of their documents")
 			}
 			if *scope != "doc" && *scope != "library" {
@@ -67,6 +68,9 @@ var evalCommand = &Command{
 			case app.ProviderLocal, app.ProviderSystemOne, app.ProviderOpenAI:
 			default:
 				return c.Usage("unknown decision provider %q (local, systemone or openai)", *provider)
+			}
+			if mix.sets != "" {
+				return mix.run(ctx, c, evalRun{*scope, *provider, *retrieval, ks, *details, *cpuProfile, *asJSON})
 			}
 			f, err := os.Open(*questionsFile)
 			if err != nil {
