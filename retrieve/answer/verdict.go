@@ -179,6 +179,13 @@ func meets(ev *app.Evidence, sh shape, c *candidate, others []*candidate, weight
 		for st := range c.context {
 			carried[st] = true
 		}
+	} else if span, _, ok := locate(c.window, c.start); ok {
+		// A section's heading names what every sentence under it is
+		// about: "The channel will be deepened to 11 metres" under
+		// "Dredging" is the dredging's depth.
+		for st := range wordStems(ev.Sections[ev.Blocks[span.BlockID].SectionID]) {
+			carried[st] = true
+		}
 	}
 	if sh.amount && joinsAsked(ev.Question.Text) {
 		for _, o := range others {
@@ -209,7 +216,7 @@ func meets(ev *app.Evidence, sh shape, c *candidate, others []*candidate, weight
 		// the sentence is someone else's.
 		return false, "no name stands beside the role asked"
 	}
-	if sh.typ == countType && !wholeNumberRE.MatchString(text+" "+c.label) {
+	if sh.typ == countType && !wholeNumberRE.MatchString(text+" "+c.label) && !numberWordRE.MatchString(text) {
 		return false, "the question asks a count and the passage states no whole number"
 	}
 	row := kindAt(ev, c.window, c.start) == app.BlockTable
@@ -301,8 +308,8 @@ func meets(ev *app.Evidence, sh shape, c *candidate, others []*candidate, weight
 // noun: a brochure sets "20" apart from "Offices", in the same passage. A
 // count is whole: a percentage or a fraction counts nothing.
 func countsNamed(text string, counted []string) bool {
-	if len(counted) == 0 || !wholeNumberRE.MatchString(text) {
-		return false
+	if len(counted) == 0 || !wholeNumberRE.MatchString(text) && !numberWordRE.MatchString(text) {
+		return false // "nine nights" counts as "9 nights" does
 	}
 	words := map[string]bool{}
 	for _, w := range strings.FieldsFunc(strings.ToLower(text), notLetter) {
@@ -357,6 +364,7 @@ var interrogatives = stemSet(`what which who whom whose when where why how`)
 
 var (
 	wholeNumberRE = regexp.MustCompile(`(^|[^\d.,])\d+(,\d{3})*(\s|$|[^\d.,%])`)
+	numberWordRE  = regexp.MustCompile(`(?i)\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen|dozens|hundreds|thousands|millions)\b`)
 	orgNameRE     = regexp.MustCompile(`\b(\p{Lu}[\p{L}&.\-]*\s+){1,5}(LLP|LLC|Inc\.?|Ltd\.?|PLC|plc|GmbH|AG|S\.A\.|N\.V\.)\b`)
 	percentAskRE  = regexp.MustCompile(`(?i)\b(percent|percentage|%|share|proportion|margin|rate|ratio)\b`)
 	figureAnyRE   = regexp.MustCompile(`\d[\d,]*(\.\d+)?\s*(%|percent\b|per cent\b)?`)
