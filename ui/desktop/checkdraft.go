@@ -140,8 +140,9 @@ func (v *checkView) entry(q *app.QuoteCheck) fyne.CanvasObject {
 	return box
 }
 
-// openCheckedSource shows a located quotation in the main window's
-// citation viewer, highlighted on its page.
+// openCheckedSource shows one located citation — a draft's quotation, a
+// date's sentence — in the main window's citation viewer, highlighted on
+// its page.
 func (u *UI) openCheckedSource(c app.Citation) {
 	u.showDrawer(true)
 	d := u.drawer

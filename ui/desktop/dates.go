@@ -376,19 +376,7 @@ func (u *UI) openFactEvidence(f app.Fact) {
 				dialog.ShowError(err, u.win)
 				return
 			}
-			u.showDrawer(true)
-			d := u.drawer
-			wasOpen := d.citation.content.Visible()
-			d.citeTurn = nil
-			d.citation.show([]app.Citation{c}, 0)
-			if !wasOpen {
-				d.body.Offset = textCitationOffset
-				if d.citation.paged {
-					d.body.Offset = pagedCitationOffset
-				}
-			}
-			d.refreshBody()
-			u.win.RequestFocus()
+			u.openCheckedSource(c)
 		})
 	}()
 }
