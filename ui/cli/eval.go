@@ -202,6 +202,16 @@ var evalCommand = &Command{
 				}{rep, ansRep})
 			}
 			fmt.Fprintf(c.Stdout, "questions: %d (%s scope, %s retrieval, %s provider)\n", rep.Questions, *scope, *retrieval, *provider)
+			graded := 0
+			for _, o := range outcomes {
+				if o.Answerable && !o.Ungraded {
+					graded++
+				}
+			}
+			if graded == 0 {
+				fmt.Fprintln(c.Stdout, "hit@k: not measured (no question of the set names a gold page; eval --mix grades by document)")
+				ks = nil
+			}
 			for _, k := range ks {
 				fmt.Fprintf(c.Stdout, "hit@%d: %.3f", k, rep.Hit[strconv.Itoa(k)])
 				if rep.Halves != nil {
