@@ -82,3 +82,37 @@ func roleAsked(q map[string]bool, role string) bool {
 	}
 	return false
 }
+
+// acceptedDateAnswer answers a question asking when with the sentence of a
+// date a person accepted whose role the question names ("When does the
+// lease expire?" and a date accepted as the lease's expiry): the person's
+// review is what says the sentence gives that date, so it meets the
+// question as no lexical reading of the sentence could. nil when no such
+// date is beside the sources.
+func acceptedDateAnswer(ev *app.Evidence) *app.Answer {
+	if !AsksWhen.MatchString(ev.Question.Text) {
+		return nil
+	}
+	q := wordStems(ev.Question.Text)
+	for i := range ev.Sources {
+		src := &ev.Sources[i]
+		for _, f := range src.Facts {
+			if !roleAsked(q, f.Role) {
+				continue
+			}
+			for j := range src.Windows {
+				w := &src.Windows[j]
+				if w.PassageID != "date:"+f.ID {
+					continue
+				}
+				if cit, ok := cite(ev, candidate{src: src, window: w, start: 0, end: len(w.Text)}); ok {
+					cites := []app.Citation{cit}
+					numberQuotes(cites)
+					return &app.Answer{Answer: Lead + render(cites, []string{""}, []string{""}), Sufficient: true,
+						Verdict: app.VerdictAnswered, Citations: cites, Sources: SourceRefs(ev), Value: f.Original}
+				}
+			}
+		}
+	}
+	return nil
+}

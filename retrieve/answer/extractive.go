@@ -319,6 +319,9 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 		met, why = meets(ev, shape, lead, picked, weights)
 	}
 	if len(ans.Citations) == 0 || coverage/total < minCoverage || !yearMet || len(unmet) > 0 || !met {
+		if dated := acceptedDateAnswer(ev); dated != nil {
+			return dated, nil
+		}
 		// Not an answer: say so, and show what came closest, never as the
 		// answer (docs/design.md §6).
 		ans.Citations, labels, unders = closest(ev, cands, ans.Citations, labels, unders, shape, gain)
