@@ -228,6 +228,11 @@ func meets(ev *app.Evidence, sh shape, c *candidate, others []*candidate, weight
 			return false, "the row's label names another measure"
 		}
 	}
+	if sh.amount && !row && len(derivation(ev.Question.Text, sh)) == 0 && onlyChanges(text) {
+		// "Operating revenues decreased $259 million" states how the
+		// figure moved, not the figure asked.
+		return false, "the passage states a change of the figure, not the figure"
+	}
 	if sh.amount && sh.typ != percentType && !percentAsked(ev.Question.Text) && onlyPercents(text) {
 		return false, "the question asks an amount and the passage gives only percentages"
 	}
@@ -369,6 +374,20 @@ var (
 	percentAskRE  = regexp.MustCompile(`(?i)\b(percent|percentage|%|share|proportion|margin|rate|ratio)\b`)
 	figureAnyRE   = regexp.MustCompile(`\d[\d,]*(\.\d+)?\s*(%|percent\b|per cent\b)?`)
 )
+
+// changeFigureRE finds a figure stated as a change: "decreased $259
+// million", "increased by 9%", "an increase of 4.2 million", "up 3%" —
+// not "increased to $299.3 million", which states the figure reached.
+var changeFigureRE = regexp.MustCompile(`(?i)\b(increas|decreas|grew|grow|declin|rose|fell|drop|gain|los|up|down)\w*\s+(by\s+|of\s+)?(approximately\s+|about\s+)?[$€£¥]?\s?\d[\d,]*(\.\d+)?\s*(%|percent\b|million\b|billion\b|thousand\b)?`)
+
+// onlyChanges reports whether every figure text states (years aside) is
+// stated as a change.
+func onlyChanges(text string) bool {
+	if !changeFigureRE.MatchString(text) {
+		return false
+	}
+	return !hasAmount(changeFigureRE.ReplaceAllString(text, " "), false)
+}
 
 func percentAsked(q string) bool { return percentAskRE.MatchString(q) }
 
