@@ -508,8 +508,10 @@ func TestVerdictKinds(t *testing.T) {
 		{"How many cranes does the harbour have?", "The harbour has cranes of several kinds.", app.VerdictClosest},
 		{"How many cranes does the harbour have?", "The harbour has 14 cranes.", app.VerdictAnswered},
 		{"What was the harbour revenue of Portmere in 2019?", "Harbour revenue of Eastwick was 120 in 2019.", app.VerdictClosest},
+		{"What were the harbour's operating revenues in 2022?", "In 2022, harbour operating revenues decreased $259 million.", app.VerdictClosest},
+		{"What were the harbour's operating revenues in 2022?", "In 2022, harbour operating revenues were $3,792 million.", app.VerdictAnswered},
 	} {
-		ev := evidence(c.q, termsOf(c.q), c.text)
+		ev := evidence(c.q, fts.Terms(c.q), c.text)
 		ans, err := answer.Extractive{}.Answer(context.Background(), ev)
 		if err != nil || ans.Verdict != c.want || ans.Sufficient != (c.want == app.VerdictAnswered) {
 			t.Errorf("%q over %q: verdict %q (want %q): %s", c.q, c.text, ans.Verdict, c.want, ans.Answer)
