@@ -1,7 +1,9 @@
 package answer
 
 import (
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 
 	"archivist/app"
@@ -169,6 +171,35 @@ func derivation(question string, sh shape) []string {
 // answered by a quote each, and its weight is carried by them together.
 // (Only figures: a statement joined by "and" is one statement.)
 func meets(ev *app.Evidence, sh shape, c *candidate, others []*candidate, weights map[string]float64) (bool, string) {
+	carried := carriedBy(ev, sh, c, others)
+	text := c.window.Text[c.start:c.end]
+	row := kindAt(ev, c.window, c.start) == app.BlockTable
+	if ok, why := holdsKindAsked(ev, sh, c, text, row); !ok {
+		return false, why
+	}
+	if ok, why := carriesGiven(ev, sh, c, text, carried); !ok {
+		return false, why
+	}
+	if len(derivation(ev.Question.Text, sh)) > 0 && !asksProse(ev.Question.Text) {
+		// Which stated change, average or ratio is the one asked cannot
+		// be told from the words alone: a derived figure is computed from
+		// cited operands (compute.go) or not stated as an answer.
+		return false, "the question asks a figure derived from others"
+	}
+	if c.addressed {
+		return true, "" // the question names the row and the column: the cell is what it asks
+	}
+	if !weighsEnough(ev, sh, c, carried, weights, row) {
+		return false, "the passage carries too little of the question"
+	}
+	return true, ""
+}
+
+// carriedBy returns the stems the quote c carries as its own: its words,
+// its label, its table's header and, for a row, the title, section and
+// introduction it is read under, for prose its section's heading; for a
+// question joining figures with "and", the other quotes' words too.
+func carriedBy(ev *app.Evidence, sh shape, c *candidate, others []*candidate) map[string]bool {
 	carried := map[string]bool{}
 	for st := range c.own {
 		carried[st] = true
@@ -194,56 +225,65 @@ func meets(ev *app.Evidence, sh shape, c *candidate, others []*candidate, weight
 			}
 		}
 	}
-	if len(c.label) > 0 {
-		for st := range wordStems(c.label) {
-			carried[st] = true
-		}
+	for st := range wordStems(c.label) {
+		carried[st] = true
 	}
-	placed := c.context
-	text := c.window.Text[c.start:c.end]
+	return carried
+}
+
+// holdsKindAsked reports whether the quote holds a value of the kind the
+// question asks, and if not, why.
+func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row bool) (bool, string) {
+	q := ev.Question.Text
 	if sh.typ != anyType && sh.typ != whichType && typeFitOf(sh.typ, sh.counted, text, c.label, sh.named) <= 0 &&
 		!(sh.typ == countType && countsNamed(text+" "+c.label, sh.counted)) &&
 		!(sh.typ == amountType && hasAmount(text, false)) && // a table's figures carry their unit in its heading
 		!(sh.typ == whereType && mayPoint(text)) { // "where" in a document is also answered by a pointer within it
 		return false, "the passage holds no value of the kind asked"
 	}
-	if ok, why := statesKindAsked(ev.Question.Text, sh, text, c.label); !ok {
+	if ok, why := statesKindAsked(q, sh, text, c.label); !ok {
 		return false, why
 	}
-	if sh.typ == whoType && !nameBesideAsked(text, sh.named) && !orgNameRE.MatchString(text) {
+	switch {
+	case sh.typ == whoType && !nameBesideAsked(text, sh.named) && !orgNameRE.MatchString(text):
 		// "Who is the CEO / who audits …" is answered where a name stands
 		// beside the role asked, or by a firm's name: any other name in
 		// the sentence is someone else's.
 		return false, "no name stands beside the role asked"
-	}
-	if sh.typ == countType && !wholeNumberRE.MatchString(text+" "+c.label) && !numberWordRE.MatchString(text) {
+	case sh.typ == countType && !wholeNumberRE.MatchString(text+" "+c.label) && !numberWordRE.MatchString(text):
 		return false, "the question asks a count and the passage states no whole number"
-	}
-	row := kindAt(ev, c.window, c.start) == app.BlockTable
-	if row && sh.amount && sh.typ != whichType && len(lang.Amounts(ev.Question.Text)) == 0 { // a question giving the figure asks for the label // "Which segment had …" asks the label itself
-		label, _, _ := strings.Cut(text, "|")
-		if unaskedWords(label, sh.named) > askedWords(label, sh.named) {
-			// "Net sales of reportable segments and All Other" is
-			// another, narrower measure than the net sales asked.
-			return false, "the row's label names another measure"
-		}
-	}
-	if sh.amount && !row && len(derivation(ev.Question.Text, sh)) == 0 && onlyChanges(text) {
+	case row && sh.amount && sh.typ != whichType && len(lang.Amounts(q)) == 0 && labelNamesOther(text, sh):
+		// "Net sales of reportable segments and All Other" is another,
+		// narrower measure than the net sales asked. ("Which segment had
+		// …", or a question giving the figure, asks for the label.)
+		return false, "the row's label names another measure"
+	case sh.amount && !row && len(derivation(q, sh)) == 0 && onlyChanges(text):
 		// "Operating revenues decreased $259 million" states how the
 		// figure moved, not the figure asked.
 		return false, "the passage states a change of the figure, not the figure"
-	}
-	if sh.amount && sh.typ != percentType && !percentAsked(ev.Question.Text) && onlyPercents(text) {
+	case sh.amount && sh.typ != percentType && !percentAsked(q) && onlyPercents(text):
 		return false, "the question asks an amount and the passage gives only percentages"
-	}
-	if row && asksProse(ev.Question.Text) {
+	case row && asksProse(q):
 		return false, "the question asks a statement and the passage is a table row"
-	}
-	if row && sh.total && !labelSays(text, "total") {
+	case row && sh.total && !labelSays(text, "total"):
 		// "What is the total X" is the total row's, not one of the rows
 		// it adds up.
 		return false, "the question asks a total and the row is not one"
 	}
+	return true, ""
+}
+
+// labelNamesOther reports whether a row's label holds more words the
+// question does not ask than words it does.
+func labelNamesOther(row string, sh shape) bool {
+	label, _, _ := strings.Cut(row, "|")
+	return unaskedWords(label, sh.named) > askedWords(label, sh.named)
+}
+
+// carriesGiven reports whether the quote carries the measure a figure
+// question names and every name, number and year the question gives.
+func carriesGiven(ev *app.Evidence, sh shape, c *candidate, text string, carried map[string]bool) (bool, string) {
+	placed := c.context
 	families := map[string]bool{}
 	for st := range carried {
 		families[lang.Family(st)] = true
@@ -263,7 +303,7 @@ func meets(ev *app.Evidence, sh shape, c *candidate, others []*candidate, weight
 	for y := range sh.years {
 		given[y] = true
 	}
-	for n := range given {
+	for _, n := range slices.Sorted(maps.Keys(given)) { // the same reason every time
 		if periodWords[lang.Family(n)] && len(sh.years) > 0 {
 			continue // "December 31, 2022" is met where its year is
 		}
@@ -272,15 +312,13 @@ func meets(ev *app.Evidence, sh shape, c *candidate, others []*candidate, weight
 			return false, "the passage does not name " + n
 		}
 	}
-	if len(derivation(ev.Question.Text, sh)) > 0 && !asksProse(ev.Question.Text) {
-		// Which stated change, average or ratio is the one asked cannot
-		// be told from the words alone: a derived figure is computed from
-		// cited operands (compute.go) or not stated as an answer.
-		return false, "the question asks a figure derived from others"
-	}
-	if c.addressed {
-		return true, "" // the question names the row and the column: the cell is what it asks
-	}
+	return true, ""
+}
+
+// weighsEnough reports whether the quote carries enough of the question's
+// term weight: the words that only say how it asks, the kind a which- or
+// who-question names and a leading setting clause's words aside.
+func weighsEnough(ev *app.Evidence, sh shape, c *candidate, carried map[string]bool, weights map[string]float64, row bool) bool {
 	kind := ""
 	if sh.typ == whichType || sh.typ == whoType {
 		kind = sh.kind // "Which paper …": the answer names a paper, seldom the word
@@ -295,7 +333,7 @@ func meets(ev *app.Evidence, sh shape, c *candidate, others []*candidate, weight
 		switch {
 		case carried[t]:
 			share += w
-		case placed[t]:
+		case c.context[t]:
 			share += w / 2
 		}
 	}
@@ -303,10 +341,7 @@ func meets(ev *app.Evidence, sh shape, c *candidate, others []*candidate, weight
 	if row || c.label != "" {
 		need = minReadUnderCoverage
 	}
-	if total > 0 && share/total < need {
-		return false, "the passage carries too little of the question"
-	}
-	return true, ""
+	return total == 0 || share/total >= need
 }
 
 // countsNamed reports whether text holds a whole number and the counted
