@@ -117,12 +117,17 @@ func statesKindAsked(q string, sh shape, text, label string) (bool, string) {
 }
 
 // leadable reports whether a quote can lead an answer: a sentence that
-// announces what follows it holds no answer itself, unless it states a
-// figure on the way ("… increased to $299.3 million, primarily as a
-// result of:").
+// announces the table or list after it ("… are as follows:", "The
+// following table summarizes …:") holds no answer itself, unless it states
+// a figure on the way ("… increased to $299.3 million, primarily as a
+// result of:"). An instruction that ends in a colon before its example
+// ("To include query parameters, use the params keyword:") does answer.
 func leadable(text string) bool {
 	t := strings.TrimSpace(text)
-	return !strings.HasSuffix(t, ":") && !strings.Contains(strings.ToLower(t), "as follows") || hasAmount(t, false)
+	low := strings.ToLower(t)
+	announces := strings.HasSuffix(t, ":") && (introduces(t) || strings.Contains(low, "table") || strings.Contains(low, "below")) ||
+		strings.Contains(low, "as follows")
+	return !announces || hasAmount(t, false)
 }
 
 // minLeadCoverage is the share of the question's term weight the leading
@@ -235,7 +240,9 @@ func carriedBy(ev *app.Evidence, sh shape, c *candidate, others []*candidate) ma
 // question asks, and if not, why.
 func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row bool) (bool, string) {
 	q := ev.Question.Text
-	if sh.typ != anyType && sh.typ != whichType && typeFitOf(sh.typ, sh.counted, text, c.label, sh.named) <= 0 &&
+	who := sh.typ == whoType && roleTitleRE.MatchString(q) // "Who is the CEO …" asks for a name; "Who keeps …" may be answered by a role
+	if sh.typ != anyType && sh.typ != whichType && (sh.typ != whoType || who) && typeFitOf(sh.typ, sh.counted, text, c.label, sh.named) <= 0 &&
+		!(sh.typ == whereType && lowerPlaceRE.MatchString(text)) && // a place a ligature or a typist left in lower case
 		!(sh.typ == countType && countsNamed(text+" "+c.label, sh.counted)) &&
 		!(sh.typ == amountType && hasAmount(text, false)) && // a table's figures carry their unit in its heading
 		!(sh.typ == whereType && mayPoint(text)) { // "where" in a document is also answered by a pointer within it
@@ -245,7 +252,7 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		return false, why
 	}
 	switch {
-	case sh.typ == whoType && !nameBesideAsked(text, sh.named) && !orgNameRE.MatchString(text):
+	case who && !nameBesideAsked(text, sh.named) && !orgNameRE.MatchString(text):
 		// "Who is the CEO / who audits …" is answered where a name stands
 		// beside the role asked, or by a firm's name: any other name in
 		// the sentence is someone else's.
@@ -338,7 +345,13 @@ func weighsEnough(ev *app.Evidence, sh shape, c *candidate, carried map[string]b
 		}
 	}
 	need := minLeadCoverage
-	if row || c.label != "" {
+	switch {
+	case !englishFormRE.MatchString(ev.Question.Text):
+		// Words of languages whose inflections the stems here do not join
+		// ("깨뜨렸습니까" and "깨뜨렸습니다") match less of a sentence that
+		// answers: the answerer's own floor is the bar.
+		need = minCoverage
+	case row || c.label != "":
 		need = minReadUnderCoverage
 	}
 	return total == 0 || share/total >= need
@@ -404,6 +417,9 @@ var interrogatives = stemSet(`what which who whom whose when where why how`)
 
 var (
 	wholeNumberRE = regexp.MustCompile(`(^|[^\d.,])\d+(,\d{3})*(\s|$|[^\d.,%])`)
+	roleTitleRE   = regexp.MustCompile(`(?i)\b(ceo|cfo|coo|cto|chief|president|chair|chairman|chairwoman|chairperson|director|auditors?|audits?|audited|founders?|founded|head|leader|manager|secretary|treasurer|judge|governor|minister|mayor|owner|partner|officer|executive)\b`)
+	lowerPlaceRE  = regexp.MustCompile(`\b(in|at|near|located|based|headquartered|situated)\s+(the\s+)?\p{Ll}{3,}`)
+	englishFormRE = regexp.MustCompile(`(?i)^\s*(what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|has|have|had|will|would|should|name|list|describe|explain|in|on|for|among|if|according|by|from|of|to|at)\b`)
 	numberWordRE  = regexp.MustCompile(`(?i)\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen|dozens|hundreds|thousands|millions)\b`)
 	orgNameRE     = regexp.MustCompile(`\b(\p{Lu}[\p{L}&.\-]*\s+){1,5}(LLP|LLC|Inc\.?|Ltd\.?|PLC|plc|GmbH|AG|S\.A\.|N\.V\.)\b`)
 	percentAskRE  = regexp.MustCompile(`(?i)\b(percent|percentage|%|share|proportion|margin|rate|ratio)\b`)

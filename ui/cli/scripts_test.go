@@ -40,6 +40,7 @@ func TestScriptsAnswer(t *testing.T) {
 			continue
 		}
 		var a struct {
+			Answer     string
 			Sufficient bool
 			Citations  []struct {
 				Title     string
@@ -57,7 +58,7 @@ func TestScriptsAnswer(t *testing.T) {
 			}
 		}
 		if !a.Sufficient || !found {
-			t.Errorf("%s %q: sufficient %v, citations %+v; want a quote holding %q", q.File, q.Question, a.Sufficient, a.Citations, q.Quote_has)
+			t.Errorf("%s %q: sufficient %v, citations %+v; want a quote holding %q (%s)", q.File, q.Question, a.Sufficient, a.Citations, q.Quote_has, a.Answer)
 		}
 	}
 }
