@@ -417,9 +417,9 @@ var interrogatives = stemSet(`what which who whom whose when where why how`)
 
 var (
 	wholeNumberRE = regexp.MustCompile(`(^|[^\d.,])\d+(,\d{3})*(\s|$|[^\d.,%])`)
-	roleTitleRE   = regexp.MustCompile(`(?i)\b(ceo|cfo|coo|cto|chief|president|chair|chairman|chairwoman|chairperson|director|auditors?|audits?|audited|founders?|founded|head|leader|manager|secretary|treasurer|judge|governor|minister|mayor|owner|partner|officer|executive)\b`)
+	roleTitleRE   = regexp.MustCompile(`(?i)\b(ceo|cfo|coo|cto|chief|president|chair|chairman|chairwoman|chairperson|director|auditors?|audits?|audited|founders?|founded|head|leader|manager|secretary|treasurer|judge|governor|minister|mayor|owner|partner|officer|executive|defendants?|plaintiffs?|appellants?|appellees?|respondents?|petitioners?|claimants?)\b`)
 	lowerPlaceRE  = regexp.MustCompile(`\b(in|at|near|located|based|headquartered|situated)\s+(the\s+)?\p{Ll}{3,}`)
-	englishFormRE = regexp.MustCompile(`(?i)^\s*(what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|has|have|had|will|would|should|name|list|describe|explain|in|on|for|among|if|according|by|from|of|to|at)\b`)
+	englishFormRE = regexp.MustCompile(`(?i)\b(what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|the|of|an?)\b`)
 	numberWordRE  = regexp.MustCompile(`(?i)\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen|dozens|hundreds|thousands|millions)\b`)
 	orgNameRE     = regexp.MustCompile(`\b(\p{Lu}[\p{L}&.\-]*\s+){1,5}(LLP|LLC|Inc\.?|Ltd\.?|PLC|plc|GmbH|AG|S\.A\.|N\.V\.)\b`)
 	percentAskRE  = regexp.MustCompile(`(?i)\b(percent|percentage|%|share|proportion|margin|rate|ratio)\b`)
