@@ -69,8 +69,9 @@ var evalCommand = &Command{
 			default:
 				return c.Usage("unknown decision provider %q (local, systemone or openai)", *provider)
 			}
+			run := evalRun{*scope, *provider, *retrieval, ks, *details, *cpuProfile, *asJSON}
 			if mix.sets != "" {
-				return mix.run(ctx, c, evalRun{*scope, *provider, *retrieval, ks, *details, *cpuProfile, *asJSON})
+				return mix.run(ctx, c, run)
 			}
 			f, err := os.Open(*questionsFile)
 			if err != nil {
@@ -87,31 +88,13 @@ var evalCommand = &Command{
 					return err
 				}
 			}
-			dir := c.LibraryFlag()
-			if dir == "" {
-				// No --library: a temporary library, removed afterwards.
-				tmp, err := os.MkdirTemp("", "archivist-eval-")
-				if err != nil {
-					return err
-				}
-				defer os.RemoveAll(tmp)
-				dir = tmp
-			}
-			p, err := c.OpenAt(ctx, dir)
+			// The providers are built as the window's and ask's are; the
+			// environment only fills the settings.
+			p, done, err := openEvalLibrary(ctx, c, *provider)
 			if err != nil {
 				return err
 			}
-			defer p.Close()
-			// The providers are built as the window's and ask's are; the
-			// environment only fills the settings.
-			settings, keys := evalSettings(*provider)
-			pv, err := retrieve.NewProviders(ctx, settings, keys, p.DB, retrieve.ProviderOptions{Log: p.Log})
-			if app.ErrorCode(err) == app.EInvalid {
-				return c.Usage("%s", describe(err))
-			} else if err != nil {
-				return err
-			}
-			p.Research.Use(pv)
+			defer done()
 			ids, err := importEvalDocs(ctx, p, questions, *docsDir, c.Stderr)
 			if err != nil {
 				return err
@@ -148,30 +131,9 @@ var evalCommand = &Command{
 			}
 			var outcomes []eval.Outcome
 			for i, q := range questions {
-				question := app.Question{Text: q.Question, Preset: app.PresetBalanced}
-				if *scope == "doc" {
-					question.Scope = app.Scope{DocumentIDs: []string{ids[q.Doc]}}
-				}
-				start, cpuStart := time.Now(), processCPU()
-				var ranked []eval.PageRange
-				var tr *route.Trace
-				ans := &app.Answer{}
-				if pages != nil {
-					doc := ""
-					if *scope == "doc" {
-						doc = ids[q.Doc]
-					}
-					ranked, err = pages.Rank(ctx, q.Question, doc, ks[len(ks)-1])
-				} else {
-					ranked, tr, ans, err = askForEval(ctx, p, *retrieval == "fts", question)
-				}
+				o, ranked, tr, ans, err := askEvalQuestion(ctx, p, q, ids[q.Doc], run, pages, false)
 				if err != nil {
-					return fmt.Errorf("question %s: %w", q.ID, err)
-				}
-				o := eval.Outcome{Doc: q.Doc, Answerable: q.IsAnswerable(), Ungraded: q.IsAnswerable() && len(q.EvidencePages) == 0, FirstHit: eval.FirstHit(ranked, ids[q.Doc], q.EvidencePages),
-					Insufficient: !ans.Sufficient, Elapsed: time.Since(start)}
-				if cpuStart > 0 {
-					o.CPU = processCPU() - cpuStart
+					return err
 				}
 				outcomes = append(outcomes, o)
 				var ao *eval.AnswerOutcome
@@ -232,6 +194,43 @@ var evalCommand = &Command{
 			return nil
 		}
 	},
+}
+
+// askEvalQuestion asks one question of a set as eval does — through
+// Research, scoped to its document (id) or the whole library, or ranked
+// by the page reference — and grades it: by evidence page, or by document
+// (byDocument) for a set that gives no pages.
+func askEvalQuestion(ctx context.Context, p *Library, q eval.Question, id string, r evalRun, pages *eval.PageBM25, byDocument bool) (
+	o eval.Outcome, ranked []eval.PageRange, tr *route.Trace, ans *app.Answer, err error) {
+	question := app.Question{Text: q.Question, Preset: app.PresetBalanced}
+	if r.scope == "doc" {
+		question.Scope = app.Scope{DocumentIDs: []string{id}}
+	}
+	start, cpuStart := time.Now(), processCPU()
+	ans = &app.Answer{}
+	if pages != nil {
+		doc := ""
+		if r.scope == "doc" {
+			doc = id
+		}
+		ranked, err = pages.Rank(ctx, q.Question, doc, r.ks[len(r.ks)-1])
+	} else {
+		ranked, tr, ans, err = askForEval(ctx, p, r.retrieval == "fts", question)
+	}
+	if err != nil {
+		return o, nil, nil, nil, fmt.Errorf("question %s: %w", q.ID, err)
+	}
+	o = eval.Outcome{Doc: q.Doc, Answerable: q.IsAnswerable(), Insufficient: !ans.Sufficient, Elapsed: time.Since(start)}
+	if byDocument {
+		o.FirstHit = eval.FirstDocumentHit(ranked, id)
+	} else {
+		o.Ungraded = o.Answerable && len(q.EvidencePages) == 0
+		o.FirstHit = eval.FirstHit(ranked, id, q.EvidencePages)
+	}
+	if cpuStart > 0 {
+		o.CPU = processCPU() - cpuStart
+	}
+	return o, ranked, tr, ans, nil
 }
 
 // askForEval asks q through Research, as a user's question is asked

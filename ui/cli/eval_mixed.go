@@ -10,13 +10,11 @@ import (
 	"runtime/pprof"
 	"strconv"
 	"strings"
-	"time"
 
 	"archivist/app"
 	"archivist/ingest/abbrev"
 	"archivist/retrieve"
 	"archivist/retrieve/eval"
-	"archivist/retrieve/route"
 )
 
 // mixFlags are eval's --mix and --half: one library built from several
@@ -236,36 +234,9 @@ func askMixSet(ctx context.Context, c *Call, p *Library, s mixSet, r evalRun, pa
 			continue
 		}
 		asked[q.Doc]++
-		id := s.ids[q.Doc]
-		question := app.Question{Text: q.Question, Preset: app.PresetBalanced}
-		if r.scope == "doc" {
-			question.Scope = app.Scope{DocumentIDs: []string{id}}
-		}
-		start, cpuStart := time.Now(), processCPU()
-		var ranked []eval.PageRange
-		var tr *route.Trace
-		ans := &app.Answer{}
-		if pages != nil {
-			doc := ""
-			if r.scope == "doc" {
-				doc = id
-			}
-			ranked, err = pages.Rank(ctx, q.Question, doc, r.ks[len(r.ks)-1])
-		} else {
-			ranked, tr, ans, err = askForEval(ctx, p, r.retrieval == "fts", question)
-		}
+		o, ranked, tr, ans, err := askEvalQuestion(ctx, p, q, s.ids[q.Doc], r, pages, s.byDocument)
 		if err != nil {
-			return nil, nil, fmt.Errorf("question %s: %w", q.ID, err)
-		}
-		o := eval.Outcome{Doc: q.Doc, Answerable: q.IsAnswerable(), Insufficient: !ans.Sufficient, Elapsed: time.Since(start)}
-		if s.byDocument {
-			o.FirstHit = eval.FirstDocumentHit(ranked, id)
-		} else {
-			o.Ungraded = o.Answerable && len(q.EvidencePages) == 0
-			o.FirstHit = eval.FirstHit(ranked, id, q.EvidencePages)
-		}
-		if cpuStart > 0 {
-			o.CPU = processCPU() - cpuStart
+			return nil, nil, err
 		}
 		outcomes = append(outcomes, o)
 		if detailOut != nil {
