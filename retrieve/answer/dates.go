@@ -41,14 +41,8 @@ func withDateQuote(ev *app.Evidence, cites []app.Citation) []app.Citation {
 				return cites
 			}
 		}
-		for j := range src.Windows {
-			w := &src.Windows[j]
-			if w.PassageID != "date:"+f.ID {
-				continue
-			}
-			if cit, ok := cite(ev, candidate{src: src, window: w, start: 0, end: len(w.Text)}); ok {
-				return append(cites, cit)
-			}
+		if cit, ok := dateCitation(ev, src, f); ok {
+			return append(cites, cit)
 		}
 	}
 	return cites
@@ -100,19 +94,25 @@ func acceptedDateAnswer(ev *app.Evidence) *app.Answer {
 			if !roleAsked(q, f.Role) {
 				continue
 			}
-			for j := range src.Windows {
-				w := &src.Windows[j]
-				if w.PassageID != "date:"+f.ID {
-					continue
-				}
-				if cit, ok := cite(ev, candidate{src: src, window: w, start: 0, end: len(w.Text)}); ok {
-					cites := []app.Citation{cit}
-					numberQuotes(cites)
-					return &app.Answer{Answer: Lead + render(cites, []string{""}, []string{""}), Sufficient: true,
-						Verdict: app.VerdictAnswered, Citations: cites, Sources: SourceRefs(ev), Value: f.Original}
-				}
+			if cit, ok := dateCitation(ev, src, f); ok {
+				cites := []app.Citation{cit}
+				numberQuotes(cites)
+				return &app.Answer{Answer: Lead + render(cites, []string{""}, []string{""}), Sufficient: true,
+					Verdict: app.VerdictAnswered, Citations: cites, Sources: SourceRefs(ev), Value: f.Original}
 			}
 		}
 	}
 	return nil
+}
+
+// dateCitation cites the sentence of accepted date f, which retrieval
+// joined to src as a window of its own.
+func dateCitation(ev *app.Evidence, src *app.Source, f app.Fact) (app.Citation, bool) {
+	for j := range src.Windows {
+		w := &src.Windows[j]
+		if w.PassageID == "date:"+f.ID {
+			return cite(ev, candidate{src: src, window: w, start: 0, end: len(w.Text)})
+		}
+	}
+	return app.Citation{}, false
 }
