@@ -510,6 +510,13 @@ func TestVerdictKinds(t *testing.T) {
 		{"What was the harbour revenue of Portmere in 2019?", "Harbour revenue of Eastwick was 120 in 2019.", app.VerdictClosest},
 		{"What were the harbour's operating revenues in 2022?", "In 2022, harbour operating revenues decreased $259 million.", app.VerdictClosest},
 		{"What were the harbour's operating revenues in 2022?", "In 2022, harbour operating revenues were $3,792 million.", app.VerdictAnswered},
+		// A figure asked is not answered by a sentence whose only numbers are dates.
+		{"What were Portmere's diluted earnings per share in 2021?", "Portmere's diluted earnings per share were immaterial for the years ended December 31, 2021 and December 31, 2020.", app.VerdictClosest},
+		{"What were Portmere's diluted earnings per share in 2021?", "Portmere's diluted earnings per share were $3.85 in 2021.", app.VerdictAnswered},
+		// A period ends on a day written after the word for its end.
+		{"When did the harbour's fiscal year 2019 end?", "The harbour's fiscal year 2019 report was signed on June 27, 2019.", app.VerdictClosest},
+		{"When did the harbour's fiscal year 2019 end?", "The harbour's fiscal year 2019 ended May 26, 2019.", app.VerdictAnswered},
+		{"When does the harbour's fiscal year end?", "Comments issued before the end of the harbour's fiscal year 2023 remain open.", app.VerdictClosest},
 	} {
 		ev := evidence(c.q, fts.Terms(c.q), c.text)
 		ans, err := answer.Extractive{}.Answer(context.Background(), ev)

@@ -107,14 +107,68 @@ func statesKindAsked(q string, sh shape, text, label string) (bool, string) {
 		return false, "the question asks a reason and the passage states none"
 	case timeAskedRE.MatchString(q) && !timeRE.MatchString(both):
 		return false, "the question asks a time and the passage states none"
-	case (sh.typ == amountType || figureAskedRE.MatchString(q)) && !hasAmount(both, false):
+	case asksFigure(q, sh) && !hasAmount(both, false):
 		return false, "the question asks a figure and the passage states none"
+	case periodEndAskedRE.MatchString(q) && !periodEndRE.MatchString(text):
+		return false, "the question asks the day a period ends or begins and the passage does not say it"
 	}
 	if term := asksWhatIs(q); term != "" && !definesTerm(text, term) {
 		return false, "the question asks what " + term + " is and the passage does not say"
 	}
 	return true, ""
 }
+
+// asksFigure reports whether the question asks for a figure: "how
+// much", "what was the amount …", or the value of a measure of quantity
+// ("What were Pfizer's diluted earnings per share in 2021?", "What is the
+// revenue …") — not what a measure comprises or represents ("What does
+// services revenue comprise?"), and not a count, a share or a time, which
+// have checks of their own.
+func asksFigure(q string, sh shape) bool {
+	return sh.typ == amountType || figureAskedRE.MatchString(q) ||
+		sh.amount && !sh.when && sh.typ == anyType && namesMeasure(q) && !asksProse(q)
+}
+
+// namesMeasure reports whether a "What was the …" question asks the value
+// of a measure: the words it asks about, up to the first preposition, name
+// a quantity ("the diluted earnings per share", "Verizon's total operating
+// revenues") — "the policy on deferred revenue" asks a policy.
+func namesMeasure(q string) bool {
+	loc := valueOfRE.FindStringIndex(q)
+	if loc == nil {
+		return false
+	}
+	for _, w := range strings.Fields(strings.ToLower(q[loc[1]:])) {
+		w = strings.Trim(w, "?,.;:()\"'’")
+		if phraseEnds[w] {
+			break
+		}
+		if amountWords[Stem(w)] {
+			return true
+		}
+	}
+	return false
+}
+
+// phraseEnds are the words that end the noun phrase a question asks
+// about.
+var phraseEnds = map[string]bool{"of": true, "on": true, "for": true, "in": true, "to": true, "during": true, "at": true,
+	"from": true, "by": true, "as": true, "that": true, "which": true, "under": true, "over": true, "with": true, "between": true, "among": true}
+
+// valueOfRE finds a question asking the value of what it names: "What
+// was the …", "What were Verizon's …".
+var valueOfRE = regexp.MustCompile(`^\s*(?i:what)\s+(?i:is|was|were|are)\s+((?i:the)\s|\p{Lu}[\p{L}\d.&\-]*(\s+\p{Lu}[\p{L}\d.&\-]*)*['’]s?\s)`)
+
+// A period — a fiscal year, a quarter — ends and begins on a day, and
+// reports write that day after the word for it: "for the fiscal year
+// ended May 26, 2019", "the quarter ending July 29, 2023", "year end:
+// June 30", a balance "as of November 27, 2015". "When did the fiscal year end?" is not answered by a year
+// (the question names it) nor by a date set beside another event ("filed
+// on September 1, 2023", a signature's "Date: June 27, 2019").
+var (
+	periodEndAskedRE = regexp.MustCompile(`(?i)^\s*(when|(on )?(what|which) (date|day))\b.*\b(year|quarter|period|month|half|fiscal|semester|term)\b.*\b(end|ends|ended|ending|close|closes|closed|begin|began|begins|beginning|start|starts|started)\b`)
+	periodEndRE      = regexp.MustCompile(`(?i)\b(as of|end|ends|ended|ending|year-end|close|closes|closed|closing|through|begin|began|begins|beginning|start|starts|started|starting|commenc\w*)\b[^.;|]{0,24}?\b((jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\d{1,2}\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4})`)
+)
 
 // leadable reports whether a quote can lead an answer: a sentence that
 // announces the table or list after it ("… are as follows:", "The
