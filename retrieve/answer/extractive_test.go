@@ -517,6 +517,15 @@ func TestVerdictKinds(t *testing.T) {
 		{"When did the harbour's fiscal year 2019 end?", "The harbour's fiscal year 2019 report was signed on June 27, 2019.", app.VerdictClosest},
 		{"When did the harbour's fiscal year 2019 end?", "The harbour's fiscal year 2019 ended May 26, 2019.", app.VerdictAnswered},
 		{"When does the harbour's fiscal year end?", "Comments issued before the end of the harbour's fiscal year 2023 remain open.", app.VerdictClosest},
+		// An office is held as asked: the title as asked, the asker's, now.
+		{"Who is the chief executive of Portmere?", "Ann Lee 54 Executive Vice President, Chief Information and Digital Officer", app.VerdictClosest},
+		{"Who is the chief executive of Portmere?", "Ann Lee 54 Chairman and Chief Executive Officer of Portmere", app.VerdictAnswered},
+		{"Who is the chairman of Portmere?", "Leslie A. Brun Chairman and Chief Executive Officer, Sarr Group LLC", app.VerdictClosest},
+		{"Who is Portmere's president and CEO?", "Mark G. Parker is Executive Chairman and served as President and Chief Executive Officer from 2006 - January 2020.", app.VerdictClosest},
+		{"Who is Portmere's chief financial officer?", "ANDREW R. KAISER, Chief Financial Officer of Portmere since September 2016; Vice President, Finance of the Company from December 2015 to September 2016.", app.VerdictAnswered},
+		// "Who audits" is answered by a firm's name, not a sentence about the audit.
+		{"Who audits Portmere's financial statements?", "We have audited the consolidated financial statements of Portmere and our report dated February 27, 2019 expressed an unqualified opinion.", app.VerdictClosest},
+		{"Who audits Portmere's financial statements?", "The financial statements of Portmere have been audited by Harbour & Quay LLP, an independent registered public accounting firm.", app.VerdictAnswered},
 	} {
 		ev := evidence(c.q, fts.Terms(c.q), c.text)
 		ans, err := answer.Extractive{}.Answer(context.Background(), ev)

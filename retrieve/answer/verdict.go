@@ -306,11 +306,17 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		return false, why
 	}
 	switch {
-	case who && !nameBesideAsked(text, sh.named) && !orgNameRE.MatchString(text):
-		// "Who is the CEO / who audits …" is answered where a name stands
-		// beside the role asked, or by a firm's name: any other name in
-		// the sentence is someone else's.
+	case who && firmAskedRE.MatchString(q) && !namesFirm(text, sh.named):
+		// "Who audits …" is answered by the firm's name; a sentence about
+		// the audit names none.
+		return false, "no firm is named"
+	case who && !firmAskedRE.MatchString(q) && !nameBesideAsked(text, sh.named) && !orgNameRE.MatchString(text):
+		// "Who is the CEO …" is answered where a name stands beside the
+		// role asked, or by a firm's name: any other name in the sentence
+		// is someone else's.
 		return false, "no name stands beside the role asked"
+	case who && !holdsTitleAsked(q, text, sh.named):
+		return false, "the passage does not give the title asked as held by the one asked about"
 	case sh.typ == countType && !wholeNumberRE.MatchString(text+" "+c.label) && !numberWordRE.MatchString(text):
 		return false, "the question asks a count and the passage states no whole number"
 	case row && sh.amount && sh.typ != whichType && len(lang.Amounts(q)) == 0 && labelNamesOther(text, sh):

@@ -1,0 +1,161 @@
+package answer
+
+import (
+	"regexp"
+	"strings"
+
+	"archivist/app/lang"
+)
+
+// Who holds an office. Reports, filings and articles write an office
+// holder as a name beside a title, and the title says whose office it is:
+// "Chief Executive Officer" is not "Chief Information and Digital
+// Officer"; "Chief Executive Officer, International Beverages" is a
+// division's head, "chairman of Sarr Group" another company's, and
+// "served as President and Chief Executive Officer from 2006 - January
+// 2020" a former holder. A "who is" question is answered by the title as
+// it asks it, held in the asker's organisation, now.
+
+// officeForms are the abbreviations of offices English writes both ways.
+var officeForms = map[string]string{
+	"ceo": "chief executive officer", "cfo": "chief financial officer", "coo": "chief operating officer",
+	"cto": "chief technology officer", "cio": "chief information officer", "cao": "chief accounting officer",
+	"cmo": "chief marketing officer", "clo": "chief legal officer", "gc": "general counsel",
+}
+
+// officeWords are the words a title is made of.
+var officeWords = map[string]bool{
+	"chief": true, "executive": true, "financial": true, "operating": true, "technology": true, "information": true,
+	"accounting": true, "marketing": true, "legal": true, "general": true, "counsel": true, "officer": true,
+	"president": true, "vice": true, "chair": true, "chairman": true, "chairwoman": true, "chairperson": true,
+	"director": true, "secretary": true, "treasurer": true, "controller": true, "comptroller": true,
+	"principal": true, "senior": true, "deputy": true, "assistant": true, "acting": true, "interim": true,
+	"ceo": true, "cfo": true, "coo": true, "cto": true, "cio": true, "cao": true, "cmo": true, "clo": true, "gc": true,
+}
+
+// askedTitles returns the titles a who-question asks about, each as the
+// words it is written with, long forms for abbreviations: "Who is Nike's
+// president and CEO?" asks "president" and "chief executive officer".
+// "Who is the chief executive of 3M?" asks "chief executive".
+func askedTitles(q string) []string {
+	var out []string
+	var run []string
+	flush := func() {
+		if len(run) > 0 {
+			out = append(out, strings.Join(run, " "))
+			run = nil
+		}
+	}
+	for _, t := range lang.Tokens(q) {
+		w := t.Lower
+		switch {
+		case officeForms[w] != "":
+			flush()
+			out = append(out, officeForms[w])
+		case officeWords[w]:
+			run = append(run, w)
+		default:
+			flush()
+		}
+	}
+	flush()
+	return out
+}
+
+// writesTitle returns the byte offsets just past each place text writes
+// title, in its long or its short form.
+func writesTitle(text, title string) []int {
+	low := strings.ToLower(text)
+	var ends []int
+	forms := []string{title}
+	for short, long := range officeForms {
+		if strings.HasPrefix(long, title) {
+			forms = append(forms, short) // "chief executive" is written "CEO" too
+		}
+	}
+	for _, f := range forms {
+		for i := 0; ; {
+			j := strings.Index(low[i:], f)
+			if j < 0 {
+				break
+			}
+			j += i
+			end := j + len(f)
+			if (j == 0 || !isLetter(low[j-1])) && (end == len(low) || !isLetter(low[end]) || strings.HasPrefix(low[end:], "s")) {
+				ends = append(ends, end)
+			}
+			i = end
+		}
+	}
+	return ends
+}
+
+// otherHolderRE finds what follows a title and makes it another's: a
+// comma, "of", "for" or "at" and a name ("…, Sarr Group LLC", "… of
+// Ingersoll Rand", "… for the Climate Solutions Sector").
+var otherHolderRE = regexp.MustCompile(`^(\s+officer)?\s*(,|\bof\b|\bfor\b|\bat\b)\s*(the\s+)?(\p{Lu}[\p{L}&.\-’']*)`)
+
+// ownWords are the words by which a document names its own organisation
+// or board after a title: "Chairman of the Board", "President of the
+// Company".
+var ownWords = map[string]bool{"company": true, "corporation": true, "board": true, "group": true, "registrant": true,
+	"directors": true, "firm": true, "bank": true, "trust": true, "partnership": true, "society": true}
+
+// pastBeforeRE finds, in the clause before a title, the words that set it
+// in the past ("previously served as", "prior to joining Corning, …");
+// pastAfterRE, right after it, a tenure that has ended ("from 2006 -
+// January 2020", "until 2019"). A title held "since September 2016" is
+// held now, whatever else the sentence lists.
+var (
+	pastBeforeRE = regexp.MustCompile(`(?i)\b(previously|formerly|former|prior to|retired)\b[^;]*$`)
+	pastAfterRE  = regexp.MustCompile(`(?i)^[^;]{0,40}?(\bfrom\s+(\p{L}+\s+)?\d{4}\s*(-|–|—|to|through)\s*(\p{L}+\s+)?\d{4}\b|\buntil\b)`)
+)
+
+// presentRE finds a question asking who holds an office now.
+var presentRE = regexp.MustCompile(`(?i)^\s*who\s+(is|'s|are|serves|currently|now)\b`)
+
+// holdsTitleAsked reports whether text writes each title the question
+// asks, as it asks it, at least once held in the asker's organisation (not
+// qualified by another name the question does not give), and — for a
+// question in the present — not set in the past. asked holds the
+// question's family keys.
+func holdsTitleAsked(q, text string, asked map[string]bool) bool {
+	present := presentRE.MatchString(q)
+	text = strings.Join(strings.Fields(text), " ") // a title broken over lines is one title
+	for _, title := range askedTitles(q) {
+		held := false
+		for _, end := range writesTitle(text, title) {
+			m := otherHolderRE.FindStringSubmatch(text[end:])
+			own := m == nil || ownWords[strings.ToLower(m[4])] || officeWords[strings.ToLower(m[4])] ||
+				asked[lang.Family(strings.ToLower(m[4]))] || asked[strings.ToLower(m[4])]
+			before := text[max(0, end-len(title)-80) : end-len(title)]
+			past := pastBeforeRE.MatchString(before) || pastAfterRE.MatchString(text[end:])
+			held = held || own && !(present && past)
+		}
+		if !held {
+			return false
+		}
+	}
+	return true
+}
+
+// firmAskedRE finds a question asking which firm does something — audits,
+// advises, underwrites — which a document answers with the firm's name.
+var firmAskedRE = regexp.MustCompile(`(?i)\b(audit\w*|accounting firm|law firm|underwrit\w*|trustee|transfer agent|registrar)\b`)
+
+// namesFirm reports whether text names a firm ("KPMG LLP", "Deloitte &
+// Touche LLP") that is not the one the question names.
+func namesFirm(text string, asked map[string]bool) bool {
+	for _, m := range orgNameRE.FindAllString(text, -1) {
+		for _, t := range lang.Tokens(m) {
+			if t.Cap || t.AllCaps {
+				if !asked[lang.Family(t.Lower)] && !asked[t.Lower] && !orgSuffix[t.Lower] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+var orgSuffix = map[string]bool{"llp": true, "llc": true, "inc": true, "ltd": true, "plc": true, "gmbh": true, "ag": true, "s": true, "a": true, "n": true, "v": true}
