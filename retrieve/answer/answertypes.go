@@ -2,6 +2,7 @@ package answer
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"archivist/app/lang"
@@ -78,7 +79,10 @@ func readType(question string) (answerType, []string) {
 	case countRE.MatchString(question):
 		m := countRE.FindStringSubmatch(question)
 		var counted []string
-		for _, w := range m[1:] {
+		for i, w := range m[1:] {
+			if i == 1 && strings.HasSuffix(strings.ToLower(w), "ed") {
+				break // "How many people worked …": a verb, not part of what is counted
+			}
 			if w != "" && !lang.IsStopWord(strings.ToLower(w)) {
 				counted = append(counted, lang.Family(strings.ToLower(w)))
 			}
@@ -287,9 +291,22 @@ func adjacentTokens(text string, a, b lang.Token) bool {
 // hasPlace reports whether text names a place: a capitalised name after
 // "in", "at", "near" or "located", or a name beside a word for a place
 // ("Sahar Road", "Andheri (East)").
+//
+// A name after "at" that ends as an organisation's does ("at The
+// Blackstone Group", "at Acme Inc.") names where someone works, not a
+// place.
 func hasPlace(text string, asked map[string]bool) bool {
-	return placeCueRE.MatchString(text) || placeWordRE.MatchString(text) && hasNewName(text, asked)
+	for _, loc := range placeCueRE.FindAllStringIndex(text, -1) {
+		if !orgAfterRE.MatchString(text[loc[1]-1:]) {
+			return true
+		}
+	}
+	return placeWordRE.MatchString(text) && hasNewName(text, asked)
 }
+
+// orgAfterRE matches a run of capitalised words that ends as an
+// organisation's name does.
+var orgAfterRE = regexp.MustCompile(`^(\p{Lu}[\p{L}&.\-]*\s+){0,5}(Group|Inc\.?|LLC|LLP|Ltd\.?|Company|Corporation|Corp\.?|Partners|Holdings|Capital|Fund|Committee|Board|Commission|Bank)\b`)
 
 // hasCount reports whether text counts the counted noun: a number (not a
 // year) within three words of one of its forms, or a number read under a
@@ -306,8 +323,13 @@ func hasCount(text, label string, counted []string) bool {
 		}
 	}
 	for i, t := range toks {
-		if !t.Num || isYearToken(t.Lower) && !labelled || strings.Trim(t.Lower, "0123456789.") != "" {
+		word := numberWords[t.Lower] // "two botanic gardens" counts as "2" does
+		year := isYearToken(t.Lower) && !strings.Contains(text[t.Start:t.End], ",") // "2,000" is a count
+		if !word && (!t.Num || year && !labelled || strings.Trim(t.Lower, "0123456789.,") != "") {
 			continue // "3M" and "FY2022" name things; they count nothing; "1914" under "Employees" is a count
+		}
+		if countsOther(toks, i, counted) {
+			continue // "2.5 million shares" counts shares, whatever stands near
 		}
 		if labelled || len(counted) == 0 {
 			return true
@@ -326,3 +348,31 @@ func hasCount(text, label string, counted []string) bool {
 func isYearToken(s string) bool {
 	return len(s) == 4 && (strings.HasPrefix(s, "19") || strings.HasPrefix(s, "20")) && strings.Trim(s, "0123456789") == ""
 }
+
+// otherUnits are nouns a number is a measure of, not a count of what a
+// question counts: shares of stock, money, shares of a whole.
+var otherUnits = map[string]bool{"shares": true, "share": true, "dollars": true, "cents": true, "percent": true,
+	"times": true, "basis": true, "points": true}
+
+// countsOther reports whether the number at toks[i], past a scale word
+// and the other numbers of a list it leads ("2.5 million, 2.7 million and
+// 2.5 million shares"), is a number of one of the otherUnits.
+// (What the question counts is no other unit: "How many shares …".)
+func countsOther(toks []lang.Token, i int, counted []string) bool {
+	for j := i + 1; j < len(toks) && j <= i+10; j++ {
+		w := toks[j].Lower
+		switch {
+		case toks[j].Num, w == "and", w == "or", w == "million", w == "billion", w == "thousand":
+			continue
+		}
+		return otherUnits[w] && !slices.Contains(counted, lang.Family(w))
+	}
+	return false
+}
+
+// numberWords are the counts English writes in words.
+var numberWords = map[string]bool{"one": true, "two": true, "three": true, "four": true, "five": true, "six": true,
+	"seven": true, "eight": true, "nine": true, "ten": true, "eleven": true, "twelve": true, "thirteen": true,
+	"fourteen": true, "fifteen": true, "sixteen": true, "seventeen": true, "eighteen": true, "nineteen": true,
+	"twenty": true, "thirty": true, "forty": true, "fifty": true, "sixty": true, "seventy": true, "eighty": true,
+	"ninety": true, "hundred": true, "dozen": true, "dozens": true, "hundreds": true, "thousands": true, "millions": true}

@@ -523,6 +523,13 @@ func TestVerdictKinds(t *testing.T) {
 		{"Who is the chairman of Portmere?", "Leslie A. Brun Chairman and Chief Executive Officer, Sarr Group LLC", app.VerdictClosest},
 		{"Who is Portmere's president and CEO?", "Mark G. Parker is Executive Chairman and served as President and Chief Executive Officer from 2006 - January 2020.", app.VerdictClosest},
 		{"Who is Portmere's chief financial officer?", "ANDREW R. KAISER, Chief Financial Officer of Portmere since September 2016; Vice President, Finance of the Company from December 2015 to September 2016.", app.VerdictAnswered},
+		{"Who is the chairman of Portmere?", "Leslie A. Brun, vice chairman and senior advisor of Sarr Group, is a director of Portmere.", app.VerdictClosest},
+		// A count stands beside what it counts, and shares are not employees.
+		{"How many employees does Portmere have?", "Portmere employees purchased 2.5 million, 2.7 million and 2.5 million shares during the year.", app.VerdictClosest},
+		{"How many employees does Portmere have?", "On December 31, 2022, Portmere employed approximately 92,000 people.", app.VerdictAnswered},
+		{"How many professors does Portmere employ?", "Portmere is one of the largest schools in the region, employing 2,000 professors.", app.VerdictAnswered},
+		// "Where" in the world is not answered by a pointer to another document.
+		{"In which state is Portmere incorporated?", "The information required by Item 14 is incorporated by reference in this Form 10-K of Portmere.", app.VerdictClosest},
 		// "Who audits" is answered by a firm's name, not a sentence about the audit.
 		{"Who audits Portmere's financial statements?", "We have audited the consolidated financial statements of Portmere and our report dated February 27, 2019 expressed an unqualified opinion.", app.VerdictClosest},
 		{"Who audits Portmere's financial statements?", "The financial statements of Portmere have been audited by Harbour & Quay LLP, an independent registered public accounting firm.", app.VerdictAnswered},

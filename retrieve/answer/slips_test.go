@@ -216,3 +216,31 @@ func TestCountUnderItsHeading(t *testing.T) {
 		t.Errorf("a bare 1914 fits %.2f, want %.2f: a year is no count by itself", got, want)
 	}
 }
+
+func TestLabelNamesOther(t *testing.T) {
+	q := "What were Portmere's total assets at December 31, 2020?"
+	sh := askedShape(q, []string{"portmere", "total", "assets", "december", "31", "2020"})
+	for row, want := range map[string]bool{
+		"Total assets | 9,869,550 | 4,551,258":            false,
+		"Total deferred tax assets | 1,337,089 | 867,658": true, // another measure
+	} {
+		if got := labelNamesOther(row, sh); got != want {
+			t.Errorf("labelNamesOther(%q) = %v, want %v", row, got, want)
+		}
+	}
+}
+
+func TestPlaces(t *testing.T) {
+	for text, want := range map[string]bool{
+		"The company is headquartered in Purchase, New York.":                        true,
+		"He served as Head of Operations at The Blackstone Group from 2014 to 2020.": false,
+		"The plant is located in mumbai.":                                            true,
+	} {
+		if got := hasPlace(text, nil) || lowerPlace(text); got != want {
+			t.Errorf("place in %q = %v, want %v", text, got, want)
+		}
+	}
+	if lowerPlace("The information is incorporated by reference in this Form 10-K.") {
+		t.Error("a determiner read as a place")
+	}
+}

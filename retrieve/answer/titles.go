@@ -2,6 +2,7 @@ package answer
 
 import (
 	"regexp"
+	"sort"
 	"strings"
 
 	"archivist/app/lang"
@@ -29,6 +30,8 @@ var officeWords = map[string]bool{
 	"accounting": true, "marketing": true, "legal": true, "general": true, "counsel": true, "officer": true,
 	"president": true, "vice": true, "chair": true, "chairman": true, "chairwoman": true, "chairperson": true,
 	"director": true, "secretary": true, "treasurer": true, "controller": true, "comptroller": true,
+	"advisor": true, "adviser": true, "founder": true, "co-founder": true, "member": true, "partner": true,
+	"trustee": true, "head": true, "managing": true,
 	"principal": true, "senior": true, "deputy": true, "assistant": true, "acting": true, "interim": true,
 	"ceo": true, "cfo": true, "coo": true, "cto": true, "cio": true, "cao": true, "cmo": true, "clo": true, "gc": true,
 }
@@ -93,13 +96,26 @@ func writesTitle(text, title string) []int {
 // otherHolderRE finds what follows a title and makes it another's: a
 // comma, "of", "for" or "at" and a name ("…, Sarr Group LLC", "… of
 // Ingersoll Rand", "… for the Climate Solutions Sector").
-var otherHolderRE = regexp.MustCompile(`^(\s+officer)?\s*(,|\bof\b|\bfor\b|\bat\b)\s*(the\s+)?(\p{Lu}[\p{L}&.\-’']*)`)
+//
+// The rest of a joint title is skipped first: in "Chairman and Chief
+// Executive Officer, Sarr Group LLC" both titles are Sarr Group's.
+var otherHolderRE = regexp.MustCompile(`^((?i:\s*,?\s*(and\s+|&\s+)?(` + officeAlternatives() + `)\b))*\s*(,|\bof\b|\bfor\b|\bat\b)\s*(the\s+)?(\p{Lu}[\p{L}&.\-’']*)`)
+
+// officeAlternatives is officeWords as alternatives of an expression.
+func officeAlternatives() string {
+	words := make([]string, 0, len(officeWords))
+	for w := range officeWords {
+		words = append(words, w)
+	}
+	sort.Strings(words)
+	return strings.Join(words, "|")
+}
 
 // ownWords are the words by which a document names its own organisation
 // or board after a title: "Chairman of the Board", "President of the
 // Company".
 var ownWords = map[string]bool{"company": true, "corporation": true, "board": true, "group": true, "registrant": true,
-	"directors": true, "firm": true, "bank": true, "trust": true, "partnership": true, "society": true}
+	"directors": true, "firm": true, "bank": true, "trust": true, "partnership": true, "society": true, "consolidated": true}
 
 // pastBeforeRE finds, in the clause before a title, the words that set it
 // in the past ("previously served as", "prior to joining Corning, …");
@@ -126,8 +142,11 @@ func holdsTitleAsked(q, text string, asked map[string]bool) bool {
 		held := false
 		for _, end := range writesTitle(text, title) {
 			m := otherHolderRE.FindStringSubmatch(text[end:])
-			own := m == nil || ownWords[strings.ToLower(m[4])] || officeWords[strings.ToLower(m[4])] ||
-				asked[lang.Family(strings.ToLower(m[4]))] || asked[strings.ToLower(m[4])]
+			var holder string
+			if m != nil {
+				holder = strings.ToLower(m[len(m)-1])
+			}
+			own := m == nil || ownWords[holder] || officeWords[holder] || asked[lang.Family(holder)] || asked[holder]
 			before := text[max(0, end-len(title)-80) : end-len(title)]
 			past := pastBeforeRE.MatchString(before) || pastAfterRE.MatchString(text[end:])
 			held = held || own && !(present && past)

@@ -296,10 +296,10 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 	q := ev.Question.Text
 	who := sh.typ == whoType && roleTitleRE.MatchString(q) // "Who is the CEO …" asks for a name; "Who keeps …" may be answered by a role
 	if sh.typ != anyType && sh.typ != whichType && (sh.typ != whoType || who) && typeFitOf(sh.typ, sh.counted, text, c.label, sh.named) <= 0 &&
-		!(sh.typ == whereType && lowerPlaceRE.MatchString(text)) && // a place a ligature or a typist left in lower case
-		!(sh.typ == countType && countsNamed(text+" "+c.label, sh.counted)) &&
+		!(sh.typ == whereType && lowerPlace(text)) && // a place a ligature or a typist left in lower case
+		!(sh.typ == countType && setApart(text) && countsNamed(text+" "+c.label, sh.counted)) &&
 		!(sh.typ == amountType && hasAmount(text, false)) && // a table's figures carry their unit in its heading
-		!(sh.typ == whereType && mayPoint(text)) { // "where" in a document is also answered by a pointer within it
+		!(sh.typ == whereType && !asksWhereInWorld(q) && mayPoint(text)) { // "where are the balances" is answered by a pointer within the document
 		return false, "the passage holds no value of the kind asked"
 	}
 	if ok, why := statesKindAsked(q, sh, text, c.label); !ok {
@@ -340,11 +340,61 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 	return true, ""
 }
 
+// lowerPlace reports whether text names a place in lower case after a
+// word that places ("located in mumbai"): a word, not a determiner or a
+// pronoun ("in this Form", "in the 2022 Proxy Statement" place nothing).
+func lowerPlace(text string) bool {
+	for _, m := range lowerPlaceRE.FindAllStringSubmatch(text, -1) {
+		if !lang.IsStopWord(m[3]) {
+			return true
+		}
+	}
+	return false
+}
+
 // labelNamesOther reports whether a row's label holds more words the
 // question does not ask than words it does.
+//
+// A "total" the question asks names no measure: it does not count as
+// asked ("Total deferred tax assets" is another measure than the total
+// assets asked).
 func labelNamesOther(row string, sh shape) bool {
 	label, _, _ := strings.Cut(row, "|")
-	return unaskedWords(label, sh.named) > askedWords(label, sh.named)
+	asked, unasked := askedWords(label, sh.named), unaskedWords(label, sh.named)
+	if sh.total && labelSays(label, "total") {
+		asked--
+	}
+	for _, w := range strings.Fields(strings.ToLower(label)) {
+		if ownWords[w] && !sh.named[Stem(w)] {
+			unasked-- // "Total Company", "Consolidated": the whole, which a plain question asks
+		}
+	}
+	return unasked > asked
+}
+
+// asksWhereInWorld reports whether a where-question asks where a thing is
+// in the world — a seat, an office, a birthplace, a state of
+// incorporation — which a pointer to another part of a document ("see
+// Note 7", "incorporated by reference in this Form 10-K") does not
+// answer, as it answers "Where are the deferred revenue balances?".
+func asksWhereInWorld(q string) bool { return whereInWorldRE.MatchString(q) }
+
+var whereInWorldRE = regexp.MustCompile(`(?i)\b(located|headquartered|headquarters|based|incorporated|born|died|buried|live[sd]?|lived|situated|held|built|founded|office|offices|city|country|countries|state|province|region|address|town|village|continent)\b`)
+
+// partWords are the words by which a report introduces a table of a part
+// of the whole — a segment, a subsidiary, an investee, a guarantor — whose
+// figures are the part's, not the company's a plain question asks about.
+var partWords = stemSet(`segment segments subsidiary subsidiaries investee investees guarantor guarantors guarantee venture ventures`)
+
+// readsPart reports whether a table row is read under a title, section or
+// introduction naming a part the question does not name.
+func readsPart(c *candidate, sh shape) bool {
+	for st := range c.context {
+		if partWords[st] && !sh.named[st] && !c.own[st] {
+			return true
+		}
+	}
+	return false
 }
 
 // carriesGiven reports whether the quote carries the measure a figure
@@ -417,6 +467,16 @@ func weighsEnough(ev *app.Evidence, sh shape, c *candidate, carried map[string]b
 	return total == 0 || share/total >= need
 }
 
+// setApart reports whether text may set a figure apart from its noun, as
+// a brochure or a slide sets "20" under "Offices": it is short, or it is
+// no sentence (it does not end as one). In a sentence a count stands
+// beside what it counts (hasCount), and a number elsewhere in it counts
+// something else.
+func setApart(text string) bool {
+	t := strings.TrimSpace(text)
+	return len(strings.Fields(t)) <= 12 || !strings.HasSuffix(t, ".") && !strings.HasSuffix(t, ".”") && !strings.HasSuffix(t, ".\"")
+}
+
 // countsNamed reports whether text holds a whole number and the counted
 // noun: a brochure sets "20" apart from "Offices", in the same passage. A
 // count is whole: a percentage or a fraction counts nothing.
@@ -478,7 +538,7 @@ var interrogatives = stemSet(`what which who whom whose when where why how`)
 var (
 	wholeNumberRE = regexp.MustCompile(`(^|[^\d.,])\d+(,\d{3})*(\s|$|[^\d.,%])`)
 	roleTitleRE   = regexp.MustCompile(`(?i)\b(ceo|cfo|coo|cto|chief|president|chair|chairman|chairwoman|chairperson|director|auditors?|audits?|audited|founders?|founded|head|leader|manager|secretary|treasurer|judge|governor|minister|mayor|owner|partner|officer|executive|defendants?|plaintiffs?|appellants?|appellees?|respondents?|petitioners?|claimants?)\b`)
-	lowerPlaceRE  = regexp.MustCompile(`\b(in|at|near|located|based|headquartered|situated)\s+(the\s+)?\p{Ll}{3,}`)
+	lowerPlaceRE  = regexp.MustCompile(`\b(in|at|near|located|based|headquartered|situated)\s+(the\s+)?(\p{Ll}{3,})`)
 	englishFormRE = regexp.MustCompile(`(?i)\b(what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|the|of|an?)\b`)
 	numberWordRE  = regexp.MustCompile(`(?i)\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen|dozens|hundreds|thousands|millions)\b`)
 	orgNameRE     = regexp.MustCompile(`\b(\p{Lu}[\p{L}&.\-]*\s+){1,5}(LLP|LLC|Inc\.?|Ltd\.?|PLC|plc|GmbH|AG|S\.A\.|N\.V\.)\b`)
