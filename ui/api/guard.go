@@ -166,24 +166,21 @@ func loopbackPeer(remote string) bool {
 	if err != nil {
 		host = remote
 	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
+	return app.IsLoopbackHost(host)
 }
 
-// hostAllowed reports whether a Host header names a loopback host or one
-// the configuration accepts.
+// hostAllowed reports whether a Host header names this computer (by the
+// rule the egress check uses: app.IsLoopbackHost) or a host the
+// configuration accepts.
 func (s *Server) hostAllowed(host string) bool {
 	name := host
 	if h, _, err := net.SplitHostPort(host); err == nil {
 		name = h
 	}
-	name = strings.TrimSuffix(strings.ToLower(strings.Trim(name, "[]")), ".")
-	if name == "localhost" {
+	if app.IsLoopbackHost(name) {
 		return true
 	}
-	if ip := net.ParseIP(name); ip != nil && ip.IsLoopback() {
-		return true
-	}
+	name = strings.TrimSuffix(strings.Trim(name, "[]"), ".")
 	for _, a := range s.cfg.AllowedHosts {
 		if strings.EqualFold(a, name) {
 			return true
@@ -199,11 +196,7 @@ func IsLoopbackAddr(addr string) bool {
 	if err != nil {
 		return false
 	}
-	if strings.EqualFold(host, "localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
+	return app.IsLoopbackHost(host)
 }
 
 // spend applies the evidence rate limit, answering 429 with Retry-After
