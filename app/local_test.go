@@ -11,10 +11,9 @@ import (
 // address literals; a name a resolver may send to DNS is another host.
 func TestIsLoopbackHost(t *testing.T) {
 	for host, want := range map[string]bool{
-		"localhost": true, "LocalHost": true, "127.0.0.1": true, "127.0.0.2": true, "::1": true, "[::1]": true,
-		"::ffff:127.0.0.1": true,
-		"localhost.": false, "x.localhost": false, "localhost.example.com": false, "": false, "0.0.0.0": false,
-		"192.168.1.4": false, "[::]": false, "example.com": false,
+		"localhost": true, "LocalHost": true, "127.0.0.1": true, "127.0.0.2": true, "::1": true, "[::1]": true, "::ffff:127.0.0.1": true,
+		"localhost.": false, "x.localhost": false, "localhost.example.com": false, "": false, "0.0.0.0": false, "[::]": false,
+		"192.168.1.4": false, "example.com": false,
 	} {
 		if got := IsLoopbackHost(host); got != want {
 			t.Errorf("IsLoopbackHost(%q) = %v, want %v", host, got, want)
