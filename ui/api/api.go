@@ -16,6 +16,13 @@
 //  5. body bounds — JSON requests are small, uploads bounded, and JSON
 //     responses refused past MaxResponseBytes rather than sent huge.
 //
+// Time and connections are bounded too: headers must arrive within
+// ReadHeaderTimeout, a body must keep coming (BodyIdleTimeout) and be in
+// within BodyTimeout, at most MaxConns connections are served at once, and
+// a request refused by checks 1–4 is answered without reading its body and
+// its connection closed, so no client without the token can hold the
+// server with a slow request.
+//
 // Evidence-bearing requests (/v1/query, /v1/answer, /v1/check) also pass the rate
 // limit of the design: six a minute, burst two, with Retry-After. The log
 // has one line per request — method, route, status, size, duration — and
@@ -124,6 +131,18 @@ const (
 	MaxListedDocuments    = 1000
 )
 
+// Bounds of time and connections. A request body is read while it keeps
+// coming (a pause of DefaultBodyIdleTimeout ends it) and for
+// DefaultBodyTimeout at most: the largest upload at a slow 1 MB/s fits.
+// The connection cap is far above what the window, scripts and MCP
+// servers of one person open, and far below what exhausts the process.
+const (
+	DefaultReadHeaderTimeout = 10 * time.Second
+	DefaultBodyIdleTimeout   = 15 * time.Second
+	DefaultBodyTimeout       = 10 * time.Minute
+	DefaultMaxConns          = 256
+)
+
 // Config configures a Server. Token is required.
 type Config struct {
 	Token string
@@ -146,6 +165,15 @@ type Config struct {
 	// MaxStagedBytes bounds the uploads staged at once, across requests,
 	// in flight and waiting in the queue; zero means twice MaxUploadBytes.
 	MaxStagedBytes int64
+	// ReadHeaderTimeout bounds reading a request's headers,
+	// BodyIdleTimeout the longest a request body may pause between bytes
+	// and BodyTimeout the time it may take in all; zero means the
+	// defaults (DefaultReadHeaderTimeout, DefaultBodyIdleTimeout,
+	// DefaultBodyTimeout).
+	ReadHeaderTimeout, BodyIdleTimeout, BodyTimeout time.Duration
+	// MaxConns bounds the connections Listen serves at once; further ones
+	// wait, unaccepted, until one closes. Zero means DefaultMaxConns.
+	MaxConns int
 	// Limit is the evidence rate limit; nil means a new DefaultRateLimit.
 	Limit *RateLimiter
 	// Log receives one line per request; nil discards.
@@ -187,6 +215,10 @@ func New(cfg Config, parts Parts) *Server {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	cfg.ReadHeaderTimeout = orDefault(cfg.ReadHeaderTimeout, DefaultReadHeaderTimeout)
+	cfg.BodyIdleTimeout = orDefault(cfg.BodyIdleTimeout, DefaultBodyIdleTimeout)
+	cfg.BodyTimeout = orDefault(cfg.BodyTimeout, DefaultBodyTimeout)
+	cfg.MaxConns = orDefault(cfg.MaxConns, DefaultMaxConns)
 	if cfg.Limit == nil {
 		cfg.Limit = DefaultRateLimit(cfg.Now)
 	}
@@ -200,6 +232,14 @@ func New(cfg Config, parts Parts) *Server {
 	s.jobs.folders = cfg.ImportFolders
 	s.handler = s.guard(s.routes())
 	return s
+}
+
+// orDefault is v, or def when v is not positive.
+func orDefault[T int | time.Duration](v, def T) T {
+	if v <= 0 {
+		return def
+	}
+	return v
 }
 
 // Handler returns the API's HTTP handler, with every check in front.

@@ -7,6 +7,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"os"
 
 	"archivist/app"
 )
@@ -99,6 +100,8 @@ func (s *Server) decodeJSONUpTo(w http.ResponseWriter, r *http.Request, v any, l
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
 		return app.Errorf(app.ETooLarge, "The request body exceeds %d KB.", limit>>10)
+	} else if errors.Is(err, os.ErrDeadlineExceeded) {
+		return app.Errorf(app.EInvalid, "The request body did not arrive in time.")
 	} else if err != nil {
 		return app.Errorf(app.EInvalid, "The request body could not be read.")
 	}

@@ -2,6 +2,7 @@ package api
 
 import (
 	"crypto/subtle"
+	"io"
 	"net"
 	"net/http"
 	"runtime/debug"
@@ -58,16 +59,16 @@ func (s *Server) guard(next http.Handler) http.Handler {
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Cache-Control", "no-store")
 		if !s.cfg.AllowRemote && !loopbackPeer(r.RemoteAddr) {
-			writeError(rec, app.Errorf(EForbidden, "This API answers this computer only."))
+			refuse(rec, app.Errorf(EForbidden, "This API answers this computer only."))
 			return
 		}
 		if !s.hostAllowed(r.Host) {
-			writeError(rec, app.Errorf(EForbidden, "The Host header must name this computer (localhost or 127.0.0.1)."))
+			refuse(rec, app.Errorf(EForbidden, "The Host header must name this computer (localhost or 127.0.0.1)."))
 			return
 		}
 		if origin := r.Header.Get("Origin"); origin != "" {
 			if !slices.Contains(s.cfg.CORSOrigins, origin) {
-				writeError(rec, app.Errorf(EForbidden, "Requests from web pages are refused unless their origin is configured."))
+				refuse(rec, app.Errorf(EForbidden, "Requests from web pages are refused unless their origin is configured."))
 				return
 			}
 			h.Set("Access-Control-Allow-Origin", origin)
@@ -82,11 +83,71 @@ func (s *Server) guard(next http.Handler) http.Handler {
 		}
 		if !s.authorized(r.Header.Get("Authorization")) {
 			h.Set("WWW-Authenticate", `Bearer realm="archivist"`)
-			writeError(rec, app.Errorf(EUnauthorized, "A valid bearer token is required: run `archivist api-token` to see it."))
+			refuse(rec, app.Errorf(EUnauthorized, "A valid bearer token is required: run `archivist api-token` to see it."))
 			return
+		}
+		if r.ContentLength != 0 {
+			r.Body = s.bodyWithDeadlines(rec, r.Body)
 		}
 		next.ServeHTTP(rec, r)
 	})
+}
+
+// refuse answers a request turned away before its body is wanted, and
+// reads no more of that body: the connection closes after the answer, and
+// a read deadline already past keeps net/http from reading what is left of
+// the body to reuse the connection (up to 256 KB, as slowly as the client
+// sends it). So a client without the token cannot hold the server with a
+// slow body. The deadline is the network's, so it is the wall clock.
+func refuse(w http.ResponseWriter, err error) {
+	w.Header().Set("Connection", "close")
+	_ = http.NewResponseController(w).SetReadDeadline(time.Now())
+	writeError(w, err)
+}
+
+// bodyWithDeadlines bounds reading an authorised request's body: each read
+// must bring bytes within BodyIdleTimeout, and the whole body must have
+// arrived within BodyTimeout. A slow or stalled client then fails with a
+// timeout instead of holding its connection and handler.
+func (s *Server) bodyWithDeadlines(w http.ResponseWriter, body io.ReadCloser) io.ReadCloser {
+	b := &deadlineBody{ReadCloser: body, rc: http.NewResponseController(w), idle: s.cfg.BodyIdleTimeout,
+		end: time.Now().Add(s.cfg.BodyTimeout)}
+	// Set at once: net/http reads what a handler left of the body after
+	// it returns, and that read is bounded too.
+	b.arm()
+	return b
+}
+
+// deadlineBody is a request body read under the connection's read
+// deadlines.
+type deadlineBody struct {
+	io.ReadCloser
+	rc   *http.ResponseController
+	idle time.Duration
+	end  time.Time
+	done bool // the body's end was read
+}
+
+func (b *deadlineBody) Read(p []byte) (int, error) {
+	if b.done {
+		return b.ReadCloser.Read(p)
+	}
+	b.arm()
+	n, err := b.ReadCloser.Read(p)
+	// Once the whole body is in, net/http lifts the deadline and reads the
+	// connection in the background to notice a client that goes away; a
+	// deadline set after that would end that read and cancel the request.
+	b.done = err == io.EOF
+	return n, err
+}
+
+// arm sets the connection's read deadline for the next read.
+func (b *deadlineBody) arm() {
+	d := time.Now().Add(b.idle)
+	if d.After(b.end) {
+		d = b.end
+	}
+	_ = b.rc.SetReadDeadline(d)
 }
 
 // authorized reports whether an Authorization header carries the token.
@@ -105,24 +166,21 @@ func loopbackPeer(remote string) bool {
 	if err != nil {
 		host = remote
 	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
+	return app.IsLoopbackHost(host)
 }
 
-// hostAllowed reports whether a Host header names a loopback host or one
-// the configuration accepts.
+// hostAllowed reports whether a Host header names this computer (by the
+// rule the egress check uses: app.IsLoopbackHost) or a host the
+// configuration accepts.
 func (s *Server) hostAllowed(host string) bool {
 	name := host
 	if h, _, err := net.SplitHostPort(host); err == nil {
 		name = h
 	}
-	name = strings.TrimSuffix(strings.ToLower(strings.Trim(name, "[]")), ".")
-	if name == "localhost" {
+	if app.IsLoopbackHost(name) {
 		return true
 	}
-	if ip := net.ParseIP(name); ip != nil && ip.IsLoopback() {
-		return true
-	}
+	name = strings.TrimSuffix(strings.Trim(name, "[]"), ".")
 	for _, a := range s.cfg.AllowedHosts {
 		if strings.EqualFold(a, name) {
 			return true
@@ -138,11 +196,7 @@ func IsLoopbackAddr(addr string) bool {
 	if err != nil {
 		return false
 	}
-	if strings.EqualFold(host, "localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
+	return app.IsLoopbackHost(host)
 }
 
 // spend applies the evidence rate limit, answering 429 with Retry-After

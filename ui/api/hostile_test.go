@@ -217,3 +217,22 @@ func TestStagedUploadsBounded(t *testing.T) {
 		t.Fatalf("upload after the first job: %d %s", w.Code, w.Body)
 	}
 }
+
+// The Host check follows the one loopback rule the egress check uses
+// (app.IsLoopbackHost): "localhost." is another host to both.
+func TestHostCheckSharesTheLoopbackRule(t *testing.T) {
+	s := hostileServer(t, nil)
+	for host, want := range map[string]int{
+		"localhost": http.StatusOK, "LOCALHOST:8765": http.StatusOK, "[::1]:8765": http.StatusOK, "127.0.0.2": http.StatusOK,
+		"localhost.": http.StatusForbidden, "localhost.:8765": http.StatusForbidden, "x.localhost": http.StatusForbidden,
+	} {
+		req := httptest.NewRequest("GET", "/v1/documents", nil)
+		req.RemoteAddr, req.Host = "127.0.0.1:5555", host
+		req.Header.Set("Authorization", "Bearer "+testToken)
+		w := httptest.NewRecorder()
+		s.Handler().ServeHTTP(w, req)
+		if w.Code != want {
+			t.Errorf("Host %q: status %d, want %d", host, w.Code, want)
+		}
+	}
+}

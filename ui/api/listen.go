@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"time"
 
+	"golang.org/x/net/netutil"
+
 	"archivist/app"
 )
 
@@ -57,9 +59,13 @@ func Listen(ctx context.Context, addr string, cfg Config, parts Parts, warn io.W
 		return nil, app.Errorf(app.EConflict, "Cannot listen on %s (%v): is another program serving there?", addr, errors.Unwrap(err))
 	}
 	a := New(cfg, parts)
+	// Connections past the cap wait in the listen queue: one that sends
+	// nothing holds its place for ReadHeaderTimeout at most, and a request
+	// refused before its body closes at once (see guard).
+	ln = netutil.LimitListener(ln, a.cfg.MaxConns)
 	hs := &http.Server{
 		Handler:           a.Handler(),
-		ReadHeaderTimeout: 10 * time.Second,
+		ReadHeaderTimeout: a.cfg.ReadHeaderTimeout,
 		IdleTimeout:       2 * time.Minute,
 		MaxHeaderBytes:    64 << 10,
 		BaseContext:       func(net.Listener) context.Context { return ctx },

@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 
 	"archivist/app"
@@ -65,17 +64,10 @@ func LoadOrCreateToken(dir string) (string, error) {
 }
 
 func readToken(path string) (string, error) {
-	info, err := os.Stat(path)
-	if err != nil {
+	data, err := app.ReadPrivateFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
 		return "", err
-	}
-	if runtime.GOOS != "windows" && info.Mode().Perm()&0o077 != 0 {
-		if err := os.Chmod(path, 0o600); err != nil {
-			return "", fmt.Errorf("api: make the token file private: %w", err)
-		}
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
+	} else if err != nil {
 		return "", fmt.Errorf("api: read token: %w", err)
 	}
 	tok := strings.TrimSpace(string(data))

@@ -64,6 +64,50 @@ func TestCheck(t *testing.T) {
 	t.Run("SameReportEverywhere", func(t *testing.T) { checkSameReportEverywhere(t, lib) })
 	t.Run("Command", func(t *testing.T) { checkCommandRuns(t, lib) })
 	t.Run("APIBadInput", func(t *testing.T) { checkAPIBadInput(t, lib) })
+	t.Run("SensitiveSourcesWithheld", func(t *testing.T) { checkSensitiveSourcesWithheld(t, lib) })
+}
+
+// Without consent, check_quotes keeps a Confidential or Restricted
+// source's status, document and pages, and leaves out its text: the
+// quote, the diff and its section path (the document's headings). It runs
+// last: the sources stay restricted.
+func checkSensitiveSourcesWithheld(t *testing.T, lib string) {
+	out, _, _ := cli(t, lib, "check", "--json", writeDraft(t, "notes.md", checkedDraft))
+	var rep app.CheckReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	sections := 0
+	for _, q := range rep.Quotes {
+		if q.Source == nil {
+			continue
+		}
+		if q.Source.Section != "" {
+			sections++
+		}
+		if _, errOut, code := cli(t, lib, "sensitivity", q.Source.DocumentID, "restricted"); code != 0 {
+			t.Fatal(errOut)
+		}
+	}
+	if sections == 0 {
+		t.Fatal("no source has a section path: the test would prove nothing")
+	}
+	var fromMCP struct {
+		app.CheckReport
+		Withheld int `json:"withheld"`
+	}
+	cs := mcpSession(t, lib, nil, false)
+	if res := call(t, cs, "check_quotes", map[string]any{"name": "notes.md", "text": checkedDraft}, &fromMCP); res.IsError {
+		t.Fatalf("check_quotes: %s", resultText(res))
+	}
+	if fromMCP.Withheld == 0 || fromMCP.Counts != rep.Counts {
+		t.Errorf("withheld %d, counts %+v; want some withheld and the counts %+v", fromMCP.Withheld, fromMCP.Counts, rep.Counts)
+	}
+	for _, q := range fromMCP.Quotes {
+		if q.Source != nil && (q.Source.Quote != "" || q.Source.Section != "" || q.Diff != nil || q.Source.DocumentID == "") {
+			t.Errorf("source without consent: %+v", q.Source)
+		}
+	}
 }
 
 // `archivist check`, /v1/check and the check_quotes tool give the same

@@ -4,7 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 
 	"github.com/google/uuid"
@@ -59,7 +58,7 @@ var mcpCommand = &Command{
 				}
 				srv = newMCPServer(lib, importDirs, *consent)
 			}
-			err = srv.Run(ctx, &sdk.IOTransport{Reader: io.NopCloser(os.Stdin), Writer: nopWriteCloser{c.Stdout}})
+			err = srv.Run(ctx, mcp.Stdio(os.Stdin, c.Stdout))
 			if err != nil && ctx.Err() == nil {
 				return fmt.Errorf("mcp: %w", err)
 			}
@@ -92,9 +91,3 @@ func apiClient(ctx context.Context, base string) (*api.Client, error) {
 	}
 	return c, nil
 }
-
-// nopWriteCloser lets the transport close stdout's writer without closing
-// the process's stdout.
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }

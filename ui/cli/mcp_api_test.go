@@ -127,5 +127,6 @@ func TestMCPThroughTheWindowsLocalAPI(t *testing.T) {
 		if res := call(t, cs, "read_page", map[string]any{"document_id": pdfID, "page": 1}, nil); !res.IsError {
 			t.Errorf("read_page: %s", resultText(res))
 		}
+		titleOnly(t, cs, pdfID, "comparable sales")
 	})
 }

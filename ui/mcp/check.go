@@ -55,8 +55,9 @@ func (s *server) checkQuotes(ctx context.Context, req *sdk.CallToolRequest, in C
 }
 
 // withholdSensitive leaves out the source text of quotations found in
-// Confidential or Restricted documents — the quote, the diff and the
-// words the issues cite — keeping the status, the document and the pages.
+// Confidential or Restricted documents — the quote, the section path (its
+// headings), the diff and the words the issues cite — keeping the status,
+// the document and the pages the draft's pincite is checked against.
 func (s *server) withholdSensitive(ctx context.Context, r *app.CheckReport) (int, error) {
 	n := 0
 	for i := range r.Quotes {
@@ -72,7 +73,7 @@ func (s *server) withholdSensitive(ctx context.Context, r *app.CheckReport) (int
 			continue
 		}
 		n++
-		q.Source.Quote, q.Diff = "", nil
+		q.Source.Quote, q.Source.Section, q.Diff = "", "", nil
 		q.Issues = []string{"the source is Confidential or Restricted: its text is withheld"}
 	}
 	return n, nil

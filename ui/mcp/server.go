@@ -61,7 +61,7 @@ func New(cfg Config, parts api.Parts) *sdk.Server {
 		&sdk.ServerOptions{Instructions: instructions})
 	readOnly := &sdk.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: ptr(false)}
 	sdk.AddTool(srv, &sdk.Tool{Name: "search_documents", Annotations: readOnly,
-		Description: "Rank the archive's documents for a search query (full-text ranking of its words). Returns each document with its best-matching section, pages and a verbatim snippet." + untrusted},
+		Description: "Rank the archive's documents for a search query (full-text ranking of its words). Returns each document with its best-matching section, pages and a verbatim snippet (the title only, for a Confidential or Restricted document without consent)." + untrusted},
 		s.searchDocuments)
 	sdk.AddTool(srv, &sdk.Tool{Name: "get_evidence", Annotations: readOnly,
 		Description: "Find the evidence for a question: verbatim passages of the archive's documents, each a citation with its document, section, pages, block IDs and highlight rectangles. Nothing is generated or summarised." + untrusted},

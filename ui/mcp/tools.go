@@ -155,24 +155,34 @@ func (s *server) searchDocuments(ctx context.Context, req *sdk.CallToolRequest, 
 	out := SearchOutput{Documents: []api.SearchHit{}, Citations: []app.Citation{}}
 	var text strings.Builder
 	for _, h := range hits {
-		if !s.cfg.Consent && app.StoredSensitivity(h.Sensitivity).NeedsConsent() {
-			h.Snippet = ""
+		withheld := !s.cfg.Consent && app.StoredSensitivity(h.Sensitivity).NeedsConsent()
+		if withheld {
+			h = titleOnly(h)
 		}
 		out.Documents = append(out.Documents, h)
 		c := app.Citation{N: len(out.Citations) + 1, DocumentID: h.DocumentID, Title: h.Title, Section: h.Section,
 			Quote: h.Snippet, PageStart: h.PageStart, PageEnd: h.PageEnd, Blocks: []string{}, Rects: []app.Rect{}, Precision: "section"}
 		out.Citations = append(out.Citations, c)
 		fmt.Fprintf(&text, "[%d] %s (document %s)\n", c.N, c.Where(), h.DocumentID)
-		if h.Snippet != "" {
+		if withheld {
+			text.WriteString("    (title only: the document is Confidential or Restricted)\n")
+		} else if h.Snippet != "" {
 			fmt.Fprintf(&text, "    %s\n", h.Snippet)
-		} else if app.StoredSensitivity(h.Sensitivity).NeedsConsent() {
-			text.WriteString("    (snippet withheld: the document is Confidential or Restricted)\n")
 		}
 	}
 	if len(hits) == 0 {
 		text.WriteString("No document matches.\n")
 	}
 	return textResult(text.String()), out, nil
+}
+
+// titleOnly is a search hit of a Confidential or Restricted document as a
+// client without consent sees it: which document matched, and nothing the
+// document says — its section path is its headings, and its pages say where
+// the words are.
+func titleOnly(h api.SearchHit) api.SearchHit {
+	h.Section, h.PageStart, h.PageEnd, h.Snippet = "", 0, 0, ""
+	return h
 }
 
 // PageInput is what read_page takes.

@@ -48,21 +48,16 @@ func Resolve(s string) (string, error) {
 }
 
 // IsLoopback reports whether base names this computer, so that no egress
-// acknowledgement is needed: the name localhost (in any case: host names
-// compare without case) or a loopback address literal. Names are never
-// resolved, and the rule is deliberately the strict one: "localhost." and
-// "x.localhost" count as remote, because a resolver may send them to DNS.
+// acknowledgement is needed, by the one rule the local API's Host check
+// shares (app.IsLoopbackHost): the name localhost in any case or a loopback
+// address literal, never resolved; "localhost." and "x.localhost" count as
+// remote, because a resolver may send them to DNS.
 func IsLoopback(base string) bool {
 	u, err := url.Parse(strings.TrimSpace(base))
 	if err != nil {
 		return false
 	}
-	host := u.Hostname()
-	if strings.EqualFold(host, "localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
+	return app.IsLoopbackHost(u.Hostname())
 }
 
 // Host names an endpoint by its host and port, never its user info: what
