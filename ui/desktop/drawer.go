@@ -93,8 +93,12 @@ func newDrawer(u *UI) *drawer {
 	caption.SizeName = theme.SizeNameCaptionText
 	d.receiver = newWrapLabel("", caption)
 	d.setReceiver("offline — nothing leaves this computer")
+	// The controls have a row of their own that wraps: beside the scope's
+	// name they made the drawer, and so the window, wider than a small
+	// screen whenever a scope was set.
 	d.header = container.NewVBox(
-		container.NewBorder(nil, nil, scopeIcon, container.NewHBox(d.clearScope, d.preset, d.clearTranscript), d.scopeLabel),
+		container.NewBorder(nil, nil, scopeIcon, nil, d.scopeLabel),
+		newWrapRow(d.clearScope, d.preset, d.clearTranscript),
 		container.New(layout.NewCustomPaddedLayout(-theme.Padding()*2, 0, 0, 0), d.receiver))
 
 	d.placeholder = widget.NewLabel("")

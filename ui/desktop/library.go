@@ -6,7 +6,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -141,7 +140,7 @@ func newLibraryView(u *UI) *libraryView {
 	v.emptyTrash = widget.NewButtonWithIcon("Empty trash", theme.DeleteIcon(), v.confirmEmptyTrash)
 	v.emptyTrash.Importance = widget.DangerImportance
 	v.selBar = container.NewVBox(v.selInfo,
-		container.NewHBox(v.selectAll, v.clearSel, v.moveSel, v.trashSel, v.restoreSel, v.emptyTrash, layout.NewSpacer(), v.askSelection))
+		newWrapRow(v.selectAll, v.clearSel, v.moveSel, v.trashSel, v.restoreSel, v.emptyTrash, v.askSelection))
 
 	top := container.NewVBox(header, tools, v.loadErr)
 	v.tray = newTray(u.filing.content, u.imports.content)

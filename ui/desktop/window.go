@@ -18,7 +18,8 @@ import (
 	"archivist/app"
 )
 
-// defaultWindowSize is the size the design is checked at.
+// defaultWindowSize is the size the design is checked at; a smaller screen
+// gets a window that fits it (fitToScreen), down to 1024×768.
 var defaultWindowSize = fyne.NewSize(1280, 800)
 
 // UI is the main window's content and the state shared by its views. All
@@ -213,14 +214,12 @@ func build(a fyne.App, w fyne.Window, lib app.Library, research app.Research, do
 	u.drawer = newDrawer(u)
 
 	u.split = container.NewHSplit(u.library.content, u.drawer.content)
-	u.split.Offset = 0.38
-	if u.folders != nil {
-		u.split.Offset = 0.52 // room for the folder tree beside the list
-	}
+	u.split.Offset = u.splitFor(defaultWindowSize.Width)
 
 	w.SetContent(container.NewStack(container.NewBorder(u.topBar(), nil, nil, nil, u.split), u.tips.layer))
 	w.SetMainMenu(fyne.NewMainMenu(u.fileMenu(), u.helpMenu()))
 	w.Resize(defaultWindowSize)
+	u.fitToScreen()
 	u.bindKeys()
 	u.onDelete = u.library.trashSelected
 
@@ -228,6 +227,20 @@ func build(a fyne.App, w fyne.Window, lib app.Library, research app.Research, do
 
 	u.library.reload()
 	return u
+}
+
+// splitFor is the share of a window width wide the library takes beside
+// the drawer: the design's share, but never so little that the list is
+// squeezed beside the folder tree in a small window.
+func (u *UI) splitFor(width float32) float64 {
+	share, least := 0.38, float32(400)
+	if u.folders != nil {
+		share, least = 0.52, 600 // room for the folder tree beside the list
+	}
+	if width <= 0 {
+		return share
+	}
+	return max(share, float64(least/width))
 }
 
 // Refresh reloads the document list, e.g. after imports that did not start
