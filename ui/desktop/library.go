@@ -68,7 +68,6 @@ type libraryView struct {
 	emptyTrash   *widget.Button
 	selBar       *fyne.Container
 	importFile   *widget.Button
-	importFolder *widget.Button
 	suggest      *widget.Button // "Suggest folders", in Not in a folder
 	tree         *folderTree    // nil without app.Folders
 	listBox      *fyne.Container
@@ -90,11 +89,10 @@ func newLibraryView(u *UI) *libraryView {
 	v.title.Truncation = fyne.TextTruncateEllipsis
 	v.count = widget.NewLabel("")
 	v.count.SizeName = theme.SizeNameCaptionText
-	v.importFile = widget.NewButtonWithIcon("Import…", theme.FileIcon(), u.imports.openFileDialog)
-	v.importFolder = widget.NewButtonWithIcon("Folder…", theme.FolderOpenIcon(), u.imports.openFolderDialog)
+	v.importFile = widget.NewButtonWithIcon("Import…", theme.FileIcon(), u.importFiles)
 	v.suggest = widget.NewButtonWithIcon("Suggest folders", theme.FolderIcon(), v.suggestFolders)
 	v.suggest.Hide()
-	header := container.NewBorder(nil, nil, nil, container.NewHBox(v.count, v.importFile, v.importFolder), v.title)
+	header := container.NewBorder(nil, nil, nil, container.NewHBox(v.count, v.importFile), v.title)
 
 	v.filter = widget.NewEntry()
 	v.filter.SetPlaceHolder("Filter by title, file name or format")

@@ -618,7 +618,7 @@ func TestFileMenuImports(t *testing.T) {
 	for _, it := range menu.Items[0].Items {
 		labels = append(labels, it.Label)
 	}
-	for _, want := range []string{"Import…", "Import folder…", "New folder…", "Empty trash…"} {
+	for _, want := range []string{"Import…", "New folder…", "Empty trash…"} {
 		if !slices.Contains(labels, want) {
 			t.Errorf("File menu %q lacks %q", labels, want)
 		}
