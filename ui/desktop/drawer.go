@@ -256,10 +256,19 @@ func (d *drawer) resetTranscript() {
 	d.showSources(nil, nil)
 	d.showWhy(nil)
 	d.citation.hide()
-	d.placeholder.SetText("Ask a question about " + d.scopeWhat() + ". Answers quote your documents; tap a [1] pill to see the cited passage.")
+	d.placeholder.SetText(d.placeholderText())
 	d.placeholder.Show()
 	d.clearTranscript.Disable()
 	d.refreshBody()
+}
+
+// placeholderText is what the empty drawer says.
+func (d *drawer) placeholderText() string {
+	t := "Ask a question about " + d.scopeWhat() + ". Answers quote your documents; tap a [1] pill to see the cited passage."
+	if d.ui.checker != nil {
+		t += " Drop a draft here to check its quotations against your documents."
+	}
+	return t
 }
 
 // lastAnswered is the newest turn when it has an answer, else nil: only

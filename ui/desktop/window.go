@@ -253,9 +253,10 @@ func (u *UI) Refresh() { u.do(u.library.reload) }
 func (u *UI) Close() { u.cancel(app.ErrQuitting) }
 
 // Drop imports the local files and folders among uris; it is the window's
-// drop handler. Anything that is not a local file is reported in the import
+// drop handler. Drafts dropped on the research drawer are checked instead
+// (dropDrafts). Anything that is not a local file is reported in the import
 // panel rather than ignored silently.
-func (u *UI) Drop(_ fyne.Position, uris []fyne.URI) {
+func (u *UI) Drop(pos fyne.Position, uris []fyne.URI) {
 	var paths []string
 	skipped := 0
 	for _, uri := range uris {
@@ -268,6 +269,7 @@ func (u *UI) Drop(_ fyne.Position, uris []fyne.URI) {
 	if skipped > 0 {
 		u.imports.note(plural(skipped, "dropped item is", "dropped items are") + " not a local file and cannot be imported.")
 	}
+	paths = u.dropDrafts(pos, paths)
 	if len(paths) > 0 {
 		u.imports.enqueue(paths)
 	}
