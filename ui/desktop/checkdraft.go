@@ -159,7 +159,7 @@ func (u *UI) showCheckReport(rep *app.CheckReport) *checkView {
 	}
 	v.export = widget.NewButton("Export Markdown…", v.exportMarkdown)
 	v.win.SetContent(container.NewBorder(v.summary, container.NewHBox(v.export), nil, nil, container.NewVScroll(v.entries)))
-	v.win.Resize(fyne.NewSize(720, 640))
+	v.win.Resize(u.fit(fyne.NewSize(720, 640)))
 	v.win.Show()
 	return v
 }

@@ -18,3 +18,13 @@ func fitScreen(want, screen fyne.Size, scale float32) fyne.Size {
 	free := fyne.NewSize((screen.Width-windowFrame.Width)/scale, (screen.Height-windowFrame.Height)/scale)
 	return want.Min(free)
 }
+
+// fit is want held to the screen the main window opened on, for the
+// windows opened later (settings, dates, a draft's report): on a 1024×768
+// screen the settings window's buttons fell below its bottom edge.
+func (u *UI) fit(want fyne.Size) fyne.Size {
+	if u.screen.Width <= 0 || u.screen.Height <= 0 {
+		return want
+	}
+	return want.Min(u.screen)
+}

@@ -24,7 +24,9 @@ func (u *UI) fitToScreen() {
 			return
 		}
 		_, _, w, h := m.GetWorkarea()
-		size := fitScreen(defaultWindowSize, fyne.NewSize(float32(w), float32(h)), u.win.Canvas().Scale())
+		scale := u.win.Canvas().Scale()
+		u.screen = fitScreen(fyne.NewSize(1e6, 1e6), fyne.NewSize(float32(w), float32(h)), scale)
+		size := fitScreen(defaultWindowSize, fyne.NewSize(float32(w), float32(h)), scale)
 		if size != defaultWindowSize {
 			u.win.Resize(size)
 			u.split.SetOffset(u.splitFor(size.Width))

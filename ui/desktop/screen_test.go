@@ -74,3 +74,30 @@ func TestWindowFitsA1024Screen(t *testing.T) {
 		t.Errorf("the list shows %.1f rows", rows)
 	}
 }
+
+// TestLaterWindowsFitTheScreen: the settings, dates and draft-report
+// windows open no larger than the screen the main window opened on, and
+// their content lays out in that room (the settings window scrolls).
+func TestLaterWindowsFitTheScreen(t *testing.T) {
+	h := newHarness(t, &fakeLibrary{}, &fakeResearch{})
+	h.ui.setFacts(&fakeFacts{})
+	h.ui.screen = fitScreen(fyne.NewSize(1e6, 1e6), fyne.NewSize(1024, 768), 1)
+	h.ui.ShowSettings()
+	h.ui.ShowDates()
+	h.ui.showCheckReport(checkedReport())
+	for _, w := range h.ui.fapp.Driver().AllWindows() {
+		if w == h.win || w.Content() == nil {
+			continue
+		}
+		size, min := w.Canvas().Size(), w.Content().MinSize()
+		if size.Width > h.ui.screen.Width || size.Height > h.ui.screen.Height {
+			t.Errorf("%q opens at %v on a screen with room for %v", w.Title(), size, h.ui.screen)
+		}
+		if min.Width > h.ui.screen.Width || min.Height > h.ui.screen.Height {
+			t.Errorf("%q needs %v, more than the screen's %v", w.Title(), min, h.ui.screen)
+		}
+	}
+	if len(h.ui.fapp.Driver().AllWindows()) < 4 {
+		t.Errorf("%d windows open", len(h.ui.fapp.Driver().AllWindows()))
+	}
+}

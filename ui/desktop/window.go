@@ -91,6 +91,10 @@ type UI struct {
 	dates       *datesView
 	datesButton *widget.Button
 	topButtons  *fyne.Container
+
+	// screen is the room the screen gives a window, in the window's units
+	// (fitToScreen); zero where it was not measured.
+	screen fyne.Size
 }
 
 // Services are what the window is built with. Library and Research are
