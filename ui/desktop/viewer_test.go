@@ -66,3 +66,19 @@ func TestOpenOriginalWithoutAViewer(t *testing.T) {
 		}
 	}
 }
+
+// TestSystemOpenWithoutAnOpener: with no desktop opener, the message names
+// the file and the program tried.
+func TestSystemOpenWithoutAnOpener(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the desktop opener is looked up on PATH on Linux")
+	}
+	t.Setenv("PATH", t.TempDir())
+	err := systemOpen(filepath.Join(t.TempDir(), "minutes.docx"), false)
+	if err == nil {
+		t.Fatal("opened without an opener")
+	}
+	if msg, want := app.ErrorMessage(err), "“minutes.docx” could not be opened: xdg-open did not start."; !strings.HasPrefix(msg, want) {
+		t.Errorf("%q, want it to start %q", msg, want)
+	}
+}
