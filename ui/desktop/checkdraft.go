@@ -3,6 +3,9 @@ package desktop
 import (
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -16,6 +19,9 @@ import (
 // setChecker turns on "Check a draft…" in the File menu.
 func (u *UI) setChecker(c app.DraftChecker) {
 	u.checker = c
+	if len(u.drawer.turns) == 0 {
+		u.drawer.placeholder.SetText(u.drawer.placeholderText())
+	}
 	mm := u.win.MainMenu()
 	if mm == nil || len(mm.Items) == 0 {
 		return
@@ -37,17 +43,71 @@ func (u *UI) chooseDraft() {
 			return // cancelled
 		}
 		defer rc.Close()
-		data, err := io.ReadAll(io.LimitReader(rc, maxDraftBytes+1))
-		switch {
-		case err != nil:
-			dialog.ShowError(fmt.Errorf("%s cannot be read: %w", rc.URI().Name(), err), u.win)
-		case len(data) > maxDraftBytes:
-			dialog.ShowError(fmt.Errorf("%s is larger than %d MB: not a draft to check", rc.URI().Name(), maxDraftBytes>>20), u.win)
-		default:
-			u.CheckDraft(rc.URI().Name(), data)
+		data, err := readDraft(rc.URI().Name(), rc)
+		if err != nil {
+			dialog.ShowError(err, u.win)
+			return
 		}
+		u.CheckDraft(rc.URI().Name(), data)
 	}, u.win)
 	d.Show()
+}
+
+// readDraft reads a draft named name from r, up to maxDraftBytes.
+func readDraft(name string, r io.Reader) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, maxDraftBytes+1))
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("%s cannot be read: %w", name, err)
+	case len(data) > maxDraftBytes:
+		return nil, fmt.Errorf("%s is larger than %d MB: it is not a draft to check", name, maxDraftBytes>>20)
+	}
+	return data, nil
+}
+
+// draftExtensions are the formats a draft is checked in.
+var draftExtensions = []string{".docx", ".md", ".markdown", ".txt", ".text", ".pdf"}
+
+// dropDrafts checks the drafts among paths dropped at pos when pos is on
+// the research drawer, where "Check a draft…" shows its report, and
+// returns the rest to import: on the list, or anywhere else, everything
+// dropped is imported.
+func (u *UI) dropDrafts(pos fyne.Position, paths []string) []string {
+	if u.checker == nil || !u.onDrawer(pos) {
+		return paths
+	}
+	var rest []string
+	for _, p := range paths {
+		fi, err := os.Stat(p)
+		if err != nil || !fi.Mode().IsRegular() || !slices.Contains(draftExtensions, strings.ToLower(filepath.Ext(p))) {
+			rest = append(rest, p) // a folder or a picture is imported as anywhere else
+			continue
+		}
+		go func() {
+			f, err := os.Open(p)
+			var data []byte
+			if err == nil {
+				data, err = readDraft(filepath.Base(p), f)
+				f.Close()
+			}
+			if err != nil {
+				u.do(func() { dialog.ShowError(err, u.win) })
+				return
+			}
+			u.CheckDraft(filepath.Base(p), data)
+		}()
+	}
+	return rest
+}
+
+// onDrawer says whether pos, in the window, falls on the research drawer.
+func (u *UI) onDrawer(pos fyne.Position) bool {
+	d := u.drawer.content
+	if !d.Visible() {
+		return false
+	}
+	at, size := u.fapp.Driver().AbsolutePositionForObject(d), d.Size()
+	return pos.X >= at.X && pos.Y >= at.Y && pos.X < at.X+size.Width && pos.Y < at.Y+size.Height
 }
 
 // maxDraftBytes bounds a draft the window reads, as the API bounds one.
@@ -99,17 +159,29 @@ func (u *UI) showCheckReport(rep *app.CheckReport) *checkView {
 	}
 	v.export = widget.NewButton("Export Markdown…", v.exportMarkdown)
 	v.win.SetContent(container.NewBorder(v.summary, container.NewHBox(v.export), nil, nil, container.NewVScroll(v.entries)))
-	v.win.Resize(fyne.NewSize(720, 640))
+	v.win.Resize(u.fit(fyne.NewSize(720, 640)))
 	v.win.Show()
 	return v
 }
 
+// checkSummary counts the report's marks, naming only those it has: "3
+// quotations: 1 exact, 1 altered, 1 not found."
 func checkSummary(rep *app.CheckReport) string {
 	if len(rep.Quotes) == 0 {
 		return "The draft quotes nothing."
 	}
-	return fmt.Sprintf("%d quotations: %d exact, %d altered, %d page differs, %d not found", len(rep.Quotes),
-		rep.Counts.Exact, rep.Counts.Altered, rep.Counts.PageDiffers, rep.Counts.NotFound)
+	c := rep.Counts
+	var parts []string
+	for _, p := range []struct {
+		n         int
+		one, many string
+	}{{c.Exact, "exact", "exact"}, {c.Altered, "altered", "altered"},
+		{c.PageDiffers, "on another page", "on other pages"}, {c.NotFound, "not found", "not found"}} {
+		if p.n > 0 {
+			parts = append(parts, plural(p.n, p.one, p.many))
+		}
+	}
+	return plural(len(rep.Quotes), "quotation", "quotations") + ": " + strings.Join(parts, ", ") + "."
 }
 
 // entry is one quotation of the report.

@@ -110,7 +110,7 @@ func newDatesView(u *UI) *datesView {
 	v.tabs = container.NewAppTabs(v.reviewTab, container.NewTabItemWithIcon("Agenda", theme.HistoryIcon(), v.agenda.content))
 	v.tabs.OnSelected = func(*container.TabItem) { v.reload() }
 	v.win.SetContent(v.tabs)
-	v.win.Resize(fyne.NewSize(980, 680))
+	v.win.Resize(v.ui.fit(fyne.NewSize(980, 680)))
 	v.win.SetCloseIntercept(func() { v.win.Hide() })
 	return v
 }

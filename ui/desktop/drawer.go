@@ -93,8 +93,12 @@ func newDrawer(u *UI) *drawer {
 	caption.SizeName = theme.SizeNameCaptionText
 	d.receiver = newWrapLabel("", caption)
 	d.setReceiver("offline — nothing leaves this computer")
+	// The controls have a row of their own that wraps: beside the scope's
+	// name they made the drawer, and so the window, wider than a small
+	// screen whenever a scope was set.
 	d.header = container.NewVBox(
-		container.NewBorder(nil, nil, scopeIcon, container.NewHBox(d.clearScope, d.preset, d.clearTranscript), d.scopeLabel),
+		container.NewBorder(nil, nil, scopeIcon, nil, d.scopeLabel),
+		newWrapRow(d.clearScope, d.preset, d.clearTranscript),
 		container.New(layout.NewCustomPaddedLayout(-theme.Padding()*2, 0, 0, 0), d.receiver))
 
 	d.placeholder = widget.NewLabel("")
@@ -252,10 +256,19 @@ func (d *drawer) resetTranscript() {
 	d.showSources(nil, nil)
 	d.showWhy(nil)
 	d.citation.hide()
-	d.placeholder.SetText("Ask a question about " + d.scopeWhat() + ". Answers quote your documents; tap a [1] pill to see the cited passage.")
+	d.placeholder.SetText(d.placeholderText())
 	d.placeholder.Show()
 	d.clearTranscript.Disable()
 	d.refreshBody()
+}
+
+// placeholderText is what the empty drawer says.
+func (d *drawer) placeholderText() string {
+	t := "Ask a question about " + d.scopeWhat() + ". Answers quote your documents; tap a [1] pill to see the cited passage."
+	if d.ui.checker != nil {
+		t += " Drop a draft here to check its quotations against your documents."
+	}
+	return t
 }
 
 // lastAnswered is the newest turn when it has an answer, else nil: only

@@ -12,7 +12,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -37,7 +36,8 @@ const maxQueueHeight = 180
 // joins the list, askable, as soon as its import commits. Per-file failures
 // stay listed until dismissed.
 type importPanel struct {
-	ui *UI
+	ui     *UI
+	picker *importPicker // the last import picker shown; nil before the first
 
 	running  bool
 	queue    []*importItem        // waiting, in order
@@ -119,12 +119,11 @@ func newImportPanel(u *UI) *importPanel {
 	return p
 }
 
-// fileMenu is the window's File menu: import files or a folder (Fyne's
-// dialogs), make a folder, empty the trash.
+// fileMenu is the window's File menu: import files and folders (the
+// import picker), make a folder, empty the trash.
 func (u *UI) fileMenu() *fyne.Menu {
 	items := []*fyne.MenuItem{
-		fyne.NewMenuItem("Import…", u.imports.openFileDialog),
-		fyne.NewMenuItem("Import folder…", u.imports.openFolderDialog),
+		fyne.NewMenuItem("Import…", u.importFiles),
 	}
 	if u.folders != nil {
 		items = append(items, fyne.NewMenuItemSeparator(),
@@ -132,42 +131,6 @@ func (u *UI) fileMenu() *fyne.Menu {
 			fyne.NewMenuItem("Empty trash…", u.library.confirmEmptyTrash))
 	}
 	return fyne.NewMenu("File", items...)
-}
-
-// openFileDialog lets the user pick one file to import. Fyne's dialog picks
-// a single file; folders cover the many-files case.
-func (p *importPanel) openFileDialog() {
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil {
-			dialog.ShowError(err, p.ui.win)
-			return
-		}
-		if r == nil {
-			return // cancelled
-		}
-		uri := r.URI()
-		_ = r.Close() // Library.Import reads the path itself
-		p.ui.Drop(fyne.Position{}, []fyne.URI{uri})
-	}, p.ui.win)
-	d.SetFilter(storage.NewExtensionFileFilter(importExtensions))
-	d.Resize(fyne.NewSize(900, 600))
-	d.Show()
-}
-
-// openFolderDialog imports a folder; Library.Import walks it.
-func (p *importPanel) openFolderDialog() {
-	d := dialog.NewFolderOpen(func(l fyne.ListableURI, err error) {
-		if err != nil {
-			dialog.ShowError(err, p.ui.win)
-			return
-		}
-		if l == nil {
-			return
-		}
-		p.ui.Drop(fyne.Position{}, []fyne.URI{l})
-	}, p.ui.win)
-	d.Resize(fyne.NewSize(900, 600))
-	d.Show()
 }
 
 // enqueue adds paths to the queue, one item each, and starts the first

@@ -97,10 +97,14 @@ func (u *UI) typedKey(ev *fyne.KeyEvent) {
 	}
 }
 
-// escape closes the innermost open thing: the citation viewer, else the
-// drawer.
+// escape closes the innermost open thing: the import picker, the citation
+// viewer, else the drawer.
 func (u *UI) escape() {
 	u.tips.hide()
+	if k := u.imports.picker; k != nil && k.open {
+		k.close()
+		return
+	}
 	if u.drawer.citation.content.Visible() {
 		u.drawer.citation.hide()
 		return
@@ -153,12 +157,12 @@ func findPills(t *flowText) []*pill {
 	return out
 }
 
-// importFiles is Ctrl/⌘-I: the library view's import when it offers one,
-// else a file picker whose choice is imported.
+// importFiles is Ctrl/⌘-I and Import…: the import picker, or what a test
+// puts in its place.
 func (u *UI) importFiles() {
 	if u.onImport != nil {
 		u.onImport()
 		return
 	}
-	u.imports.openFileDialog()
+	u.imports.openImportPicker()
 }

@@ -6,7 +6,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -69,7 +68,6 @@ type libraryView struct {
 	emptyTrash   *widget.Button
 	selBar       *fyne.Container
 	importFile   *widget.Button
-	importFolder *widget.Button
 	suggest      *widget.Button // "Suggest folders", in Not in a folder
 	tree         *folderTree    // nil without app.Folders
 	listBox      *fyne.Container
@@ -91,11 +89,10 @@ func newLibraryView(u *UI) *libraryView {
 	v.title.Truncation = fyne.TextTruncateEllipsis
 	v.count = widget.NewLabel("")
 	v.count.SizeName = theme.SizeNameCaptionText
-	v.importFile = widget.NewButtonWithIcon("Import…", theme.FileIcon(), u.imports.openFileDialog)
-	v.importFolder = widget.NewButtonWithIcon("Folder…", theme.FolderOpenIcon(), u.imports.openFolderDialog)
+	v.importFile = widget.NewButtonWithIcon("Import…", theme.FileIcon(), u.importFiles)
 	v.suggest = widget.NewButtonWithIcon("Suggest folders", theme.FolderIcon(), v.suggestFolders)
 	v.suggest.Hide()
-	header := container.NewBorder(nil, nil, nil, container.NewHBox(v.count, v.importFile, v.importFolder), v.title)
+	header := container.NewBorder(nil, nil, nil, container.NewHBox(v.count, v.importFile), v.title)
 
 	v.filter = widget.NewEntry()
 	v.filter.SetPlaceHolder("Filter by title, file name or format")
@@ -141,7 +138,7 @@ func newLibraryView(u *UI) *libraryView {
 	v.emptyTrash = widget.NewButtonWithIcon("Empty trash", theme.DeleteIcon(), v.confirmEmptyTrash)
 	v.emptyTrash.Importance = widget.DangerImportance
 	v.selBar = container.NewVBox(v.selInfo,
-		container.NewHBox(v.selectAll, v.clearSel, v.moveSel, v.trashSel, v.restoreSel, v.emptyTrash, layout.NewSpacer(), v.askSelection))
+		newWrapRow(v.selectAll, v.clearSel, v.moveSel, v.trashSel, v.restoreSel, v.emptyTrash, v.askSelection))
 
 	top := container.NewVBox(header, tools, v.loadErr)
 	v.tray = newTray(u.filing.content, u.imports.content)

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"archivist/app"
@@ -617,7 +618,7 @@ func TestFileMenuImports(t *testing.T) {
 	for _, it := range menu.Items[0].Items {
 		labels = append(labels, it.Label)
 	}
-	for _, want := range []string{"Import…", "Import folder…", "New folder…", "Empty trash…"} {
+	for _, want := range []string{"Import…", "New folder…", "Empty trash…"} {
 		if !slices.Contains(labels, want) {
 			t.Errorf("File menu %q lacks %q", labels, want)
 		}
@@ -708,8 +709,9 @@ func TestPanelsLeaveTheListItsHeight(t *testing.T) {
 	if u.filing.details.open {
 		t.Error("the proposals opened by themselves")
 	}
+	// An empty tray is hidden, so the tray's spacing is taken too.
 	list := u.library.list.Size().Height
-	if list < listBefore-maxTrayHeight || list < 300 {
+	if list < listBefore-maxTrayHeight-theme.Padding() || list < 300 {
 		t.Errorf("the list is %v px tall beside the panels (was %v)", list, listBefore)
 	}
 }

@@ -103,7 +103,7 @@ func systemOpen(path string, reveal bool) error {
 		cmd = exec.Command("xdg-open", path)
 	}
 	if err := cmd.Start(); err != nil {
-		return app.Errorf(app.EUnsupported, "No application to open it with was found (%s).", filepath.Base(cmd.Path))
+		return app.Errorf(app.EUnsupported, "“%s” could not be opened: %s did not start. Install a program that opens this kind of file.", filepath.Base(path), filepath.Base(cmd.Path))
 	}
 	go cmd.Wait() // reap it
 	return nil

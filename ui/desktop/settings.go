@@ -76,7 +76,7 @@ func (u *UI) ShowSettings() {
 	w := u.fapp.NewWindow("Archivist settings")
 	v := newSettingsView(u, w)
 	w.SetContent(v.content)
-	w.Resize(fyne.NewSize(640, 780))
+	w.Resize(u.fit(fyne.NewSize(640, 780)))
 	w.SetOnClosed(func() {
 		v.cancelTests()
 		u.settingsWin, u.settingsView = nil, nil

@@ -2,6 +2,8 @@ package desktop
 
 import (
 	"context"
+	"image/color"
+	"math"
 	"os"
 	"slices"
 	"strings"
@@ -263,6 +265,35 @@ func TestThemeFor(t *testing.T) {
 	if bg(themeFor(app.ThemeLight)) != theme.VariantLight || bg(themeFor(app.ThemeDark)) != theme.VariantDark {
 		t.Error("light and dark themes do not hold their variant")
 	}
+	// An unticked box's outline stands out from the light background by
+	// at least 3:1, in the light setting and in the system's light variant.
+	for _, th := range []fyne.Theme{themeFor(app.ThemeLight), themeFor(app.ThemeSystem)} {
+		border := th.Color(theme.ColorNameInputBorder, theme.VariantLight)
+		back := th.Color(theme.ColorNameBackground, theme.VariantLight)
+		if c := contrast(border, back); c < 3 {
+			t.Errorf("an unticked box's outline has a contrast of %.2f:1 with the light background", c)
+		}
+	}
+}
+
+// contrast is the WCAG contrast ratio of two colours.
+func contrast(a, b color.Color) float64 {
+	lum := func(c color.Color) float64 {
+		r, g, b, _ := c.RGBA()
+		ch := func(v uint32) float64 {
+			s := float64(v) / 0xffff
+			if s <= 0.03928 {
+				return s / 12.92
+			}
+			return math.Pow((s+0.055)/1.055, 2.4)
+		}
+		return 0.2126*ch(r) + 0.7152*ch(g) + 0.0722*ch(b)
+	}
+	la, lb := lum(a), lum(b)
+	if la < lb {
+		la, lb = lb, la
+	}
+	return (la + 0.05) / (lb + 0.05)
 }
 
 // TestConnectionListsModels: Test connection offers the models the

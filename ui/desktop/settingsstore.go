@@ -204,15 +204,32 @@ func (t variantTheme) Color(n fyne.ThemeColorName, _ fyne.ThemeVariant) color.Co
 	return t.Theme.Color(n, t.variant)
 }
 
+// clearTheme is the default theme with the outline of unticked boxes,
+// radio buttons and fields dark enough to see on the light background (3:1
+// against white, as a control's outline needs); the default's light grey
+// left an unticked box nearly invisible.
+type clearTheme struct{ fyne.Theme }
+
+// lightInputBorder is the light variant's outline of controls.
+var lightInputBorder = color.NRGBA{R: 0x8a, G: 0x8a, B: 0x8a, A: 0xff}
+
+func (t clearTheme) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Color {
+	if n == theme.ColorNameInputBorder && v == theme.VariantLight {
+		return lightInputBorder
+	}
+	return t.Theme.Color(n, v)
+}
+
 // themeFor returns the theme a theme setting names.
 func themeFor(setting string) fyne.Theme {
+	base := clearTheme{theme.DefaultTheme()}
 	switch setting {
 	case app.ThemeLight:
-		return variantTheme{theme.DefaultTheme(), theme.VariantLight}
+		return variantTheme{base, theme.VariantLight}
 	case app.ThemeDark:
-		return variantTheme{theme.DefaultTheme(), theme.VariantDark}
+		return variantTheme{base, theme.VariantDark}
 	}
-	return theme.DefaultTheme()
+	return base
 }
 
 // AppID is the application's ID: Fyne keeps its preferences under it, and

@@ -73,7 +73,14 @@ func (t *tray) fit() {
 			break
 		}
 	}
+	// An empty tray is hidden: a scroll is never less than a scroll bar
+	// tall, which took a row's worth from the list for nothing.
+	if h == 0 {
+		t.scroll.Hide()
+		return
+	}
 	t.scroll.SetMinSize(fyne.NewSize(0, min(h, maxTrayHeight)))
+	t.scroll.Show()
 	t.scroll.Refresh()
 }
 

@@ -38,7 +38,7 @@ func OpenOriginalAt(blob string, doc *app.Document, page int) error {
 	argv := openCommand(link, page, doc.Format == app.FormatPDF, exec.LookPath)
 	cmd := exec.Command(argv[0], argv[1:]...)
 	if err := cmd.Start(); err != nil {
-		return app.Errorf(app.EInternal, "No program to open “%s” with was found.", name)
+		return app.Errorf(app.EInternal, "“%s” could not be opened: %s did not start. Install a viewer for this kind of file, or open it from its folder with “Show in folder”.", name, argv[0])
 	}
 	go cmd.Wait() // the viewer runs on its own; reap it when it exits
 	return nil

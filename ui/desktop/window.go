@@ -18,7 +18,8 @@ import (
 	"archivist/app"
 )
 
-// defaultWindowSize is the size the design is checked at.
+// defaultWindowSize is the size the design is checked at; a smaller screen
+// gets a window that fits it (fitToScreen), down to 1024×768.
 var defaultWindowSize = fyne.NewSize(1280, 800)
 
 // UI is the main window's content and the state shared by its views. All
@@ -90,6 +91,10 @@ type UI struct {
 	dates       *datesView
 	datesButton *widget.Button
 	topButtons  *fyne.Container
+
+	// screen is the room the screen gives a window, in the window's units
+	// (fitToScreen); zero where it was not measured.
+	screen fyne.Size
 }
 
 // Services are what the window is built with. Library and Research are
@@ -213,14 +218,12 @@ func build(a fyne.App, w fyne.Window, lib app.Library, research app.Research, do
 	u.drawer = newDrawer(u)
 
 	u.split = container.NewHSplit(u.library.content, u.drawer.content)
-	u.split.Offset = 0.38
-	if u.folders != nil {
-		u.split.Offset = 0.52 // room for the folder tree beside the list
-	}
+	u.split.Offset = u.splitFor(defaultWindowSize.Width)
 
 	w.SetContent(container.NewStack(container.NewBorder(u.topBar(), nil, nil, nil, u.split), u.tips.layer))
 	w.SetMainMenu(fyne.NewMainMenu(u.fileMenu(), u.helpMenu()))
 	w.Resize(defaultWindowSize)
+	u.fitToScreen()
 	u.bindKeys()
 	u.onDelete = u.library.trashSelected
 
@@ -228,6 +231,20 @@ func build(a fyne.App, w fyne.Window, lib app.Library, research app.Research, do
 
 	u.library.reload()
 	return u
+}
+
+// splitFor is the share of a window width wide the library takes beside
+// the drawer: the design's share, but never so little that the list is
+// squeezed beside the folder tree in a small window.
+func (u *UI) splitFor(width float32) float64 {
+	share, least := 0.38, float32(400)
+	if u.folders != nil {
+		share, least = 0.52, 600 // room for the folder tree beside the list
+	}
+	if width <= 0 {
+		return share
+	}
+	return max(share, float64(least/width))
 }
 
 // Refresh reloads the document list, e.g. after imports that did not start
@@ -240,9 +257,10 @@ func (u *UI) Refresh() { u.do(u.library.reload) }
 func (u *UI) Close() { u.cancel(app.ErrQuitting) }
 
 // Drop imports the local files and folders among uris; it is the window's
-// drop handler. Anything that is not a local file is reported in the import
+// drop handler. Drafts dropped on the research drawer are checked instead
+// (dropDrafts). Anything that is not a local file is reported in the import
 // panel rather than ignored silently.
-func (u *UI) Drop(_ fyne.Position, uris []fyne.URI) {
+func (u *UI) Drop(pos fyne.Position, uris []fyne.URI) {
 	var paths []string
 	skipped := 0
 	for _, uri := range uris {
@@ -255,6 +273,7 @@ func (u *UI) Drop(_ fyne.Position, uris []fyne.URI) {
 	if skipped > 0 {
 		u.imports.note(plural(skipped, "dropped item is", "dropped items are") + " not a local file and cannot be imported.")
 	}
+	paths = u.dropDrafts(pos, paths)
 	if len(paths) > 0 {
 		u.imports.enqueue(paths)
 	}
