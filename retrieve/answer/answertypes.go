@@ -323,7 +323,7 @@ func hasCount(text, label string, counted []string) bool {
 		}
 	}
 	for i, t := range toks {
-		word := numberWords[t.Lower] // "two botanic gardens" counts as "2" does
+		word := numberWords[t.Lower]                                                // "two botanic gardens" counts as "2" does
 		year := isYearToken(t.Lower) && !strings.Contains(text[t.Start:t.End], ",") // "2,000" is a count
 		if !word && (!t.Num || year && !labelled || strings.Trim(t.Lower, "0123456789.,") != "") {
 			continue // "3M" and "FY2022" name things; they count nothing; "1914" under "Employees" is a count

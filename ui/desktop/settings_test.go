@@ -165,6 +165,16 @@ func TestSettingsRoundTrip(t *testing.T) {
 	if info.Mode().Perm() != 0o600 {
 		t.Errorf("key file mode %v, want 0600", info.Mode().Perm())
 	}
+	// A key file loosened by hand is tightened again when it is read.
+	if err := os.Chmod(h.ui.settings.keyFile, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.ui.settings.keys(); err != nil {
+		t.Fatal(err)
+	}
+	if info, _ := os.Stat(h.ui.settings.keyFile); info.Mode().Perm() != 0o600 {
+		t.Errorf("loosened key file left at %v after reading, want 0600", info.Mode().Perm())
+	}
 	data, _ := os.ReadFile(h.ui.settings.keyFile)
 	if !strings.Contains(string(data), "sk-secret-123") || !strings.Contains(string(data), "s1-key-456") {
 		t.Error("key file lacks the saved keys")

@@ -139,7 +139,7 @@ func (s *settingsStore) keys() (ProviderKeys, error) {
 	if s.keyFile == "" {
 		return k, nil
 	}
-	data, err := os.ReadFile(s.keyFile)
+	data, err := app.ReadPrivateFile(s.keyFile) // a key file loosened by hand is tightened again
 	if errors.Is(err, fs.ErrNotExist) {
 		return k, nil
 	}
