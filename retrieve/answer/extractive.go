@@ -65,6 +65,9 @@ type candidate struct {
 	// label is what a short figure is read under — the heading set above
 	// "1914" in a brochure — stated before its quote; "" for prose.
 	label string
+	// intro is, for a table row, the sentence that introduces its table
+	// ("Selected financial data for BCC was as follows:"), "" otherwise.
+	intro string
 }
 
 // Answer picks the sentences that together best answer the question — the
@@ -119,7 +122,9 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 				if !pointsBack(text) {
 					before, beforeWin = "", nil
 				}
+				rowIntro := ""
 				if kindAt(ev, w, s[0]) == app.BlockTable {
+					rowIntro = intro.text
 					if intro.win != nil && beforeWin == nil {
 						// "The benefit payments to retirees are expected to
 						// be paid as follows:" says what the rows under it are.
@@ -161,7 +166,7 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 				}
 				cands = append(cands, candidate{
 					src: src, window: w, start: s[0], end: s[1],
-					words: words, own: own, label: label, addressed: addressed,
+					words: words, own: own, label: label, addressed: addressed, intro: rowIntro,
 					context: withAntecedent(contextStems(ev, src, w, s[0]), before),
 					ante:    beforeWin, anteStart: beforeStart,
 					penalty: 0.02*float64(src.N-1) + 0.05*math.Max(0, n-400)/400,

@@ -349,6 +349,28 @@ func TestQuoteShape(t *testing.T) {
 			t.Fatalf("quote = %q", got)
 		}
 	})
+	t.Run("PartsTableIsNotTheWhole", func(t *testing.T) {
+		// A table introduced as one part's — a subsidiary's, a named
+		// segment's — holds the part's total, not the company's; a table
+		// of every segment sums to the company's.
+		for intro, want := range map[string]app.Verdict{
+			"The following table presents selected financial data for BCC as of December 31:":  app.VerdictClosest,
+			"Selected financial data for the Domestic segment was as follows ($ in millions):": app.VerdictClosest,
+			"Summarized financial information for our equity method investee is as follows:":   app.VerdictClosest,
+			"Total assets by segment and a reconciliation to total assets were as follows:":    app.VerdictAnswered,
+		} {
+			ev := tableEvidence("What were Acme's total assets at the end of 2022?", intro,
+				"(Dollars in millions) | 2022 | 2021\nTotal assets | $1,954 | $2,182")
+			b := ev.Blocks["b0"]
+			b.Kind = app.BlockParagraph
+			ev.Blocks["b0"] = b
+			ev.Sources[0].Title = "Acme annual report 2022"
+			ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+			if err != nil || ans.Verdict != want {
+				t.Errorf("under %q: verdict %q, want %q: %s", intro, ans.Verdict, want, ans.Answer)
+			}
+		}
+	})
 	t.Run("NarrowerRowLabelLoses", func(t *testing.T) {
 		q := "What were total net sales in 2022?"
 		ev := tableEvidence(q, "Net Sales (Millions) | 2022 | 2021\nTotal Safety and Industrial Business Group | 11,604 | 12,010\nTotal Company | 34,229 | 35,355")

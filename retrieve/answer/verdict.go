@@ -330,6 +330,8 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		return false, "the passage states a change of the figure, not the figure"
 	case sh.amount && sh.typ != percentType && !percentAsked(q) && onlyPercents(text):
 		return false, "the question asks an amount and the passage gives only percentages"
+	case row && sh.amount && readsPart(c, sh):
+		return false, "the table holds a part's figures (a segment's, a subsidiary's), not the whole's asked"
 	case row && asksProse(q):
 		return false, "the question asks a statement and the passage is a table row"
 	case row && sh.total && !labelSays(text, "total"):
@@ -381,21 +383,57 @@ func asksWhereInWorld(q string) bool { return whereInWorldRE.MatchString(q) }
 
 var whereInWorldRE = regexp.MustCompile(`(?i)\b(located|headquartered|headquarters|based|incorporated|born|died|buried|live[sd]?|lived|situated|held|built|founded|office|offices|city|country|countries|state|province|region|address|town|village|continent)\b`)
 
-// partWords are the words by which a report introduces a table of a part
-// of the whole — a segment, a subsidiary, an investee, a guarantor — whose
-// figures are the part's, not the company's a plain question asks about.
-var partWords = stemSet(`segment segments subsidiary subsidiaries investee investees guarantor guarantors guarantee venture ventures`)
+// partWords are the words by which a report introduces a table of one
+// part of the whole — a subsidiary, an investee, a guarantor, a joint
+// venture — whose figures are the part's, not the company's a plain
+// question asks about. A table "for each of our segments" or "by segment"
+// sums its parts to the whole; one "for the Domestic segment" is that
+// segment's (namedPartRE).
+var (
+	partWords   = map[string]bool{"subsidiary": true, "investee": true, "guarantor": true, "venture": true}
+	namedPartRE = regexp.MustCompile(`(\p{Lu}[\p{L}&\-]*)\s+(segment|division|subsidiary)\b`)
+)
 
-// readsPart reports whether a table row is read under a title, section or
-// introduction naming a part the question does not name.
+// readsPart reports whether a table row is read under an introduction
+// that names a part the question does not name: by a word for a part
+// ("for the Domestic segment", "for our equity method investee") or as a
+// name after "for" that the question does not give ("selected financial
+// data for BCC"). (A section or a title naming segments does not: the
+// segment note's total row is the company's.)
 func readsPart(c *candidate, sh shape) bool {
-	for st := range c.context {
-		if partWords[st] && !sh.named[st] && !c.own[st] {
+	for _, t := range lang.Tokens(c.intro) {
+		if partWords[t.Lower] && !sh.named[lang.Family(t.Lower)] {
+			return true
+		}
+	}
+	for _, m := range namedPartRE.FindAllStringSubmatch(c.intro, -1) {
+		if w := strings.ToLower(m[1]); !sh.named[lang.Family(w)] && !sh.named[w] && !lang.IsStopWord(w) {
+			return true
+		}
+	}
+	for _, m := range forNameRE.FindAllStringSubmatch(c.intro, -1) {
+		other := false
+		for _, t := range lang.Tokens(m[2]) {
+			switch {
+			case sh.named[lang.Family(t.Lower)], sh.named[t.Lower], sh.named[Stem(t.Lower)], ownWords[t.Lower]:
+				other = false
+			case !periodWords[lang.Family(t.Lower)] && !monthNameRE.MatchString(t.Lower) && !lang.IsStopWord(t.Lower) && !t.Num:
+				other = true
+				continue
+			}
+			break
+		}
+		if other {
 			return true
 		}
 	}
 	return false
 }
+
+var monthNameRE = regexp.MustCompile(`^(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*$|^q[1-4]$`)
+
+// forNameRE finds a name after "for" in an introduction.
+var forNameRE = regexp.MustCompile(`\bfor\s+(the\s+)?(\p{Lu}[\p{L}&.\-]*(?:\s+\p{Lu}[\p{L}&.\-]*)*)`)
 
 // carriesGiven reports whether the quote carries the measure a figure
 // question names and every name, number and year the question gives.
