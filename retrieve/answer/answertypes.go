@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 
 	"archivist/app/lang"
 )
@@ -297,7 +298,9 @@ func adjacentTokens(text string, a, b lang.Token) bool {
 // place.
 func hasPlace(text string, asked map[string]bool) bool {
 	for _, loc := range placeCueRE.FindAllStringIndex(text, -1) {
-		if !orgAfterRE.MatchString(text[loc[1]-1:]) {
+		after := text[loc[1]-1:]
+		word := strings.ToLower(strings.FieldsFunc(after, func(r rune) bool { return !unicode.IsLetter(r) })[0])
+		if !orgAfterRE.MatchString(after) && !monthNameRE.MatchString(word) { // "from January 2014" is a time
 			return true
 		}
 	}

@@ -371,6 +371,15 @@ func TestQuoteShape(t *testing.T) {
 			}
 		}
 	})
+	t.Run("AnotherMeasureUnderADatedQuestion", func(t *testing.T) {
+		// The day of the date asked ("December 31") is no figure the
+		// question gives: a row of another measure is still refused.
+		ev := tableEvidence("What were Acme's total assets at December 31, 2020?", "(In thousands) | 2020 | 2019\nTotal deferred tax assets | 1,337,089 | 867,658")
+		ev.Sources[0].Title = "Acme annual report 2020"
+		if ans, _ := (answer.Extractive{}).Answer(context.Background(), ev); ans.Verdict != app.VerdictClosest {
+			t.Errorf("verdict %q: %s", ans.Verdict, ans.Answer)
+		}
+	})
 	t.Run("NarrowerRowLabelLoses", func(t *testing.T) {
 		q := "What were total net sales in 2022?"
 		ev := tableEvidence(q, "Net Sales (Millions) | 2022 | 2021\nTotal Safety and Industrial Business Group | 11,604 | 12,010\nTotal Company | 34,229 | 35,355")
@@ -552,6 +561,7 @@ func TestVerdictKinds(t *testing.T) {
 		{"How many professors does Portmere employ?", "Portmere is one of the largest schools in the region, employing 2,000 professors.", app.VerdictAnswered},
 		// "Where" in the world is not answered by a pointer to another document.
 		{"In which state is Portmere incorporated?", "The information required by Item 14 is incorporated by reference in this Form 10-K of Portmere.", app.VerdictClosest},
+		{"Which accounting firm audits Portmere?", "Portmere's annual report includes an attestation report of the registered public accounting firm that audited its statements.", app.VerdictClosest},
 		// "Who audits" is answered by a firm's name, not a sentence about the audit.
 		{"Who audits Portmere's financial statements?", "We have audited the consolidated financial statements of Portmere and our report dated February 27, 2019 expressed an unqualified opinion.", app.VerdictClosest},
 		{"Who audits Portmere's financial statements?", "The financial statements of Portmere have been audited by Harbour & Quay LLP, an independent registered public accounting firm.", app.VerdictAnswered},

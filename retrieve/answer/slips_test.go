@@ -235,6 +235,7 @@ func TestPlaces(t *testing.T) {
 		"The company is headquartered in Purchase, New York.":                        true,
 		"He served as Head of Operations at The Blackstone Group from 2014 to 2020.": false,
 		"The plant is located in mumbai.":                                            true,
+		"He was a partner of the firm from January 2014 to January 2020.":            false,
 	} {
 		if got := hasPlace(text, nil) || lowerPlace(text); got != want {
 			t.Errorf("place in %q = %v, want %v", text, got, want)

@@ -306,7 +306,7 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		return false, why
 	}
 	switch {
-	case who && firmAskedRE.MatchString(q) && !namesFirm(text, sh.named):
+	case (who || sh.typ == whichType) && firmAskedRE.MatchString(q) && !namesFirm(text, sh.named):
 		// "Who audits …" is answered by the firm's name; a sentence about
 		// the audit names none.
 		return false, "no firm is named"
@@ -319,7 +319,7 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		return false, "the passage does not give the title asked as held by the one asked about"
 	case sh.typ == countType && !wholeNumberRE.MatchString(text+" "+c.label) && !numberWordRE.MatchString(text):
 		return false, "the question asks a count and the passage states no whole number"
-	case row && sh.amount && sh.typ != whichType && len(lang.Amounts(q)) == 0 && labelNamesOther(text, sh):
+	case row && sh.amount && sh.typ != whichType && !hasAmount(q, false) && labelNamesOther(text, sh):
 		// "Net sales of reportable segments and All Other" is another,
 		// narrower measure than the net sales asked. ("Which segment had
 		// …", or a question giving the figure, asks for the label.)
