@@ -541,6 +541,7 @@ func TestVerdictKinds(t *testing.T) {
 		{"What was the harbour revenue of Portmere in 2019?", "Harbour revenue of Eastwick was 120 in 2019.", app.VerdictClosest},
 		{"What were the harbour's operating revenues in 2022?", "In 2022, harbour operating revenues decreased $259 million.", app.VerdictClosest},
 		{"What were the harbour's operating revenues in 2022?", "In 2022, harbour operating revenues were $3,792 million.", app.VerdictAnswered},
+		{"What were the harbour's operating revenues in 2022?", "In 2022, harbour operating revenues decreased $259 million due to the sale of the ferry, which had operating revenues of $293 million in 2021.", app.VerdictClosest},
 		// A figure asked is not answered by a sentence whose only numbers are dates.
 		{"What were Portmere's diluted earnings per share in 2021?", "Portmere's diluted earnings per share were immaterial for the years ended December 31, 2021 and December 31, 2020.", app.VerdictClosest},
 		{"What were Portmere's diluted earnings per share in 2021?", "Portmere's diluted earnings per share were $3.85 in 2021.", app.VerdictAnswered},

@@ -328,6 +328,11 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		// "Operating revenues decreased $259 million" states how the
 		// figure moved, not the figure asked.
 		return false, "the passage states a change of the figure, not the figure"
+	case sh.amount && !row && len(sh.years) > 0 && onlyOtherPeriods(text, sh.years):
+		// "… decreased $259 million due to the sale of HOS, which had
+		// operating revenues of $293 million in 2021" gives 2021's
+		// figure (and a part's) to a question about 2022.
+		return false, "the passage states the figure for another period"
 	case sh.amount && sh.typ != percentType && !percentAsked(q) && onlyPercents(text):
 		return false, "the question asks an amount and the passage gives only percentages"
 	case row && sh.amount && readsPart(c, sh):
@@ -588,6 +593,25 @@ var (
 // million", "increased by 9%", "an increase of 4.2 million", "up 3%" —
 // not "increased to $299.3 million", which states the figure reached.
 var changeFigureRE = regexp.MustCompile(`(?i)\b(increas|decreas|grew|grow|declin|rose|fell|drop|gain|los|up|down)\w*\s+(by\s+|of\s+)?(approximately\s+|about\s+)?[$€£¥]?\s?\d[\d,]*(\.\d+)?\s*(%|percent\b|million\b|billion\b|thousand\b)?`)
+
+// boundFigureRE finds a figure bound to a year by the words after it:
+// "$293 million in 2021", "4.2 billion for fiscal 2020".
+var boundFigureRE = regexp.MustCompile(`(?i)[$€£¥]?\s?\d[\d,]*(\.\d+)?\s*(million|billion|thousand)?\s+(in|for|during|as of|at the end of)\s+(fiscal\s+(year\s+)?)?((?:19|20)\d{2})\b`)
+
+// onlyOtherPeriods reports whether every figure text states, changes
+// aside, is bound to a year other than the years the question asks.
+func onlyOtherPeriods(text string, years map[string]bool) bool {
+	other := false
+	rest := boundFigureRE.ReplaceAllStringFunc(changeFigureRE.ReplaceAllString(text, " "), func(m string) string {
+		y := boundFigureRE.FindStringSubmatch(m)[6]
+		if years[y] || years["fy"+y] {
+			return m
+		}
+		other = true
+		return " "
+	})
+	return other && !hasAmount(rest, false)
+}
 
 // onlyChanges reports whether every figure text states (years aside) is
 // stated as a change.
