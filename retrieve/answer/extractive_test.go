@@ -545,6 +545,9 @@ func TestVerdictKinds(t *testing.T) {
 		// A figure asked is not answered by a sentence whose only numbers are dates.
 		{"What were Portmere's diluted earnings per share in 2021?", "Portmere's diluted earnings per share were immaterial for the years ended December 31, 2021 and December 31, 2020.", app.VerdictClosest},
 		{"What were Portmere's diluted earnings per share in 2021?", "Portmere's diluted earnings per share were $3.85 in 2021.", app.VerdictAnswered},
+		{"What were Portmere's diluted earnings per share in 2022?", "Portmere had 1.9 million dilutive securities included in the computation of diluted earnings per share in 2022.", app.VerdictClosest},
+		// A heading that only names what is asked tells nothing of it.
+		{"What are the components of the harbour's continuing operations?", "Harbour continuing operations", app.VerdictClosest},
 		// A period ends on a day written after the word for its end.
 		{"When did the harbour's fiscal year 2019 end?", "The harbour's fiscal year 2019 report was signed on June 27, 2019.", app.VerdictClosest},
 		{"When did the harbour's fiscal year 2019 end?", "The harbour's fiscal year 2019 ended May 26, 2019.", app.VerdictAnswered},

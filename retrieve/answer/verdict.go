@@ -328,6 +328,16 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		// "Operating revenues decreased $259 million" states how the
 		// figure moved, not the figure asked.
 		return false, "the passage states a change of the figure, not the figure"
+	case !row && !hasAmount(text, true) && repeatsOnly(text, sh):
+		// "Continuing Operations" under "What are the components of
+		// Continuing Operations?" — a heading that names what is asked
+		// tells nothing of it.
+		return false, "the passage only repeats the question's words"
+	case asksFigure(q, sh) && perShareRE.MatchString(q) && !perShareFigureRE.MatchString(text+" "+c.label):
+		// A per-share amount is written in currency units and cents
+		// ("$6.42", "3.85"); "1.9 million dilutive securities" is another
+		// figure.
+		return false, "the question asks a per-share amount and the passage states none"
 	case sh.amount && !row && len(sh.years) > 0 && onlyOtherPeriods(text, sh.years):
 		// "… decreased $259 million due to the sale of HOS, which had
 		// operating revenues of $293 million in 2021" gives 2021's
@@ -593,6 +603,28 @@ var (
 // million", "increased by 9%", "an increase of 4.2 million", "up 3%" —
 // not "increased to $299.3 million", which states the figure reached.
 var changeFigureRE = regexp.MustCompile(`(?i)\b(increas|decreas|grew|grow|declin|rose|fell|drop|gain|los|up|down)\w*\s+(by\s+|of\s+)?(approximately\s+|about\s+)?[$€£¥]?\s?\d[\d,]*(\.\d+)?\s*(%|percent\b|million\b|billion\b|thousand\b)?`)
+
+// repeatsOnly reports whether every word of text the question already
+// holds (its own words, or a firm's suffix): it adds nothing to what was
+// asked.
+func repeatsOnly(text string, sh shape) bool {
+	n := 0
+	for _, t := range lang.Tokens(text) {
+		if lang.IsStopWord(t.Lower) || orgSuffix[t.Lower] {
+			continue
+		}
+		if !sh.named[Stem(t.Lower)] && !sh.named[lang.Family(t.Lower)] && !sh.stems[Stem(t.Lower)] {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+var (
+	perShareRE       = regexp.MustCompile(`(?i)\bper (common |ordinary )?share\b|\beps\b`)
+	perShareFigureRE = regexp.MustCompile(`(?i)(^|[^\d,.])\(?-?\d{1,3}\.\d{2,4}\)?(\s|$|[^\d%])|[$€£¥₹]\s?\d|\b(inr|rs\.?|usd|eur|gbp|cents?)\s?\d|\d\s?(cents?|pence)\b`)
+)
 
 // boundFigureRE finds a figure bound to a year by the words after it:
 // "$293 million in 2021", "4.2 billion for fiscal 2020".
