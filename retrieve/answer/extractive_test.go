@@ -548,6 +548,11 @@ func TestVerdictKinds(t *testing.T) {
 		{"What were Portmere's diluted earnings per share in 2022?", "Portmere had 1.9 million dilutive securities included in the computation of diluted earnings per share in 2022.", app.VerdictClosest},
 		// A heading that only names what is asked tells nothing of it.
 		{"What are the components of the harbour's continuing operations?", "Harbour continuing operations", app.VerdictClosest},
+		// A question asking what is not so is not answered by what is.
+		{"What does the harbour board not control?", "The harbour board controls the pilots and the moorings.", app.VerdictClosest},
+		{"What does the harbour board not control?", "The harbour board does not control the lighthouse.", app.VerdictAnswered},
+		// A name is its words in order.
+		{"What profession does Zbigniew Marek have?", "The harbour office was designed by architects Marek Budzynski and Zbigniew Badowski.", app.VerdictClosest},
 		// A period ends on a day written after the word for its end.
 		{"When did the harbour's fiscal year 2019 end?", "The harbour's fiscal year 2019 report was signed on June 27, 2019.", app.VerdictClosest},
 		{"When did the harbour's fiscal year 2019 end?", "The harbour's fiscal year 2019 ended May 26, 2019.", app.VerdictAnswered},

@@ -328,6 +328,10 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		// "Operating revenues decreased $259 million" states how the
 		// figure moved, not the figure asked.
 		return false, "the passage states a change of the figure, not the figure"
+	case !deniesAsAsked(q, text+"\n"+c.label+"\n"+strings.Join(tableHeader(ev, c.window, c.start), "\n")):
+		return false, "the question asks what is not so and the passage does not deny it"
+	case splitsName(text, nameRuns(q)):
+		return false, "the passage holds the words of a name the question gives, but not as that name"
 	case !row && !hasAmount(text, true) && repeatsOnly(text, sh):
 		// "Continuing Operations" under "What are the components of
 		// Continuing Operations?" — a heading that names what is asked
@@ -734,4 +738,81 @@ func holdsFigure(text, f string) bool {
 		}
 		i = j + 1
 	}
+}
+
+// A question that asks what something does not do, or who did not, is
+// not answered by a sentence that says what it does: the sentence must
+// deny as the question does. (The other way round is not so: "What
+// should fall under article 56?" may be answered by what should not,
+// among what should.)
+var negationRE = regexp.MustCompile(`(?i)\b(not|never|none|neither|nor|cannot|nothing|nobody|no longer)\b|n['’]t\b|\bnon-?\p{L}`)
+
+// deniesAsAsked reports whether text denies when the question does.
+func deniesAsAsked(q, text string) bool {
+	return !negationRE.MatchString(q) || negationRE.MatchString(text)
+}
+
+// A name is its words in order: "Zbigniew Marek" is not named by a
+// sentence about "Marek Budzyński and Zbigniew Badowski", nor "the
+// Centre for Ujazdow Art" by "Ujazdów Castle … Centre for Contemporary
+// Art". nameRuns returns the runs of two or more capitalised words a
+// question gives (its first word aside), as family keys; none for a
+// question written in title case or capitals, whose capitals say
+// nothing.
+func nameRuns(q string) [][]string {
+	toks := lang.Tokens(q)
+	caps := 0
+	for _, t := range toks {
+		if t.Cap || t.AllCaps {
+			caps++
+		}
+	}
+	if len(toks) == 0 || caps*2 > len(toks) {
+		return nil
+	}
+	var runs [][]string
+	var run []string
+	flush := func() {
+		if len(run) >= 2 {
+			runs = append(runs, run)
+		}
+		run = nil
+	}
+	for i, t := range toks {
+		if i > 0 && (t.Cap || t.AllCaps) && !t.Num && !lang.IsStopWord(t.Lower) && (len(run) == 0 || adjacentTokens(q, toks[i-1], t)) {
+			run = append(run, lang.Family(t.Lower))
+			continue
+		}
+		flush()
+		if i > 0 && (t.Cap || t.AllCaps) && !t.Num && !lang.IsStopWord(t.Lower) {
+			run = append(run, lang.Family(t.Lower))
+		}
+	}
+	flush()
+	return runs
+}
+
+// splitsName reports whether text holds every word of a name the
+// question gives but never in the question's order.
+func splitsName(text string, runs [][]string) bool {
+	if len(runs) == 0 {
+		return false
+	}
+	var seq []string
+	have := map[string]bool{}
+	for _, t := range lang.Tokens(text) {
+		f := lang.Family(t.Lower)
+		seq = append(seq, f)
+		have[f] = true
+	}
+	for _, run := range runs {
+		all := true
+		for _, w := range run {
+			all = all && have[w]
+		}
+		if all && !lang.ContainsRun(seq, run) {
+			return true
+		}
+	}
+	return false
 }
