@@ -5,9 +5,6 @@ package answer
 
 import (
 	"context"
-	"maps"
-	"math"
-	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -73,7 +70,15 @@ type candidate struct {
 // Answer picks the sentences that together best answer the question — the
 // best one first, then each that adds terms the others lack — and cites
 // each. It answers only when the picked sentences cover at least half of
-// the question's term weight.
+// the question's term weight and the leading one meets the question
+// (verdict.go); otherwise it shows the closest passages as such.
+//
+// The parts, in order: a derived figure is computed (compute.go); the
+// question is read (reading); every sentence and row of the evidence
+// becomes a candidate (candidates.go); the question's terms are weighed
+// over them and each is fitted to the question's shape; quotes are picked
+// one by one (pick.go); the verdict decides between an answer and the
+// closest passages (reply).
 func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, error) {
 	// A derived figure the cited cells give is computed, not quoted; when
 	// an operand is missing the reply says which.
@@ -81,275 +86,17 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 	if computed != nil {
 		return computed, nil
 	}
-	ans := &app.Answer{Citations: []app.Citation{}, Sources: SourceRefs(ev)}
-	qstems := questionStems(ev.Terms)
-	fm := questionForms(ev, qstems)
-	define := fm.asksDefinition(ev.Question.Text)
-	amounts := lang.Amounts(ev.Question.Text)
-	if define != "" {
-		qstems = withoutDefinitionWords(qstems)
+	r := readQuestion(ev)
+	cands, err := r.candidates(ctx)
+	if err != nil {
+		return nil, err
 	}
-	shape := askedShape(ev.Question.Text, ev.Terms)
-	shape.named = fm.named(shape.stems)
-	var cands []candidate
-	// A document speaks of its own subject as "the Company": the names a
-	// question gives (capitalised, or letters with digits, like "3M")
-	// that the title holds are every sentence's of that source.
-	names := questionNames(ev.Question.Text)
-	titleStems := map[int]map[string]bool{}
-	for _, src := range ev.Sources {
-		titleStems[src.N] = map[string]bool{}
-		for st := range wordStems(src.Title) {
-			if names[st] {
-				titleStems[src.N][st] = true
-			}
-		}
+	p := r.weigh(cands)
+	if p.total == 0 {
+		return &app.Answer{Citations: []app.Citation{}, Sources: SourceRefs(ev), Answer: app.InsufficientEvidence, Verdict: app.VerdictNone}, nil
 	}
-	for i := range ev.Sources {
-		src := &ev.Sources[i]
-		for j := range src.Windows {
-			w := &src.Windows[j]
-			prev, prevWin, prevStart := "", (*app.Window)(nil), 0
-			var intro introduction // a sentence ending in a colon, over the table after it
-			for _, u := range quoteUnits(ev, w) {
-				w, s := u.w, u.s
-				if err := ctx.Err(); err != nil {
-					return nil, err
-				}
-				text := strings.TrimSpace(w.Text[s[0]:s[1]])
-				before, beforeWin, beforeStart := prev, prevWin, prevStart
-				prev, prevWin, prevStart = text, w, s[0]
-				if !pointsBack(text) {
-					before, beforeWin = "", nil
-				}
-				rowIntro := ""
-				if kindAt(ev, w, s[0]) == app.BlockTable {
-					rowIntro = intro.text
-					if intro.win != nil && beforeWin == nil {
-						// "The benefit payments to retirees are expected to
-						// be paid as follows:" says what the rows under it are.
-						before, beforeWin, beforeStart = intro.text, intro.win, intro.start
-					}
-				} else {
-					intro = introOf(text, w, s[0], intro)
-				}
-				label := figureLabel(ev, w, s[0], text)
-				if len(text) < minQuoteChars && label == "" {
-					continue
-				}
-				n := float64(len(text))
-				words := wordStems(text)
-				fm.expand(words, contentFamilies(text))
-				amountsMet(amounts, text, lang.UnitOf(unitContext(ev, w, s[0])), words)
-				for st := range wordStems(label) {
-					words[st] = true // "1914" under "Employees" counts employees
-				}
-				own := maps.Clone(words)
-				for st := range titleStems[src.N] {
-					words[st] = true
-				}
-				addressed := false
-				if header := tableHeader(ev, w, s[0]); header != nil {
-					// A row answers through its header: "Total Company |
-					// 34,229" is net sales in 2022 because the header says so.
-					for st := range wordStems(strings.Join(header, "\n")) {
-						words[st] = true
-						own[st] = true
-					}
-					if addressed = shape.addresses(header, text); addressed {
-						// The question names the row and the column: the
-						// cell is what it asks, whatever verb it asks with.
-						for _, st := range qstems {
-							words[st] = true
-						}
-					}
-				}
-				cands = append(cands, candidate{
-					src: src, window: w, start: s[0], end: s[1],
-					words: words, own: own, label: label, addressed: addressed, intro: rowIntro,
-					context: withAntecedent(contextStems(ev, src, w, s[0]), before),
-					ante:    beforeWin, anteStart: beforeStart,
-					penalty: 0.02*float64(src.N-1) + 0.05*math.Max(0, n-400)/400,
-				})
-			}
-		}
-	}
-	cands = withoutRunningLines(ev, cands)
-	// Terms are weighed over what may answer: the windows the walk found
-	// useful, not the floor's (app.Window.Weak), which only the closest
-	// evidence may show.
-	var strong []candidate
-	for _, c := range cands {
-		if !c.window.Weak {
-			strong = append(strong, c)
-		}
-	}
-	weights := termWeights(withoutKindOf(withoutSlips(qstems, ev.Terms, strong), ev.Question.Text), kindNoun(ev.Question.Text), strong)
-	for i := range cands {
-		c := &cands[i]
-		c.fit = shape.fit(ev, c)
-		c.asks = writesAsked(c, weights, titleStems[c.src.N])
-		if define != "" && defines(c.window.Text[c.start:c.end], define) {
-			c.fit += definesFit
-		}
-		if fm.narrowed(c.window.Text[c.start:c.end], shape.stems) {
-			c.fit -= narrowedFit
-		}
-	}
-	// Sums run over the terms in one order, so that equal quotes tie
-	// exactly and the first one read wins, every time.
-	order := make([]string, 0, len(weights))
-	for t := range weights {
-		order = append(order, t)
-	}
-	sort.Strings(order)
-	total := 0.0
-	for _, t := range order {
-		total += weights[t]
-	}
-	if total == 0 {
-		ans.Answer, ans.Verdict = app.InsufficientEvidence, app.VerdictNone
-		return ans, nil
-	}
-	// A term in a quote counts fully; one only in its title or section
-	// heading counts half: it places the quote, it does not answer.
-	const full, placed = 2, 1
-	covered := map[string]int{}
-	gain := func(c *candidate) (all, own float64) {
-		for _, t := range order {
-			w := weights[t]
-			switch {
-			case c.words[t] && covered[t] < full:
-				all += w * float64(full-covered[t]) / full
-				if covered[t] == 0 {
-					own += w
-				}
-			case c.context[t] && covered[t] == 0:
-				all += w * placed / full
-			}
-		}
-		return all / total, own / total
-	}
-	perSrc := map[int]int{}
-	seen := map[string]bool{}
-	var labels, unders []string // stated before a quote, and the header it was read under
-	// A year the question names is a constraint: quotes that never say it
-	// (nor their header, heading or title) answer for another period.
-	yearMet := len(shape.years) == 0
-	// So is a name it gives: quotes whose passage, title and heading never
-	// say "LLaVa" answer about another model.
-	unmet := givenNames(ev.Question.Text)
-	windowNames := map[*app.Window]map[string]bool{}
-	var lead *candidate // the first quote picked: the one a reader takes as the answer
-	var picked []*candidate
-	for len(ans.Citations) < maxQuotes {
-		best, bestScore := -1, 0.0
-		for i := range cands {
-			c := &cands[i]
-			all, own := gain(c)
-			// A floor window (Weak) opens the answer only with a quote
-			// that holds the whole question by itself: that is no guess,
-			// whichever ranking found it.
-			if own < minNewCoverage || perSrc[c.src.N] == maxQuotesPerSrc || seen[squash(c)] || !c.asks ||
-				c.window.Weak && (len(ans.Citations) > 0 || own < wholeQuestion ||
-					!holdsAsWritten(writtenWords(ev, fm, c, titleStems[c.src.N]), weights, ev.Terms)) {
-				continue
-			}
-			if score := all - c.penalty + c.fit; best < 0 || score > bestScore {
-				best, bestScore = i, score
-			}
-		}
-		if best < 0 {
-			break
-		}
-		c := &cands[best]
-		seen[squash(c)] = true
-		cit, label, under, ok := quoteOf(ev, shape, c)
-		if !ok {
-			continue
-		}
-		for t := range weights {
-			switch {
-			case c.words[t]:
-				covered[t] = full
-			case c.context[t] && covered[t] == 0:
-				covered[t] = placed
-			}
-		}
-		for y := range shape.years {
-			yearMet = yearMet || c.words[y] || c.context[y]
-		}
-		if len(unmet) > 0 {
-			held := windowNames[c.window]
-			if held == nil {
-				held = exactWords(c.window.Text + "\n" + c.src.Title + "\n" + cit.Section + "\n" + label + "\n" + under)
-				fm.expand(held, contentFamilies(c.window.Text))
-				windowNames[c.window] = held
-			}
-			for n := range unmet {
-				if held[n] || held[Stem(n)] {
-					delete(unmet, n)
-				}
-			}
-		}
-		if a := antecedentOf(cands, c); a != nil && !seen[squash(a)] && len(ans.Citations) < maxQuotes-1 {
-			// "In this case, …" is quoted after the case it speaks of.
-			if acit, ok := cite(ev, *a); ok {
-				seen[squash(a)] = true
-				for t := range weights {
-					if a.words[t] {
-						covered[t] = full
-					}
-				}
-				ans.Citations = append(ans.Citations, acit)
-				labels, unders = append(labels, ""), append(unders, "")
-			}
-		}
-		perSrc[c.src.N]++
-		if lead == nil && leadable(c.window.Text[c.start:c.end]) {
-			lead = c
-		} else {
-			picked = append(picked, c)
-		}
-		ans.Citations = append(ans.Citations, cit)
-		labels, unders = append(labels, label), append(unders, under)
-	}
-	coverage := 0.0
-	for _, t := range order {
-		w := weights[t]
-		coverage += w * float64(covered[t]) / full
-	}
-	met, why := lead != nil, ""
-	if met {
-		met, why = meets(ev, shape, lead, picked, weights)
-	}
-	if len(ans.Citations) == 0 || coverage/total < minCoverage || !yearMet || len(unmet) > 0 || !met {
-		if dated := acceptedDateAnswer(ev); dated != nil {
-			return dated, nil
-		}
-		// Not an answer: say so, and show what came closest, never as the
-		// answer (docs/design.md §6).
-		ans.Citations, labels, unders = closest(ev, cands, ans.Citations, labels, unders, shape, gain)
-		numberQuotes(ans.Citations)
-		ans.Answer = app.InsufficientEvidence
-		ans.Verdict = app.VerdictNone
-		if why != "" {
-			ans.Answer += " The best passage does not meet the question: " + why + "."
-		}
-		if missing != "" {
-			ans.Answer += " It could not be computed: " + missing + "."
-		}
-		if len(ans.Citations) > 0 {
-			ans.Answer += "\n\n" + app.ClosestEvidence + render(ans.Citations, labels, unders)
-			ans.Verdict = app.VerdictClosest
-		}
-		return ans, nil
-	}
-	ans.Citations = withDateQuote(ev, ans.Citations)
-	numberQuotes(ans.Citations)
-	ans.Answer = Lead + render(ans.Citations, labels, unders)
-	ans.Sufficient, ans.Verdict = true, app.VerdictAnswered
-	return ans, nil
+	p.pickAll()
+	return p.reply(missing), nil
 }
 
 // numberQuotes gives each quote a number of its own: two quotes from one

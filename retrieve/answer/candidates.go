@@ -1,0 +1,108 @@
+package answer
+
+import (
+	"context"
+	"maps"
+	"math"
+	"strings"
+
+	"archivist/app"
+	"archivist/app/lang"
+)
+
+// candidates returns every sentence and table row of the evidence that may
+// be quoted, each with the words it carries and the context it is read
+// in, running page furniture left out.
+func (r *reading) candidates(ctx context.Context) ([]candidate, error) {
+	var cands []candidate
+	for i := range r.ev.Sources {
+		src := &r.ev.Sources[i]
+		for j := range src.Windows {
+			var err error
+			if cands, err = r.windowCandidates(ctx, src, &src.Windows[j], cands); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return withoutRunningLines(r.ev, cands), nil
+}
+
+// windowCandidates appends the candidates of window w to cands. A sentence
+// that points back ("In this case, …") is read with the one before it; a
+// table row with the sentence introducing its table.
+func (r *reading) windowCandidates(ctx context.Context, src *app.Source, w *app.Window, cands []candidate) ([]candidate, error) {
+	prev, prevWin, prevStart := "", (*app.Window)(nil), 0
+	var intro introduction // a sentence ending in a colon, over the table after it
+	for _, u := range quoteUnits(r.ev, w) {
+		w, s := u.w, u.s
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		text := strings.TrimSpace(w.Text[s[0]:s[1]])
+		before, beforeWin, beforeStart := prev, prevWin, prevStart
+		prev, prevWin, prevStart = text, w, s[0]
+		if !pointsBack(text) {
+			before, beforeWin = "", nil
+		}
+		rowIntro := ""
+		if kindAt(r.ev, w, s[0]) == app.BlockTable {
+			rowIntro = intro.text
+			if intro.win != nil && beforeWin == nil {
+				// "The benefit payments to retirees are expected to be
+				// paid as follows:" says what the rows under it are.
+				before, beforeWin, beforeStart = intro.text, intro.win, intro.start
+			}
+		} else {
+			intro = introOf(text, w, s[0], intro)
+		}
+		label := figureLabel(r.ev, w, s[0], text)
+		if len(text) < minQuoteChars && label == "" {
+			continue
+		}
+		c := r.candidateAt(src, w, s, text, label)
+		c.intro = rowIntro
+		c.context = withAntecedent(contextStems(r.ev, src, w, s[0]), before)
+		c.ante, c.anteStart = beforeWin, beforeStart
+		cands = append(cands, c)
+	}
+	return cands, nil
+}
+
+// candidateAt makes the candidate of text, span s of window w: the stems
+// it carries (with the forms the evidence gives the question's words, the
+// amounts it meets, its label and its table's header) and the names of
+// its title the question gives.
+func (r *reading) candidateAt(src *app.Source, w *app.Window, s [2]int, text, label string) candidate {
+	words := wordStems(text)
+	r.fm.expand(words, contentFamilies(text))
+	amountsMet(r.amounts, text, lang.UnitOf(unitContext(r.ev, w, s[0])), words)
+	for st := range wordStems(label) {
+		words[st] = true // "1914" under "Employees" counts employees
+	}
+	own := maps.Clone(words)
+	for st := range r.titleStems[src.N] {
+		words[st] = true
+	}
+	addressed := false
+	if header := tableHeader(r.ev, w, s[0]); header != nil {
+		// A row answers through its header: "Total Company | 34,229" is
+		// net sales in 2022 because the header says so.
+		for st := range wordStems(strings.Join(header, "\n")) {
+			words[st] = true
+			own[st] = true
+		}
+		if addressed = r.shape.addresses(header, text); addressed {
+			// The question names the row and the column: the cell is what
+			// it asks, whatever verb it asks with.
+			for _, st := range r.qstems {
+				words[st] = true
+			}
+		}
+	}
+	n := float64(len(text))
+	return candidate{
+		src: src, window: w, start: s[0], end: s[1],
+		words: words, own: own, label: label, addressed: addressed,
+		penalty: 0.02*float64(src.N-1) + 0.05*math.Max(0, n-400)/400,
+	}
+}

@@ -1,0 +1,239 @@
+package answer
+
+import (
+	"sort"
+
+	"archivist/app"
+)
+
+// A term in a quote counts fully; one only in its title or section
+// heading counts half: it places the quote, it does not answer.
+const full, placed = 2, 1
+
+// picking is the state of picking quotes for one question: the terms'
+// weights, how far each is covered, the quotes picked and what they must
+// still meet.
+type picking struct {
+	*reading
+	cands   []candidate
+	weights map[string]float64
+	// order holds the terms sorted: sums run over them in one order, so
+	// that equal quotes tie exactly and the first one read wins, every
+	// time.
+	order   []string
+	total   float64
+	covered map[string]int
+
+	cites          []app.Citation
+	labels, unders []string // stated before a quote, and the header it was read under
+	perSrc         map[int]int
+	seen           map[string]bool
+	// A year the question names is a constraint: quotes that never say it
+	// (nor their header, heading or title) answer for another period.
+	yearMet bool
+	// So is a name it gives: quotes whose passage, title and heading never
+	// say "LLaVa" answer about another model.
+	unmet       map[string]bool
+	windowNames map[*app.Window]map[string]bool
+	lead        *candidate // the first quote picked: the one a reader takes as the answer
+	picked      []*candidate
+}
+
+// weigh weighs the question's terms over the candidates and fits each
+// candidate to the question's shape. Terms are weighed over what may
+// answer: the windows the walk found useful, not the floor's
+// (app.Window.Weak), which only the closest evidence may show.
+func (r *reading) weigh(cands []candidate) *picking {
+	var strong []candidate
+	for _, c := range cands {
+		if !c.window.Weak {
+			strong = append(strong, c)
+		}
+	}
+	q := r.ev.Question.Text
+	p := &picking{reading: r, cands: cands, covered: map[string]int{}, perSrc: map[int]int{}, seen: map[string]bool{},
+		cites: []app.Citation{}, yearMet: len(r.shape.years) == 0, unmet: givenNames(q), windowNames: map[*app.Window]map[string]bool{}}
+	p.weights = termWeights(withoutKindOf(withoutSlips(r.qstems, r.ev.Terms, strong), q), kindNoun(q), strong)
+	for i := range cands {
+		c := &cands[i]
+		c.fit = r.shape.fit(r.ev, c)
+		c.asks = writesAsked(c, p.weights, r.titleStems[c.src.N])
+		if r.define != "" && defines(c.window.Text[c.start:c.end], r.define) {
+			c.fit += definesFit
+		}
+		if r.fm.narrowed(c.window.Text[c.start:c.end], r.shape.stems) {
+			c.fit -= narrowedFit
+		}
+	}
+	for t := range p.weights {
+		p.order = append(p.order, t)
+	}
+	sort.Strings(p.order)
+	for _, t := range p.order {
+		p.total += p.weights[t]
+	}
+	return p
+}
+
+// gain returns the share of the question's weight candidate c would add
+// to what the picked quotes cover (its context counting half), and the
+// share it holds that nothing picked holds yet.
+func (p *picking) gain(c *candidate) (all, own float64) {
+	for _, t := range p.order {
+		w := p.weights[t]
+		switch {
+		case c.words[t] && p.covered[t] < full:
+			all += w * float64(full-p.covered[t]) / full
+			if p.covered[t] == 0 {
+				own += w
+			}
+		case c.context[t] && p.covered[t] == 0:
+			all += w * placed / full
+		}
+	}
+	return all / p.total, own / p.total
+}
+
+// pickAll picks quotes, the best next one each time, until maxQuotes are
+// picked or none adds enough.
+func (p *picking) pickAll() {
+	for len(p.cites) < maxQuotes {
+		best := p.next()
+		if best < 0 {
+			return
+		}
+		p.take(&p.cands[best])
+	}
+}
+
+// next returns the index of the candidate that adds most, -1 when none
+// adds enough. A floor window (Weak) opens the answer only with a quote
+// that holds the whole question by itself: that is no guess, whichever
+// ranking found it.
+func (p *picking) next() int {
+	best, bestScore := -1, 0.0
+	for i := range p.cands {
+		c := &p.cands[i]
+		all, own := p.gain(c)
+		if own < minNewCoverage || p.perSrc[c.src.N] == maxQuotesPerSrc || p.seen[squash(c)] || !c.asks ||
+			c.window.Weak && (len(p.cites) > 0 || own < wholeQuestion ||
+				!holdsAsWritten(writtenWords(p.ev, p.fm, c, p.titleStems[c.src.N]), p.weights, p.ev.Terms)) {
+			continue
+		}
+		if score := all - c.penalty + c.fit; best < 0 || score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	return best
+}
+
+// take quotes candidate c: it covers its terms, may meet the year and
+// the names the question gives, brings the sentence it points back to,
+// and leads the answer when it is the first quote that can.
+func (p *picking) take(c *candidate) {
+	p.seen[squash(c)] = true
+	cit, label, under, ok := quoteOf(p.ev, p.shape, c)
+	if !ok {
+		return
+	}
+	for t := range p.weights {
+		switch {
+		case c.words[t]:
+			p.covered[t] = full
+		case c.context[t] && p.covered[t] == 0:
+			p.covered[t] = placed
+		}
+	}
+	for y := range p.shape.years {
+		p.yearMet = p.yearMet || c.words[y] || c.context[y]
+	}
+	p.meetNames(c, cit, label, under)
+	if a := antecedentOf(p.cands, c); a != nil && !p.seen[squash(a)] && len(p.cites) < maxQuotes-1 {
+		// "In this case, …" is quoted after the case it speaks of.
+		if acit, ok := cite(p.ev, *a); ok {
+			p.seen[squash(a)] = true
+			for t := range p.weights {
+				if a.words[t] {
+					p.covered[t] = full
+				}
+			}
+			p.cites = append(p.cites, acit)
+			p.labels, p.unders = append(p.labels, ""), append(p.unders, "")
+		}
+	}
+	p.perSrc[c.src.N]++
+	if p.lead == nil && leadable(c.window.Text[c.start:c.end]) {
+		p.lead = c
+	} else {
+		p.picked = append(p.picked, c)
+	}
+	p.cites = append(p.cites, cit)
+	p.labels, p.unders = append(p.labels, label), append(p.unders, under)
+}
+
+// meetNames strikes the names the question gives that c's window, title,
+// section, label or header holds.
+func (p *picking) meetNames(c *candidate, cit app.Citation, label, under string) {
+	if len(p.unmet) == 0 {
+		return
+	}
+	held := p.windowNames[c.window]
+	if held == nil {
+		held = exactWords(c.window.Text + "\n" + c.src.Title + "\n" + cit.Section + "\n" + label + "\n" + under)
+		p.fm.expand(held, contentFamilies(c.window.Text))
+		p.windowNames[c.window] = held
+	}
+	for n := range p.unmet {
+		if held[n] || held[Stem(n)] {
+			delete(p.unmet, n)
+		}
+	}
+}
+
+// coverage returns the share of the question's weight the picked quotes
+// cover.
+func (p *picking) coverage() float64 {
+	covered := 0.0
+	for _, t := range p.order {
+		covered += p.weights[t] * float64(p.covered[t]) / full
+	}
+	return covered / p.total
+}
+
+// reply states the picked quotes as the answer when they cover enough of
+// the question, meet its years and names and the leading one meets the
+// question (meets); otherwise an accepted date that answers it, or the
+// closest passages shown as such, never as the answer (docs/design.md
+// §6). missing names an operand a computation lacked.
+func (p *picking) reply(missing string) *app.Answer {
+	ans := &app.Answer{Citations: p.cites, Sources: SourceRefs(p.ev)}
+	met, why := p.lead != nil, ""
+	if met {
+		met, why = meets(p.ev, p.shape, p.lead, p.picked, p.weights)
+	}
+	if len(p.cites) > 0 && p.coverage() >= minCoverage && p.yearMet && len(p.unmet) == 0 && met {
+		ans.Citations = withDateQuote(p.ev, ans.Citations)
+		numberQuotes(ans.Citations)
+		ans.Answer = Lead + render(ans.Citations, p.labels, p.unders)
+		ans.Sufficient, ans.Verdict = true, app.VerdictAnswered
+		return ans
+	}
+	if dated := acceptedDateAnswer(p.ev); dated != nil {
+		return dated
+	}
+	var labels, unders []string
+	ans.Citations, labels, unders = closest(p.ev, p.cands, p.cites, p.labels, p.unders, p.shape, p.gain)
+	numberQuotes(ans.Citations)
+	ans.Answer, ans.Verdict = app.InsufficientEvidence, app.VerdictNone
+	if why != "" {
+		ans.Answer += " The best passage does not meet the question: " + why + "."
+	}
+	if missing != "" {
+		ans.Answer += " It could not be computed: " + missing + "."
+	}
+	if len(ans.Citations) > 0 {
+		ans.Answer += "\n\n" + app.ClosestEvidence + render(ans.Citations, labels, unders)
+		ans.Verdict = app.VerdictClosest
+	}
+	return ans
+}

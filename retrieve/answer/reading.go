@@ -1,0 +1,49 @@
+package answer
+
+import (
+	"archivist/app"
+	"archivist/app/lang"
+)
+
+// reading is what the answerer reads from a question before it reads the
+// evidence: its terms as stems, the forms its words take in the evidence,
+// the term it asks defined, the amounts it gives, its shape (answer type,
+// years, measure, names) and, per source, the names it gives that the
+// source's title holds.
+type reading struct {
+	ev      *app.Evidence
+	qstems  []string
+	fm      forms
+	define  string // the term a "What is X?" question asks defined, or ""
+	amounts []lang.Amount
+	shape   shape
+	// titleStems holds, per source number, the names the question gives
+	// that the source's title holds: a document speaks of its own subject
+	// as "the Company", so they are every sentence's of that source.
+	titleStems map[int]map[string]bool
+}
+
+// readQuestion reads the question of ev.
+func readQuestion(ev *app.Evidence) *reading {
+	r := &reading{ev: ev, qstems: questionStems(ev.Terms), amounts: lang.Amounts(ev.Question.Text)}
+	r.fm = questionForms(ev, r.qstems)
+	r.define = r.fm.asksDefinition(ev.Question.Text)
+	if r.define != "" {
+		r.qstems = withoutDefinitionWords(r.qstems)
+	}
+	r.shape = askedShape(ev.Question.Text, ev.Terms)
+	r.shape.named = r.fm.named(r.shape.stems)
+	// The names a question gives: capitalised, or letters with digits,
+	// like "3M".
+	names := questionNames(ev.Question.Text)
+	r.titleStems = map[int]map[string]bool{}
+	for _, src := range ev.Sources {
+		r.titleStems[src.N] = map[string]bool{}
+		for st := range wordStems(src.Title) {
+			if names[st] {
+				r.titleStems[src.N][st] = true
+			}
+		}
+	}
+	return r
+}
