@@ -60,15 +60,20 @@ var kindNounRE = regexp.MustCompile(`(?i)^\s*(?:what|which)\s+(?:(?:is|are|was|w
 // The quote that answers gives the instance ("Core Assurance", "73.2%"),
 // seldom the word for its kind.
 func kindNoun(question string) string {
-	m := kindNounRE.FindStringSubmatch(question)
-	if m == nil {
+	loc := kindNounRE.FindStringSubmatchIndex(question)
+	if loc == nil {
 		return ""
 	}
-	w := strings.ToLower(m[1])
-	if lang.IsStopWord(w) {
-		return ""
+	w := strings.ToLower(question[loc[2]:loc[3]])
+	if lang.IsStopWord(w) || possessiveAfter(question[loc[3]:]) {
+		return "" // "What are the company's …": the company is whose, not what
 	}
 	return lang.Family(w)
+}
+
+// possessiveAfter reports whether rest starts with a possessive ending.
+func possessiveAfter(rest string) bool {
+	return strings.HasPrefix(rest, "'s") || strings.HasPrefix(rest, "’s") || strings.HasPrefix(rest, "' ") || strings.HasPrefix(rest, "’ ")
 }
 
 // readType reads the answer type from a question, and for a count the

@@ -380,6 +380,24 @@ func TestQuoteShape(t *testing.T) {
 			t.Errorf("verdict %q: %s", ans.Verdict, ans.Answer)
 		}
 	})
+	t.Run("YearsAreReadFromTheHeader", func(t *testing.T) {
+		// "In which years …" is answered by the row and the header it is
+		// read under; "Which year was it highest?" is not: the header
+		// holds every year and the row does not say which.
+		for q, want := range map[string]app.Verdict{
+			"In which years was the total equity calculated?": app.VerdictAnswered,
+			"In which year was the total equity the highest?": app.VerdictClosest,
+		} {
+			ev := tableEvidence(q, "Total equity was calculated as follows:", "Year ended | 2019 | 2018\nTotal equity | 1,954 | 2,182")
+			b := ev.Blocks["b0"]
+			b.Kind = app.BlockParagraph
+			ev.Blocks["b0"] = b
+			ev.Sources[0].Title = "Acme annual report"
+			if ans, _ := (answer.Extractive{}).Answer(context.Background(), ev); ans.Verdict != want {
+				t.Errorf("%q: verdict %q, want %q: %s", q, ans.Verdict, want, ans.Answer)
+			}
+		}
+	})
 	t.Run("NarrowerRowLabelLoses", func(t *testing.T) {
 		q := "What were total net sales in 2022?"
 		ev := tableEvidence(q, "Net Sales (Millions) | 2022 | 2021\nTotal Safety and Industrial Business Group | 11,604 | 12,010\nTotal Company | 34,229 | 35,355")

@@ -34,6 +34,7 @@ func TestKindNoun(t *testing.T) {
 		"Which paper uses the Fast NMS processing?":                   lang.Family("paper"),
 		"What does AD stand for?":                                     "",
 		"How many employees does 3M have?":                            "",
+		"What are the company's respective gross profit in 2019?":     "", // whose, not what
 	} {
 		if got := kindNoun(q); got != want {
 			t.Errorf("kindNoun(%q) = %q, want %q", q, got, want)

@@ -90,7 +90,10 @@ var methodQuestionRE = regexp.MustCompile(`(?i)^\s*how (is|are|was|were|do|does|
 // genericKinds are nouns a question uses to ask for a value without
 // naming the measure: "What is the amount of …", "What was the value …".
 var genericKinds = stemSet(`amount value number total sum figure name percentage percent share proportion
-	level rate balance change difference increase decrease average ratio type kind part year date period`)
+	level rate balance change difference increase decrease average ratio type kind part year date period respective`)
+
+// comparesRE finds the words by which a question compares values.
+var comparesRE = regexp.MustCompile(`(?i)\b(most|least|largest|smallest|highest|lowest|biggest|greatest|higher|lower|larger|smaller|greater|bigger|less|more|exceed\w*|maximum|minimum)\b`)
 
 // asksProse reports whether the question asks a statement a table row
 // cannot make: a reason, a method, what something is.
@@ -302,7 +305,14 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		!(sh.typ == whereType && !asksWhereInWorld(q) && mayPoint(text)) { // "where are the balances" is answered by a pointer within the document
 		return false, "the passage holds no value of the kind asked"
 	}
-	if ok, why := statesKindAsked(q, sh, text, c.label); !ok {
+	under := c.label
+	if row && !comparesRE.MatchString(q) {
+		// "Which years does the table show?" is answered by its header;
+		// "Which year was it highest?" is not: the header holds every
+		// year, the row does not say which is highest.
+		under += "\n" + strings.Join(tableHeader(ev, c.window, c.start), "\n")
+	}
+	if ok, why := statesKindAsked(q, sh, text, under); !ok {
 		return false, why
 	}
 	switch {
@@ -590,7 +600,9 @@ func settingStems(q string) map[string]bool {
 	return out
 }
 
-var interrogatives = stemSet(`what which who whom whose when where why how`)
+// interrogatives, and the words by which a question asks for several
+// values in order ("respectively"), say how it asks.
+var interrogatives = stemSet(`what which who whom whose when where why how respectively respective`)
 
 var (
 	wholeNumberRE = regexp.MustCompile(`(^|[^\d.,])\d+(,\d{3})*(\s|$|[^\d.,%])`)
