@@ -91,6 +91,9 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 	if err != nil {
 		return nil, err
 	}
+	if list := r.listAnswer(cands); list != nil {
+		return list, nil // "What are the components of X?": the rows X adds up
+	}
 	p := r.weigh(cands)
 	if p.total == 0 {
 		return &app.Answer{Citations: []app.Citation{}, Sources: SourceRefs(ev), Answer: app.InsufficientEvidence, Verdict: app.VerdictNone}, nil
