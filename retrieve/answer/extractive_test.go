@@ -589,6 +589,7 @@ func TestVerdictKinds(t *testing.T) {
 		// "Where" in the world is not answered by a pointer to another document.
 		{"In which state is Portmere incorporated?", "The information required by Item 14 is incorporated by reference in this Form 10-K of Portmere.", app.VerdictClosest},
 		{"Which accounting firm audits Portmere?", "Portmere's annual report includes an attestation report of the registered public accounting firm that audited its statements.", app.VerdictClosest},
+		{"What is Portmere's stock ticker?", "Portmere's stock trades under the ticker PRTM.", app.VerdictAnswered},
 		// "Who audits" is answered by a firm's name, not a sentence about the audit.
 		{"Who audits Portmere's financial statements?", "We have audited the consolidated financial statements of Portmere and our report dated February 27, 2019 expressed an unqualified opinion.", app.VerdictClosest},
 		{"Who audits Portmere's financial statements?", "The financial statements of Portmere have been audited by Harbour & Quay LLP, an independent registered public accounting firm.", app.VerdictAnswered},

@@ -53,6 +53,7 @@ func (r *reading) weigh(cands []candidate) *picking {
 	q := r.ev.Question.Text
 	p := &picking{reading: r, cands: cands, covered: map[string]int{}, perSrc: map[int]int{}, seen: map[string]bool{},
 		cites: []app.Citation{}, yearMet: len(r.shape.years) == 0, unmet: givenNames(q), windowNames: map[*app.Window]map[string]bool{}}
+	firm := (r.shape.typ == whoType || r.shape.typ == whichType) && firmAskedRE.MatchString(q)
 	p.weights = termWeights(withoutKindOf(withoutSlips(r.qstems, r.ev.Terms, strong), q), kindNoun(q), strong)
 	for i := range cands {
 		c := &cands[i]
@@ -63,6 +64,9 @@ func (r *reading) weigh(cands []candidate) *picking {
 		}
 		if r.fm.narrowed(c.window.Text[c.start:c.end], r.shape.stems) {
 			c.fit -= narrowedFit
+		}
+		if firm && namesFirm(c.window.Text[c.start:c.end], r.shape.named) {
+			c.fit += typeFit // "Who audits …" is answered where a firm is named
 		}
 	}
 	for t := range p.weights {

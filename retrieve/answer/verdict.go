@@ -61,8 +61,9 @@ var (
 // noun phrase (at most four words), "" otherwise.
 func asksWhatIs(q string) string {
 	m := whatIsRE.FindStringSubmatch(q)
-	if m == nil || len(strings.Fields(m[3])) > 4 || strings.HasPrefix(strings.ToLower(m[3]), "the ") {
-		return ""
+	if m == nil || len(strings.Fields(m[3])) > 4 || strings.HasPrefix(strings.ToLower(m[3]), "the ") ||
+		strings.Contains(m[3], "'s") || strings.Contains(m[3], "’s") {
+		return "" // "What is Square's stock ticker?" asks its value, as "What is the …" does
 	}
 	return strings.ToLower(strings.TrimSpace(m[3]))
 }
