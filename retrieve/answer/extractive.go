@@ -94,6 +94,9 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 	if list := r.listAnswer(cands); list != nil {
 		return list, nil // "What are the components of X?": the rows X adds up
 	}
+	if counted := r.thresholdAnswer(cands); counted != nil {
+		return counted, nil // "How many years did X exceed …?": X's row, year by year
+	}
 	p := r.weigh(cands)
 	if p.total == 0 {
 		return &app.Answer{Citations: []app.Citation{}, Sources: SourceRefs(ev), Answer: app.InsufficientEvidence, Verdict: app.VerdictNone}, nil

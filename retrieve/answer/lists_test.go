@@ -40,3 +40,28 @@ func TestListsAndCounts(t *testing.T) {
 		t.Errorf("listed for a total no row names:\n%s", ans.Answer)
 	}
 }
+
+// TestThresholdCounts: "How many years did X exceed N?" is counted from
+// X's row under its header's years, each year's figure shown, the row
+// cited; the limit is read at the table's scale.
+func TestThresholdCounts(t *testing.T) {
+	for _, c := range []struct{ q, table, want string }{
+		{"How many years did net income exceed $30,000 thousand?", "Year ended | 2019 | 2018 | 2017\nNet income | $53,330 | $21,524 | $29,251", "1"},
+		{"How many years did net income exceed $25 million?", "(In thousands) | 2019 | 2018 | 2017\nNet income | $53,330 | $21,524 | $29,251", "2"},
+		{"How many years did net income fall below $25,000 thousand?", "Year ended | 2019 | 2018 | 2017\nNet income | $53,330 | $21,524 | $29,251", "1"},
+	} {
+		ans, err := answer.Extractive{}.Answer(context.Background(), tableEvidence(c.q, c.table))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ans.Verdict != app.VerdictComputed || ans.Value != c.want || len(ans.Citations) != 1 {
+			t.Errorf("%q: %q %q\n%s", c.q, ans.Verdict, ans.Value, ans.Answer)
+		}
+	}
+	// No row named so: nothing counted.
+	ans, _ := answer.Extractive{}.Answer(context.Background(), tableEvidence("How many years did revenue exceed $10 thousand?",
+		"Year ended | 2019 | 2018\nNet income | 53 | 21"))
+	if ans.Verdict == app.VerdictComputed {
+		t.Errorf("counted a row the question does not name:\n%s", ans.Answer)
+	}
+}

@@ -1,0 +1,134 @@
+package answer
+
+import (
+	"math/big"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"archivist/app"
+	"archivist/app/lang"
+)
+
+// Counting periods over a threshold. "How many years did net income
+// exceed $30,000 thousand?" asks a count that no sentence states: the
+// row of the measure, read under its header's years, gives it. The row
+// is named exactly by the question (as lists are), every year's cell is
+// read and compared, and the count is stated as counted — each year's
+// figure shown, the row cited — or not at all.
+
+var thresholdRE = regexp.MustCompile(`(?i)^\s*how many\s+(years|quarters|periods)\s+(?:did|was|were|had|has|have)\s+(?:the\s+)?(.+?)\s+(exceed|exceeded|surpass|surpassed|top|go above|was above|were above|was more than|were more than|was greater than|was higher than|was less than|were less than|was lower than|was below|were below|fall below|fell below)\s+[$€£¥]?\s?([\d,]+(?:\.\d+)?)\s*(thousand|million|billion|%)?\s*\??\s*$`)
+
+// threshold is a question counting the periods a measure passed a
+// figure.
+type threshold struct {
+	measure []string // the row's words, as labelWords
+	limit   *big.Rat // the figure, at the question's scale
+	scale   float64  // 1, 1e3, 1e6, 1e9
+	below   bool     // counts the periods under the figure
+}
+
+// readThreshold reads a threshold question; ok is false for any other.
+func readThreshold(q string) (threshold, bool) {
+	m := thresholdRE.FindStringSubmatch(q)
+	if m == nil {
+		return threshold{}, false
+	}
+	limit, ok := new(big.Rat).SetString(strings.ReplaceAll(m[4], ",", ""))
+	if !ok {
+		return threshold{}, false
+	}
+	th := threshold{measure: labelWords(m[2]), limit: limit, scale: 1, below: strings.Contains(m[3], "less") ||
+		strings.Contains(m[3], "lower") || strings.Contains(m[3], "below")}
+	switch strings.ToLower(m[5]) {
+	case "thousand":
+		th.scale = 1e3
+	case "million":
+		th.scale = 1e6
+	case "billion":
+		th.scale = 1e9
+	}
+	return th, len(th.measure) > 0
+}
+
+// thresholdAnswer answers a threshold question from the row the question
+// names, read under every year its header gives; nil when the question
+// is no such count, no row is named so, or fewer than two years are read.
+func (r *reading) thresholdAnswer(cands []candidate) *app.Answer {
+	th, ok := readThreshold(r.ev.Question.Text)
+	if !ok {
+		return nil
+	}
+	for _, rows := range r.tables(cands) {
+		for _, c := range rows {
+			row := c.window.Text[c.start:c.end]
+			label, _, _ := strings.Cut(row, "|")
+			if !sameWords(labelWords(label), th.measure) {
+				continue
+			}
+			if ans := r.countOver(c, row, th); ans != nil {
+				return ans
+			}
+		}
+	}
+	return nil
+}
+
+// countOver counts the years of row c whose cell passes the threshold.
+func (r *reading) countOver(c *candidate, row string, th threshold) *app.Answer {
+	header := tableHeader(r.ev, c.window, c.start)
+	// The limit at the table's scale: "$30 million" in a table in
+	// thousands is 30,000 of its figures. A table that states no unit is
+	// read in the question's: its asker read the figures as written.
+	limit := new(big.Rat).Set(th.limit)
+	if ctx := unitContext(r.ev, c.window, c.start); lang.UnitWord(ctx) != "" {
+		limit.Mul(limit, new(big.Rat).SetFloat64(th.scale))
+		limit.Quo(limit, new(big.Rat).SetFloat64(lang.UnitOf(ctx)))
+	}
+	var shown []string
+	n := 0
+	for _, y := range headerYears(header) {
+		tc, ok := periodCell(header, row, cellSpans(row), y)
+		if !ok {
+			return nil
+		}
+		v, ok := cellValue(tc.value)
+		if !ok {
+			return nil
+		}
+		if cmp := v.Cmp(limit); cmp > 0 && !th.below || cmp < 0 && th.below {
+			n++
+		}
+		shown = append(shown, y+": "+tc.value)
+	}
+	if len(shown) < 2 {
+		return nil
+	}
+	cit, ok := cite(r.ev, *c)
+	if !ok {
+		return nil
+	}
+	cites := []app.Citation{cit}
+	numberQuotes(cites)
+	count := strconv.Itoa(n)
+	text := "Counted from the cited row: " + count + " of " + strconv.Itoa(len(shown)) + " years (" + strings.Join(shown, "; ") + ")." +
+		render(cites, nil, []string{strings.Join(header, " / ")})
+	return &app.Answer{Answer: text, Sufficient: true, Verdict: app.VerdictComputed, Citations: cites, Sources: SourceRefs(r.ev), Value: count}
+}
+
+// headerYears returns the distinct years a table's header rows name, in
+// order.
+func headerYears(header []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, h := range header {
+		cells, _ := headerCells(h)
+		for _, cell := range cells {
+			if y := cellYear(cell.text); y != "" && !seen[y] {
+				seen[y] = true
+				out = append(out, y)
+			}
+		}
+	}
+	return out
+}
