@@ -43,7 +43,7 @@ func TestListsAndCounts(t *testing.T) {
 
 // TestThresholdCounts: "How many years did X exceed N?" is counted from
 // X's row under its header's years, each year's figure shown, the row
-// cited; the limit is read at the table's scale.
+// cited cell by cell; the limit is read at the table's scale.
 func TestThresholdCounts(t *testing.T) {
 	for _, c := range []struct{ q, table, want string }{
 		{"How many years did net income exceed $30,000 thousand?", "Year ended | 2019 | 2018 | 2017\nNet income | $53,330 | $21,524 | $29,251", "1"},
@@ -54,7 +54,7 @@ func TestThresholdCounts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if ans.Verdict != app.VerdictComputed || ans.Value != c.want || len(ans.Citations) != 1 {
+		if ans.Verdict != app.VerdictComputed || ans.Value != c.want || len(ans.Citations) != 3 {
 			t.Errorf("%q: %q %q\n%s", c.q, ans.Verdict, ans.Value, ans.Answer)
 		}
 	}

@@ -15,7 +15,7 @@ import (
 // row of the measure, read under its header's years, gives it. The row
 // is named exactly by the question (as lists are), every year's cell is
 // read and compared, and the count is stated as counted — each year's
-// figure shown, the row cited — or not at all.
+// cell cited as an operand is — or not at all.
 
 var thresholdRE = regexp.MustCompile(`(?i)^\s*how many\s+(years|quarters|periods)\s+(?:did|was|were|had|has|have)\s+(?:the\s+)?(.+?)\s+(exceed|exceeded|surpass|surpassed|top|go above|was above|were above|was more than|were more than|was greater than|was higher than|was less than|were less than|was lower than|was below|were below|fall below|fell below)\s+[$€£¥]?\s?([\d,]+(?:\.\d+)?)\s*(thousand|million|billion|%)?\s*\??\s*$`)
 
@@ -74,7 +74,8 @@ func (r *reading) thresholdAnswer(cands []candidate) *app.Answer {
 	return nil
 }
 
-// countOver counts the years of row c whose cell passes the threshold.
+// countOver counts the years of row c whose cell passes the threshold,
+// citing every year's cell.
 func (r *reading) countOver(c *candidate, row string, th threshold) *app.Answer {
 	header := tableHeader(r.ev, c.window, c.start)
 	// The limit at the table's scale: "$30 million" in a table in
@@ -85,8 +86,10 @@ func (r *reading) countOver(c *candidate, row string, th threshold) *app.Answer 
 		limit.Mul(limit, new(big.Rat).SetFloat64(th.scale))
 		limit.Quo(limit, new(big.Rat).SetFloat64(lang.UnitOf(ctx)))
 	}
-	var shown []string
+	var cites []app.Citation
+	var labels, unders []string
 	n := 0
+	context := strings.Join(header, "\n") + "\n" + tableIntro(r.ev, *c)
 	for _, y := range headerYears(header) {
 		tc, ok := periodCell(header, row, cellSpans(row), y)
 		if !ok {
@@ -99,20 +102,24 @@ func (r *reading) countOver(c *candidate, row string, th threshold) *app.Answer 
 		if cmp := v.Cmp(limit); cmp > 0 && !th.below || cmp < 0 && th.below {
 			n++
 		}
-		shown = append(shown, y+": "+tc.value)
+		// Each year's figure is an operand: its cell is cited.
+		cit, bstart, ok := citeAt(r.ev, *c)
+		if !ok {
+			return nil
+		}
+		cellCitation(r.ev, &cit, bstart, tc)
+		cites = append(cites, cit)
+		labels = append(labels, tc.statement(cit.Quote, context))
+		unders = append(unders, tc.header)
 	}
-	if len(shown) < 2 {
+	if len(cites) < 2 {
 		return nil
 	}
-	cit, ok := cite(r.ev, *c)
-	if !ok {
-		return nil
-	}
-	cites := []app.Citation{cit}
 	numberQuotes(cites)
 	count := strconv.Itoa(n)
-	text := "Counted from the cited row: " + count + " of " + strconv.Itoa(len(shown)) + " years (" + strings.Join(shown, "; ") + ")." +
-		render(cites, nil, []string{strings.Join(header, " / ")})
+	label, _, _ := strings.Cut(row, "|")
+	text := "Years in which “" + strings.TrimSpace(label) + "” passed the figure asked: " + count + " of " + strconv.Itoa(len(cites)) +
+		"\n\nCounted from the cited cells:" + render(cites, labels, unders)
 	return &app.Answer{Answer: text, Sufficient: true, Verdict: app.VerdictComputed, Citations: cites, Sources: SourceRefs(r.ev), Value: count}
 }
 
