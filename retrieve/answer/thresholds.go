@@ -26,6 +26,7 @@ type threshold struct {
 	limit   *big.Rat // the figure, at the question's scale
 	scale   float64  // 1, 1e3, 1e6, 1e9
 	below   bool     // counts the periods under the figure
+	figure  string   // the figure as the question writes it: "30,000 thousand"
 }
 
 // readThreshold reads a threshold question; ok is false for any other.
@@ -40,6 +41,13 @@ func readThreshold(q string) (threshold, bool) {
 	}
 	th := threshold{measure: labelWords(m[2]), limit: limit, scale: 1, below: strings.Contains(m[3], "less") ||
 		strings.Contains(m[3], "lower") || strings.Contains(m[3], "below")}
+	at := strings.Index(q, m[4])
+	for _, sign := range []string{"$", "€", "£", "¥"} {
+		if strings.HasSuffix(strings.TrimRight(q[:at], " "), sign) {
+			at = strings.LastIndex(q[:at], sign)
+		}
+	}
+	th.figure = strings.TrimSpace(strings.TrimRight(q[at:], "? ")) // as the question writes it
 	switch strings.ToLower(m[5]) {
 	case "thousand":
 		th.scale = 1e3
@@ -89,6 +97,7 @@ func (r *reading) countOver(c *candidate, row string, th threshold) *app.Answer 
 	var cites []app.Citation
 	var labels, unders []string
 	n := 0
+	var passed []string
 	context := strings.Join(header, "\n") + "\n" + tableIntro(r.ev, *c)
 	for _, y := range headerYears(header) {
 		tc, ok := periodCell(header, row, cellSpans(row), y)
@@ -101,6 +110,7 @@ func (r *reading) countOver(c *candidate, row string, th threshold) *app.Answer 
 		}
 		if cmp := v.Cmp(limit); cmp > 0 && !th.below || cmp < 0 && th.below {
 			n++
+			passed = append(passed, y)
 		}
 		// Each year's figure is an operand: its cell is cited.
 		cit, bstart, ok := citeAt(r.ev, *c)
@@ -118,8 +128,16 @@ func (r *reading) countOver(c *candidate, row string, th threshold) *app.Answer 
 	numberQuotes(cites)
 	count := strconv.Itoa(n)
 	label, _, _ := strings.Cut(row, "|")
-	text := "Years in which “" + strings.TrimSpace(label) + "” passed the figure asked: " + count + " of " + strconv.Itoa(len(cites)) +
-		"\n\nCounted from the cited cells:" + render(cites, labels, unders)
+	side := "over"
+	if th.below {
+		side = "under"
+	}
+	which := ""
+	if len(passed) > 0 {
+		which = " (" + strings.Join(passed, ", ") + ")"
+	}
+	text := "Years in which “" + strings.TrimSpace(label) + "” was " + side + " " + th.figure + ": " + count + " of " +
+		strconv.Itoa(len(cites)) + which + "\n\nCounted from the cited cells:" + render(cites, labels, unders)
 	return &app.Answer{Answer: text, Sufficient: true, Verdict: app.VerdictComputed, Citations: cites, Sources: SourceRefs(r.ev), Value: count}
 }
 
