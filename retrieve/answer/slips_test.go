@@ -246,3 +246,22 @@ func TestPlaces(t *testing.T) {
 		t.Error("a determiner read as a place")
 	}
 }
+
+func TestSplitsName(t *testing.T) {
+	runs := nameRuns("What profession does Zbigniew Marek have?")
+	for text, want := range map[string]bool{
+		"The office was designed by architects Marek Budzynski and Zbigniew Badowski.": true,
+		"Zbigniew Marek is an architect.":                                              false,
+	} {
+		if got := splitsName(text, runs); got != want {
+			t.Errorf("splitsName(%q) = %v, want %v", text, got, want)
+		}
+	}
+	// A longer form of the name keeps its words in order.
+	if splitsName("Amcor UK Finance plc and the Trustee entered into an Indenture.", nameRuns("Who is the trustee of the Indenture of Amcor Finance?")) {
+		t.Error("a longer form of the name read as another name")
+	}
+	if splitsName("Finished goods | 9,447 | 8,123", nameRuns("What was the amount of Finished Goods in 2019?")) {
+		t.Error("a name written in lower case read as split")
+	}
+}

@@ -806,26 +806,59 @@ func nameRuns(q string) [][]string {
 }
 
 // splitsName reports whether text holds every word of a name the
-// question gives but never in the question's order.
+// question gives but neither word after word nor in the question's order
+// within one name of its own — a longer form keeps them ("Amcor UK Finance plc" names "Amcor
+// Finance", "Maria Skłodowska-Curie" names "Maria Curie").
 func splitsName(text string, runs [][]string) bool {
 	if len(runs) == 0 {
 		return false
 	}
-	var seq []string
+	toks := lang.Tokens(text)
 	have := map[string]bool{}
-	for _, t := range lang.Tokens(text) {
+	var seq []string
+	var names [][]string // the text's runs of capitalised words
+	var cur []string
+	for i, t := range toks {
 		f := lang.Family(t.Lower)
-		seq = append(seq, f)
 		have[f] = true
+		seq = append(seq, f)
+		if (t.Cap || t.AllCaps) && !t.Num && (len(cur) == 0 || adjacentTokens(text, toks[i-1], t)) {
+			cur = append(cur, f)
+			continue
+		}
+		names = append(names, cur)
+		cur = nil
+		if (t.Cap || t.AllCaps) && !t.Num {
+			cur = []string{f}
+		}
 	}
+	names = append(names, cur)
 	for _, run := range runs {
 		all := true
 		for _, w := range run {
 			all = all && have[w]
 		}
-		if all && !lang.ContainsRun(seq, run) {
+		if !all {
+			continue
+		}
+		kept := lang.ContainsRun(seq, run) // as the question writes it, in any case
+		for _, n := range names {
+			kept = kept || inOrder(n, run)
+		}
+		if !kept {
 			return true
 		}
 	}
 	return false
+}
+
+// inOrder reports whether seq holds the words of run in run's order.
+func inOrder(seq, run []string) bool {
+	i := 0
+	for _, w := range seq {
+		if i < len(run) && w == run[i] {
+			i++
+		}
+	}
+	return i == len(run)
 }
