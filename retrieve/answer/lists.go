@@ -2,6 +2,7 @@ package answer
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -127,7 +128,7 @@ func itemsOf(rows []*candidate, asked []string) (named string, items []*candidat
 	for i, c := range rows {
 		text := c.window.Text[c.start:c.end]
 		label, _, _ := strings.Cut(text, "|")
-		if !sameWords(labelWords(label), asked) {
+		if !slices.Equal(labelWords(label), asked) {
 			continue
 		}
 		named = strings.TrimSpace(label)
@@ -171,18 +172,6 @@ func namesAll(c *candidate, asked []string) bool {
 	}
 	for _, w := range asked {
 		if !words[w] {
-			return false
-		}
-	}
-	return true
-}
-
-func sameWords(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
 			return false
 		}
 	}

@@ -3,6 +3,7 @@ package answer
 import (
 	"math/big"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -71,7 +72,7 @@ func (r *reading) thresholdAnswer(cands []candidate) *app.Answer {
 		for _, c := range rows {
 			row := c.window.Text[c.start:c.end]
 			label, _, _ := strings.Cut(row, "|")
-			if !sameWords(labelWords(label), th.measure) {
+			if !slices.Equal(labelWords(label), th.measure) {
 				continue
 			}
 			if ans := r.countOver(c, row, th); ans != nil {
