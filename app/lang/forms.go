@@ -46,6 +46,20 @@ func Family(w string) string {
 	return undouble(s)
 }
 
+// Inflection returns a lower-case word with its plural, past or
+// progressive ending removed and nothing more: "models" is "model",
+// "refunded" "refund", but "technical" stays whole. A name is met by its
+// inflections, never by a word it resembles ("Technic" is no
+// "technical"), so names are compared by Inflection, words by Family.
+func Inflection(w string) string {
+	for i := 0; i < len(w); i++ {
+		if w[i] >= '0' && w[i] <= '9' || w[i] >= 0x80 {
+			return w
+		}
+	}
+	return inflection(w)
+}
+
 // inflection removes a plural, past or progressive ending.
 func inflection(w string) string {
 	switch {

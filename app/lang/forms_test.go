@@ -28,6 +28,19 @@ func TestFamily(t *testing.T) {
 	}
 }
 
+func TestInflection(t *testing.T) {
+	for in, want := range map[string]string{
+		"refunds": "refund", "refunded": "refund", "refunding": "refund", "refund": "refund",
+		"policies": "policy", "boxes": "box", "taxes": "tax", "models": "model", "fy2022s": "fy2022s",
+		// A name keeps its derivation: "Technic" is no "technical".
+		"technical": "technical", "employment": "employment",
+	} {
+		if got := Inflection(in); got != want {
+			t.Errorf("Inflection(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
 func TestDefinitions(t *testing.T) {
 	text := `Ramon Laguarta, Chairman of the Board of Directors and Chief Executive Officer (“CEO”), signed it.
 DOS implements these programmes through Physical Research Laboratory (PRL), National Atmospheric Research

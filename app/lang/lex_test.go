@@ -46,8 +46,8 @@ func concept(q *Query, name string) *Concept {
 func TestAnalyze(t *testing.T) {
 	q := Analyze("What is the FY2019 fixed asset turnover ratio for Activision Blizzard? Round your answer to two decimal places. "+
 		"If the ratio is not a useful metric for this company, then state that and explain why.", nil)
-	if !reflect.DeepEqual(q.Years, []int{2019}) || !q.Intent.Amount {
-		t.Fatalf("years %v, intent %+v", q.Years, q.Intent)
+	if !reflect.DeepEqual(q.Years, []int{2019}) || !q.Asked.Figure {
+		t.Fatalf("years %v, asked %+v", q.Years, q.Asked)
 	}
 	for _, name := range []string{"2019", "fix asset turnov", "activis blizzard"} {
 		if concept(q, name) == nil {
@@ -80,7 +80,7 @@ func TestAnalyze(t *testing.T) {
 	if c := concept(q, `"part and featur"`); c == nil || c.Kind != Quote {
 		t.Errorf("quoted phrase: %v", names(q))
 	}
-	if !q.Intent.Count {
+	if q.Asked.Type != CountType {
 		t.Error("how many is a count")
 	}
 }

@@ -55,21 +55,13 @@ func (c *Concept) Constraint() bool {
 	return c.Kind == Entity || c.Kind == Period || c.Kind == Number || c.Kind == Quote
 }
 
-// Intent is what shape of answer a question wants.
-type Intent struct {
-	Count  bool // "how many", "number of"
-	Amount bool // an amount, ratio, rate or percentage
-	List   bool // "list", "which … are", "name the"
-	YesNo  bool // "is/does/has/did …?"
-}
-
 // Query is an analysed question.
 type Query struct {
 	Text     string
 	Concepts []Concept
 	Bigrams  [][2]string // adjacent content stems of the question
 	Years    []int
-	Intent   Intent
+	Asked    Asked // what it asks for (ReadAsked)
 
 	// firsts numbers the stems a form or bigram starts with: what Match
 	// looks up in a text. Set by Analyze; forms must not change after.
@@ -128,7 +120,7 @@ func Analyze(question string, idf map[string]float64) *Query {
 	for _, re := range boilerplate {
 		text = re.ReplaceAllString(text, " ")
 	}
-	q.Intent = intentOf(strings.ToLower(text))
+	q.Asked = ReadAsked(text)
 	seen := map[string]bool{}
 	add := func(c Concept) {
 		key := c.Name
@@ -527,26 +519,6 @@ func sentenceStarts(text string, toks []Token) []bool {
 		out[i] = strings.ContainsAny(gap, ".?!:") && !strings.HasSuffix(gap, ",")
 	}
 	return out
-}
-
-func intentOf(s string) Intent {
-	var in Intent
-	in.Count = strings.Contains(s, "how many") || strings.Contains(s, "number of") || strings.Contains(s, "count")
-	for _, w := range []string{"how much", "ratio", "rate", "margin", "percent", "%", "amount", "usd", "million", "billion",
-		"value", "total", "average", "growth", "cagr", "turnover", "price", "cost", "score", "accuracy"} {
-		if strings.Contains(s, w) {
-			in.Amount = true
-			break
-		}
-	}
-	in.List = strings.HasPrefix(s, "list") || strings.Contains(s, "name the") || strings.Contains(s, " list ") ||
-		strings.Contains(s, "enumerate") || strings.HasPrefix(s, "what are") || strings.HasPrefix(s, "which")
-	for _, p := range []string{"is ", "are ", "does ", "do ", "did ", "has ", "have ", "was ", "were ", "can ", "will "} {
-		if strings.HasPrefix(s, p) {
-			in.YesNo = true
-		}
-	}
-	return in
 }
 
 // weigh returns a concept's weight: its idf, or a guess from its length,

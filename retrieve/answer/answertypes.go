@@ -18,19 +18,6 @@ import (
 // in capitals, places after "in" or "at", counts beside what they count,
 // amounts with a currency or a unit, shares with "%".
 
-// answerType is the kind of answer a question asks for.
-type answerType int
-
-const (
-	anyType answerType = iota
-	whoType
-	whereType
-	countType
-	amountType
-	percentType
-	whichType
-)
-
 // Weights of an answer type's fit, in units of coverage (see shape).
 const (
 	typeFit   = 0.10 // the quote holds an answer of the asked type
@@ -41,100 +28,35 @@ const (
 	besideFit = 0.05
 )
 
-var (
-	whoRE     = regexp.MustCompile(`(?i)^\s*(who|whom|whose)\b|\b(which|what) (person|people|company|companies|organi[sz]ations?|firms?|banks?|judges?|directors?|officers?|authors?|executives?)\b`)
-	whereRE   = regexp.MustCompile(`(?i)^\s*where\b|\b(in|at) (which|what) (city|country|state|place|location|region)\b|\b(which|what) (city|country|state|place|location|address|region)\b`)
-	percentRE = regexp.MustCompile(`(?i)\b(what|which) (percentage|percent|share|proportion|fraction)\b|\bhow much of\b|\bwhat is the (percentage|share|proportion)\b`)
-	countRE   = regexp.MustCompile(`(?i)\bhow many\s+(\w+)(?:\s+(\w+))?`)
-	muchRE    = regexp.MustCompile(`(?i)\bhow much\b`)
-	whichRE   = regexp.MustCompile(`(?i)^\s*(which|what)\s+\w+\s+(is|was|has|had|are|were|did|does|do)\b|^\s*which\b`)
-)
-
-// kindNounRE finds the noun that names the kind of answer a what- or
-// which-question asks for: "What score did … achieve", "What is the
-// position of …", "Which paper uses …".
-var kindNounRE = regexp.MustCompile(`(?i)^\s*(?:what|which)\s+(?:(?:is|are|was|were)\s+(?:the|a|an)\s+)?([a-z]+)\b`)
-
-// kindNoun returns the family key of the noun a question's answer is an
-// instance of, or "": "position" in "What is the position of Ibrahim?".
-// The quote that answers gives the instance ("Core Assurance", "73.2%"),
-// seldom the word for its kind.
-func kindNoun(question string) string {
-	loc := kindNounRE.FindStringSubmatchIndex(question)
-	if loc == nil {
-		return ""
-	}
-	w := strings.ToLower(question[loc[2]:loc[3]])
-	if lang.IsStopWord(w) || possessiveAfter(question[loc[3]:]) {
-		return "" // "What are the company's …": the company is whose, not what
-	}
-	return lang.Family(w)
-}
-
-// possessiveAfter reports whether rest starts with a possessive ending.
-func possessiveAfter(rest string) bool {
-	return strings.HasPrefix(rest, "'s") || strings.HasPrefix(rest, "’s") || strings.HasPrefix(rest, "' ") || strings.HasPrefix(rest, "’ ")
-}
-
-// readType reads the answer type from a question, and for a count the
-// family keys of the counted noun ("how many employees" → "employ").
-func readType(question string) (answerType, []string) {
-	switch {
-	case percentRE.MatchString(question):
-		return percentType, nil
-	case countRE.MatchString(question):
-		m := countRE.FindStringSubmatch(question)
-		var counted []string
-		for i, w := range m[1:] {
-			if i == 1 && strings.HasSuffix(strings.ToLower(w), "ed") {
-				break // "How many people worked …": a verb, not part of what is counted
-			}
-			if w != "" && !lang.IsStopWord(strings.ToLower(w)) {
-				counted = append(counted, lang.Family(strings.ToLower(w)))
-			}
-		}
-		return countType, counted
-	case muchRE.MatchString(question):
-		return amountType, nil
-	case whoRE.MatchString(question):
-		return whoType, nil
-	case whereRE.MatchString(question):
-		return whereType, nil
-	case whichRE.MatchString(question):
-		return whichType, nil
-	}
-	return anyType, nil
-}
-
 // typeFitOf scores how well text holds an answer of type t; asked holds
 // the question's family keys, so a name the question itself gives is no
 // answer to it. label is what the text is read under (a table's header, a
 // figure's heading), "" for prose.
-func typeFitOf(t answerType, counted []string, text, label string, asked map[string]bool) float64 {
+func typeFitOf(t lang.AnswerType, counted []string, text, label string, asked map[string]bool) float64 {
 	has := false
 	switch t {
-	case anyType:
+	case lang.AnyType:
 		return 0
-	case whoType:
+	case lang.WhoType:
 		if nameBesideAsked(text, asked) {
 			return typeFit + besideFit
 		}
 		has = hasNewName(text, asked)
-	case whichType:
+	case lang.WhichType:
 		has = hasNewName(text, asked)
-	case whereType:
+	case lang.WhereType:
 		has = hasPlace(text, asked)
-	case countType:
+	case lang.CountType:
 		has = hasCount(text, label, counted)
-	case amountType:
+	case lang.AmountType:
 		has = unitRE.MatchString(text) || hasAmount(text, false) && unitRE.MatchString(label)
-	case percentType:
+	case lang.PercentType:
 		has = percentTextRE.MatchString(text) || hasAmount(text, false) && percentTextRE.MatchString(label)
 	}
 	switch {
 	case has:
 		return typeFit
-	case t == whichType:
+	case t == lang.WhichType:
 		return 0 // "which" also asks for a thing written in lower case
 	}
 	return noTypeFit

@@ -350,7 +350,7 @@ func (sh shape) measuresOther(tc tableCell, header []string, section, title stri
 		if t.Num || lang.IsStopWord(t.Lower) || howGiven[f] || periodWords[f] {
 			continue
 		}
-		if !sh.stems[f] && !sh.stems[Stem(t.Lower)] {
+		if !sh.stems[f] {
 			other = true
 		}
 	}
@@ -360,7 +360,7 @@ func (sh shape) measuresOther(tc tableCell, header []string, section, title stri
 	at := map[string]bool{}
 	for _, s := range append([]string{tc.label, section, title}, header...) {
 		for _, t := range lang.Tokens(s) {
-			at[lang.Family(t.Lower)], at[Stem(t.Lower)] = true, true
+			at[lang.Family(t.Lower)] = true
 		}
 		// A table headed "Net Sales" gives the revenue asked for: the
 		// glossary routing reads says so.
@@ -369,7 +369,7 @@ func (sh shape) measuresOther(tc tableCell, header []string, section, title stri
 		}
 	}
 	for s := range sh.stems {
-		if measureNouns[s] && s != sh.kind && !at[s] {
+		if measureNouns[s] && s != sh.Kind && !at[s] {
 			return true
 		}
 	}

@@ -144,7 +144,7 @@ func questionNames(q string) map[string]bool {
 		letters := strings.Trim(t.Lower, "0123456789.") != ""
 		if t.AllCaps || t.Cap && i > 0 || t.Num && letters {
 			if !lang.IsStopWord(t.Lower) {
-				names[Stem(t.Lower)], names[lang.Family(t.Lower)] = true, true
+				names[lang.Family(t.Lower)] = true
 			}
 		}
 	}
@@ -188,7 +188,7 @@ func holdsAsWritten(exact map[string]bool, weights map[string]float64, terms []s
 			if y, ok := yearOf(t); ok && y == key {
 				written, met = true, met || exact[y]
 			} else if lang.Family(t) == key {
-				written, met = true, met || exact[t] || exact[Stem(t)]
+				written, met = true, met || exact[t] || exact[lang.Inflection(t)]
 			}
 		}
 		if !written {
@@ -231,7 +231,7 @@ func givenNames(q string) map[string]bool {
 	for i, t := range toks {
 		letters := strings.Trim(t.Lower, "0123456789.") != ""
 		named := t.AllCaps && allCapsSay || t.Cap && i > 0 && capsSay || t.Num && letters
-		if !named || lang.IsStopWord(t.Lower) || taskWords[Stem(t.Lower)] {
+		if !named || lang.IsStopWord(t.Lower) || taskWords[lang.Family(t.Lower)] {
 			continue
 		}
 		if _, ok := yearOf(t.Lower); ok {

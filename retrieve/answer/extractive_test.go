@@ -33,17 +33,6 @@ func TestDerivedFormsMeetTheirBase(t *testing.T) {
 	}
 }
 
-func TestStem(t *testing.T) {
-	for in, want := range map[string]string{
-		"refunds": "refund", "refunded": "refund", "refunding": "refund", "refund": "refund",
-		"policies": "policy", "rates": "rat", "rate": "rat", "boxes": "box", "taxes": "tax",
-	} {
-		if got := answer.Stem(in); got != want {
-			t.Errorf("Stem(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 // evidence builds evidence of one source whose window covers the blocks.
 func evidence(question string, terms []string, blocks ...string) *app.Evidence {
 	ev := &app.Evidence{Question: app.Question{Text: question}, Terms: terms, Blocks: map[string]app.Block{}, Sections: map[string]string{"s": "Intro"}}

@@ -1,7 +1,6 @@
 package answer
 
 import (
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -20,63 +19,6 @@ import (
 // it, the items are those rows, each quoted and cited; otherwise nothing
 // is listed, and the question is answered, or not, as any other.
 
-// listAskedRE finds a question asking for the items of something: "What
-// are the components of X?", "What are the items under X?", "What items
-// does X consist of?".
-var (
-	listOfRE      = regexp.MustCompile(`(?i)^\s*(?:what|which)\s+(?:are|were)\s+(?:the\s+)?(?:\w+\s+)?(?:components|elements|items|constituents|parts|types|kinds|categories|classes|line items|sub-?items)\s+(?:of|under|in|within|included in|that make up|making up|comprising)\s+(?:the\s+)?(.+?)\s*\??\s*$`)
-	listConsistRE = regexp.MustCompile(`(?i)^\s*what\s+(?:\w+\s+)?(?:items|components|elements)\s+(?:does|do|did)\s+(?:the\s+)?(.+?)\s+(?:consist of|comprise|include|contain)\s*\??\s*$`)
-)
-
-// countItemsRE finds a question asking how many items something has:
-// "How many components are there under deferred tax assets?", "How many
-// categories are there under total stock-based compensation expense?",
-// "How many types of finite-lived intangible assets are there?".
-var (
-	countUnderRE = regexp.MustCompile(`(?i)^\s*how many\s+(?:\w+\s+)?(?:components|elements|items|categories|types|kinds|classes|line items)\s+(?:are there\s+)?(?:of|under|in|within|making up|that make up)\s+(?:the\s+)?(.+?)(?:\s+are there)?\s*\??\s*$`)
-	countTypesRE = regexp.MustCompile(`(?i)^\s*how many\s+(?:types|kinds|categories|classes)\s+of\s+(?:the\s+)?(.+?)\s+are there\s*\??\s*$`)
-)
-
-// countAsked returns the words of what a question asks the number of
-// items of, as labelWords; nil when it asks no such count.
-func countAsked(q string) []string {
-	m := countTypesRE.FindStringSubmatch(q)
-	if m == nil {
-		m = countUnderRE.FindStringSubmatch(q)
-	}
-	if m == nil {
-		return nil
-	}
-	return labelWords(m[1])
-}
-
-// listAsked returns the words of what a question asks the items of, as
-// family keys, "total" aside; nil when it asks no list.
-func listAsked(q string) []string {
-	m := listOfRE.FindStringSubmatch(q)
-	if m == nil {
-		m = listConsistRE.FindStringSubmatch(q)
-	}
-	if m == nil {
-		return nil
-	}
-	return labelWords(m[1])
-}
-
-// labelWords returns the words of a row label or a named total as family
-// keys, without "total", footnote marks and punctuation: "Total Revenue
-// (1)" and "total revenue" are both [revenu].
-func labelWords(s string) []string {
-	var out []string
-	for _, t := range lang.Tokens(s) {
-		if t.Num || t.Lower == "total" || t.Lower == "the" {
-			continue
-		}
-		out = append(out, lang.Family(t.Lower))
-	}
-	return out
-}
-
 // listAnswer answers a question asking for the items of a total or a
 // heading that a table row names exactly: each item's row quoted. nil when
 // the question asks no list, or no table names what it asks.
@@ -84,9 +26,9 @@ func labelWords(s string) []string {
 // A question asking how many items is answered by counting them: the
 // count is stated as counted (verdict computed), each item cited.
 func (r *reading) listAnswer(cands []candidate) *app.Answer {
-	asked, count := listAsked(r.ev.Question.Text), false
+	asked, count := r.shape.List, false
 	if len(asked) == 0 {
-		asked, count = countAsked(r.ev.Question.Text), true
+		asked, count = r.shape.Items, true
 	}
 	if len(asked) == 0 {
 		return nil
@@ -128,7 +70,7 @@ func itemsOf(rows []*candidate, asked []string) (named string, items []*candidat
 	for i, c := range rows {
 		text := c.window.Text[c.start:c.end]
 		label, _, _ := strings.Cut(text, "|")
-		if !slices.Equal(labelWords(label), asked) {
+		if !slices.Equal(lang.LabelWords(label), asked) {
 			continue
 		}
 		named = strings.TrimSpace(label)
@@ -167,7 +109,7 @@ func endsGroup(c *candidate) bool {
 func namesAll(c *candidate, asked []string) bool {
 	label, _, _ := strings.Cut(c.window.Text[c.start:c.end], "|")
 	words := map[string]bool{}
-	for _, w := range labelWords(label) {
+	for _, w := range lang.LabelWords(label) {
 		words[w] = true
 	}
 	for _, w := range asked {

@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	"archivist/app"
+	"archivist/app/lang"
 )
 
 // A term in a quote counts fully; one only in its title or section
@@ -53,8 +54,8 @@ func (r *reading) weigh(cands []candidate) *picking {
 	q := r.ev.Question.Text
 	p := &picking{reading: r, cands: cands, covered: map[string]int{}, perSrc: map[int]int{}, seen: map[string]bool{},
 		cites: []app.Citation{}, yearMet: len(r.shape.years) == 0, unmet: givenNames(q), windowNames: map[*app.Window]map[string]bool{}}
-	firm := (r.shape.typ == whoType || r.shape.typ == whichType) && firmAskedRE.MatchString(q)
-	p.weights = termWeights(withoutKindOf(withoutSlips(r.qstems, r.ev.Terms, strong), q), kindNoun(q), strong)
+	firm := (r.shape.Type == lang.WhoType || r.shape.Type == lang.WhichType) && firmAskedRE.MatchString(q)
+	p.weights = termWeights(withoutKindOf(withoutSlips(r.qstems, r.ev.Terms, strong), q), r.shape.Kind, strong)
 	for i := range cands {
 		c := &cands[i]
 		c.fit = r.shape.fit(r.ev, c)
@@ -188,7 +189,7 @@ func (p *picking) meetNames(c *candidate, cit app.Citation, label, under string)
 		p.windowNames[c.window] = held
 	}
 	for n := range p.unmet {
-		if held[n] || held[Stem(n)] {
+		if held[n] || held[lang.Inflection(n)] {
 			delete(p.unmet, n)
 		}
 	}

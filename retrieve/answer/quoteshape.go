@@ -34,14 +34,10 @@ const (
 
 // shape is what kind of answer a question asks for.
 type shape struct {
-	amount  bool            // how much, how many, a figure, a rate
-	when    bool            // a date or year: years count as the figure
-	years   map[string]bool // the years or fiscal years it names
-	total   bool            // it asks for a total
-	stems   map[string]bool // the stems of its terms
-	typ     answerType      // who, where, how many, … (answertypes.go)
-	kind    string          // the family of the noun naming the answer's kind (kindNoun), or ""
-	counted []string        // for how many: the counted noun's family keys
+	lang.Asked                 // what it asks for: its type, a figure, a date, a statement, a list
+	years      map[string]bool // the years or fiscal years it names
+	total      bool            // it asks for a total
+	stems      map[string]bool // the stems of its terms
 	// named holds stems as stems does, and the family keys of the long
 	// forms of its abbreviations ("chief", "executive", "officer" for
 	// CEO): the words a name answering it must go beyond.
@@ -57,7 +53,7 @@ var labelFiller = map[string]bool{"and": true, "the": true, "for": true, "from":
 func unaskedWords(label string, asked map[string]bool) int {
 	n := 0
 	for _, w := range strings.FieldsFunc(strings.ToLower(label), func(r rune) bool { return !unicode.IsLetter(r) }) {
-		if len(w) >= 3 && !asked[Stem(w)] && !asked[lang.Family(w)] && !labelFiller[w] {
+		if len(w) >= 3 && !asked[lang.Family(w)] && !labelFiller[w] {
 			n++
 		}
 	}
@@ -76,52 +72,10 @@ func askedWords(label string, asked map[string]bool) int {
 	return n
 }
 
-// amountWords name a quantity: a question asking for one of them wants a
-// number in its answer. Held by stem.
-var amountWords = stemSet(`amount total number sum value revenue revenues sales income earnings profit loss
-	expense expenses cost costs price cash debt assets liabilities equity dividend dividends eps capex
-	expenditure expenditures margin ratio rate percent percentage growth balance size count employees
-	headcount spend spent paid pay borrow fee fees tax taxes salary shares year date many much`)
-
-func stemSet(words string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(words) {
-		m[Stem(w)] = true
-	}
-	return m
-}
-
-// reasonLeads begin questions that ask for a reason or a description,
-// whose answer is a statement even when it names a quantity.
-var reasonLeads = []string{"why ", "what drove ", "what drives ", "what caused ", "explain ", "describe ",
-	"how did ", "how does ", "how do ", "how has ", "how have ", "what are the main ", "what are the key "}
-
-// conditionLeads open a clause that sets the question's condition, not
-// what it asks: "If "--" is displayed as the resting heart rate reading,
-// what kind of environment …" asks for no rate.
-var conditionLeads = []string{"if ", "when ", "whenever ", "once ", "after ", "before ", "assuming ", "given ", "suppose ", "according to "}
-
-// mainClause returns the terms of what a question asks: those past the
-// comma that ends a leading condition clause, or all of them.
-func mainClause(q string, terms []string) []string {
-	for _, l := range conditionLeads {
-		if i := strings.Index(q, ","); strings.HasPrefix(q, l) && i > 0 {
-			var out []string
-			for _, t := range lang.Tokens(q[i+1:]) {
-				out = append(out, t.Lower)
-			}
-			return out
-		}
-	}
-	return terms
-}
-
-// askedShape reads the kind of answer a question asks for from its words.
+// askedShape reads the kind of answer a question asks for from its words
+// (lang.ReadAsked) and the terms it asks about.
 func askedShape(question string, terms []string) shape {
-	q := strings.ToLower(strings.TrimSpace(question))
-	sh := shape{years: map[string]bool{}, stems: map[string]bool{}}
-	sh.typ, sh.counted = readType(question)
-	sh.kind = kindNoun(question)
+	sh := shape{Asked: lang.ReadAsked(question), years: map[string]bool{}, stems: map[string]bool{}}
 	for _, s := range questionStems(terms) {
 		sh.stems[s] = true
 	}
@@ -134,24 +88,6 @@ func askedShape(question string, terms []string) shape {
 			sh.total = true
 		}
 	}
-	reason := false
-	for _, l := range reasonLeads {
-		if strings.HasPrefix(q, l) {
-			reason = true
-		}
-	}
-	sh.when = strings.HasPrefix(q, "when ") || strings.Contains(q, "what year") || strings.Contains(q, "what date")
-	if reason {
-		return sh
-	}
-	for _, t := range mainClause(q, terms) {
-		if amountWords[Stem(t)] {
-			sh.amount = true
-		}
-	}
-	// Retrieval drops "how", "much" and "many" as stop words: read them
-	// from the question itself.
-	sh.amount = sh.amount || sh.when || strings.Contains(q, "how much") || strings.Contains(q, "how many")
 	return sh
 }
 
@@ -182,18 +118,18 @@ func (sh shape) fit(ev *app.Evidence, c *candidate) float64 {
 	if crossReference(text) {
 		fit += crossRefFit
 	}
-	if sh.amount {
+	if sh.Figure {
 		// A figure set under a heading that names what the question
 		// counts is a count, even when it reads like a year: "1914"
 		// under "Employees".
-		if hasAmount(text, sh.when) || sh.typ == countType && c.label != "" && hasCount(text, c.label, sh.counted) {
+		if hasAmount(text, sh.When) || sh.Type == lang.CountType && c.label != "" && hasCount(text, c.label, sh.Counted) {
 			fit += amountFit
 		} else {
 			fit += noAmountFit
 		}
 	}
 	header := tableHeader(ev, c.window, c.start)
-	fit += typeFitOf(sh.typ, sh.counted, text, strings.Join(header, "\n")+"\n"+c.label, sh.named)
+	fit += typeFitOf(sh.Type, sh.Counted, text, strings.Join(header, "\n")+"\n"+c.label, sh.named)
 	if header == nil {
 		if sh.total && strings.HasPrefix(strings.ToLower(strings.TrimSpace(text)), "total") {
 			fit += totalFit

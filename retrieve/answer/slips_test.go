@@ -36,8 +36,8 @@ func TestKindNoun(t *testing.T) {
 		"How many employees does 3M have?":                            "",
 		"What are the company's respective gross profit in 2019?":     "", // whose, not what
 	} {
-		if got := kindNoun(q); got != want {
-			t.Errorf("kindNoun(%q) = %q, want %q", q, got, want)
+		if got := lang.ReadAsked(q).Kind; got != want {
+			t.Errorf("ReadAsked(%q).Kind = %q, want %q", q, got, want)
 		}
 	}
 	// The kind's word weighs half the lightest other term.
@@ -179,10 +179,10 @@ func TestSentenceAcrossAPageBreak(t *testing.T) {
 
 func TestQuestionClauses(t *testing.T) {
 	q := `If "--" is displayed as the resting heart rate reading, what kind of environment should the user stay in?`
-	if sh := askedShape(q, []string{"displayed", "resting", "heart", "rate", "reading", "kind", "environment", "user", "stay"}); sh.amount {
+	if sh := askedShape(q, []string{"displayed", "resting", "heart", "rate", "reading", "kind", "environment", "user", "stay"}); sh.Figure {
 		t.Error("the condition's rate read as an asked amount")
 	}
-	if sh := askedShape("What was the interest rate in 2022?", []string{"interest", "rate", "2022"}); !sh.amount {
+	if sh := askedShape("What was the interest rate in 2022?", []string{"interest", "rate", "2022"}); !sh.Figure {
 		t.Error("an asked rate not read as an amount")
 	}
 	got := withoutKindOf([]string{lang.Family("kind"), lang.Family("environment")}, q)

@@ -17,7 +17,7 @@ import (
 // details clearly outlined within the balance sheet … Answer in USD
 // millions." No passage holds them, so counted as terms they would make
 // every long, careful question look unanswerable. Held by stem.
-var taskWords = stemSet(`according detail details clearly outlined outline within answer answers question
+var taskWords = familySet(`according detail details clearly outlined outline within answer answers question
 	questions following please explain calculate calculated calculation define defined definition round rounded
 	using utilizing utilize primarily referencing reference provided information shown usd
 	million millions billion billions thousand thousands decimal decimals approximately roughly
@@ -54,7 +54,7 @@ func questionStems(terms []string) []string {
 		}
 	}
 	for _, t := range terms {
-		if taskWords[Stem(t)] || dated && (periodWords[lang.Family(t)] || dayOfMonth(t)) || asksOnly(t) {
+		if taskWords[lang.Family(t)] || dated && (periodWords[lang.Family(t)] || dayOfMonth(t)) || asksOnly(t) {
 			continue
 		}
 		s := lang.Family(t)
@@ -234,12 +234,12 @@ func wordStems(s string) map[string]bool {
 			// "Best Buy" is the question's "Bestbuy", "Power Point" its
 			// "PowerPoint".
 			j := toks[i-1].Lower + t.Lower
-			m[j], m[Stem(j)], m[lang.Family(j)] = true, true, true
+			m[j], m[lang.Family(j)] = true, true
 		}
 		if a, b, ok := lang.PairClusters(t.Lower); ok {
 			m[a], m[b] = true, true // a question's one-character unit meets its pairs
 		}
-		st := Stem(t.Lower)
+		st := lang.Inflection(t.Lower)
 		m[st] = true
 		m[lang.Family(t.Lower)] = true // "employed" meets "employees"
 		for _, suf := range derivational {
@@ -260,10 +260,10 @@ func exactWords(s string) map[string]bool {
 	m := map[string]bool{}
 	toks := lang.Tokens(s)
 	for i, t := range toks {
-		m[t.Lower], m[Stem(t.Lower)] = true, true
+		m[t.Lower], m[lang.Inflection(t.Lower)] = true, true
 		if i > 0 && joinable(toks[i-1], t, s) {
 			j := toks[i-1].Lower + t.Lower
-			m[j], m[Stem(j)] = true, true
+			m[j], m[lang.Inflection(j)] = true, true
 		}
 	}
 	return m
@@ -281,23 +281,3 @@ func joinable(a, b lang.Token, s string) bool {
 }
 
 var derivational = []string{"ness", "ment", "ity", "ion", "ive", "est", "en", "er", "al"}
-
-// Stem reduces an English word to a crude stem so that "refunds",
-// "refunded" and "refunding" meet "refund". It is deliberately light: a
-// wrong merge costs more than a missed one.
-func Stem(w string) string {
-	for _, suf := range []string{"ations", "ation", "ings", "ing", "ies", "edly", "ed", "es", "ly", "s"} {
-		if strings.HasSuffix(w, suf) && len(w)-len(suf) >= 3 {
-			stem := w[:len(w)-len(suf)]
-			if suf == "ies" {
-				stem += "y"
-			}
-			if suf == "es" && !strings.HasSuffix(stem, "s") && !strings.HasSuffix(stem, "x") &&
-				!strings.HasSuffix(stem, "ch") && !strings.HasSuffix(stem, "sh") {
-				stem = w[:len(w)-1] // "rates" → "rate", not "rat"
-			}
-			return strings.TrimSuffix(stem, "e")
-		}
-	}
-	return strings.TrimSuffix(w, "e")
-}

@@ -23,7 +23,7 @@ var thresholdRE = regexp.MustCompile(`(?i)^\s*how many\s+(years|quarters|periods
 // threshold is a question counting the periods a measure passed a
 // figure.
 type threshold struct {
-	measure []string // the row's words, as labelWords
+	measure []string // the row's words, as lang.LabelWords
 	limit   *big.Rat // the figure, at the question's scale
 	scale   float64  // 1, 1e3, 1e6, 1e9
 	below   bool     // counts the periods under the figure
@@ -40,7 +40,7 @@ func readThreshold(q string) (threshold, bool) {
 	if !ok {
 		return threshold{}, false
 	}
-	th := threshold{measure: labelWords(m[2]), limit: limit, scale: 1, below: strings.Contains(m[3], "less") ||
+	th := threshold{measure: lang.LabelWords(m[2]), limit: limit, scale: 1, below: strings.Contains(m[3], "less") ||
 		strings.Contains(m[3], "lower") || strings.Contains(m[3], "below")}
 	at := strings.Index(q, m[4])
 	for _, sign := range []string{"$", "€", "£", "¥"} {
@@ -72,7 +72,7 @@ func (r *reading) thresholdAnswer(cands []candidate) *app.Answer {
 		for _, c := range rows {
 			row := c.window.Text[c.start:c.end]
 			label, _, _ := strings.Cut(row, "|")
-			if !slices.Equal(labelWords(label), th.measure) {
+			if !slices.Equal(lang.LabelWords(label), th.measure) {
 				continue
 			}
 			if ans := r.countOver(c, row, th); ans != nil {

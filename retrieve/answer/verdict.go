@@ -48,25 +48,11 @@ import (
 // answer itself; the row or sentence after it does.
 
 var (
-	reasonQuestionRE = regexp.MustCompile(`(?i)^\s*(why\b|what (caused|causes|drove|drives|led to)\b|what (was|is|were|are) the (main |primary |key )?(reasons?|causes?)\b)`)
-	reasonCueRE      = regexp.MustCompile(`(?i)\bas (the|a|an|it|they|we|our|its|their|this|these|there)\b|\b(because|due to|as a result|result(s|ed|ing)? (of|from)|driven by|owing to|attributable|attributed|reflect(s|ed|ing)?|primarily|mainly|largely|since|in order to|so that|caused by|led to|leading to|reasons?|thanks to|given that|in response to|following)\b`)
-	timeRE           = regexp.MustCompile(`(?i)\b(1[0-9]{3}|20[0-9]{2}|[0-9]{1,2}(st|nd|rd|th)? century|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter)\b|\b[0-9]{1,4}s\b|\b(bc|ad|bce|ce)\b`)
-	whatIsRE         = regexp.MustCompile(`(?i)^\s*what (is|are) (an? )?((?:[\p{L}'’\-]+ ?){1,4})\s*\??\s*$`)
-	timeAskedRE      = regexp.MustCompile(`(?i)^\s*when (did|was|were|will|had|has|have)\b|\b(what|which) (year|years|date|month|day|decade|century)\b|\bin what year\b`)
-	figureAskedRE    = regexp.MustCompile(`(?i)^\s*(how much\b|what (is|was|were|are) the (amount|value|number|total|sum|cost|price|balance|level|rate|percentage|share|figure)\b)`)
-	defineCueRE      = regexp.MustCompile(`(?i)^[\p{L}\- ]{0,20}?\s*(\([^)]*\)\s*)?,?\s*(is|are|means?|refers? to|represents?|denotes?|consists? of|comprises?|is defined as|describes?)\b`)
+	reasonCueRE   = regexp.MustCompile(`(?i)\bas (the|a|an|it|they|we|our|its|their|this|these|there)\b|\b(because|due to|as a result|result(s|ed|ing)? (of|from)|driven by|owing to|attributable|attributed|reflect(s|ed|ing)?|primarily|mainly|largely|since|in order to|so that|caused by|led to|leading to|reasons?|thanks to|given that|in response to|following)\b`)
+	timeRE        = regexp.MustCompile(`(?i)\b(1[0-9]{3}|20[0-9]{2}|[0-9]{1,2}(st|nd|rd|th)? century|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter)\b|\b[0-9]{1,4}s\b|\b(bc|ad|bce|ce)\b`)
+	figureAskedRE = regexp.MustCompile(`(?i)^\s*(how much\b|what (is|was|were|are) the (amount|value|number|total|sum|cost|price|balance|level|rate|percentage|share|figure)\b)`)
+	defineCueRE   = regexp.MustCompile(`(?i)^[\p{L}\- ]{0,20}?\s*(\([^)]*\)\s*)?,?\s*(is|are|means?|refers? to|represents?|denotes?|consists? of|comprises?|is defined as|describes?)\b`)
 )
-
-// asksWhatIs returns X for a question "What is X?" whose X is a short
-// noun phrase (at most four words), "" otherwise.
-func asksWhatIs(q string) string {
-	m := whatIsRE.FindStringSubmatch(q)
-	if m == nil || len(strings.Fields(m[3])) > 4 || strings.HasPrefix(strings.ToLower(m[3]), "the ") ||
-		strings.Contains(m[3], "'s") || strings.Contains(m[3], "’s") {
-		return "" // "What is Square's stock ticker?" asks its value, as "What is the …" does
-	}
-	return strings.ToLower(strings.TrimSpace(m[3]))
-}
 
 // definesTerm reports whether text states what term is: the term, then
 // (past a few words of its own, or a bracketed short form) a defining verb
@@ -84,39 +70,29 @@ func definesTerm(text, term string) bool {
 	return defineCueRE.MatchString(after)
 }
 
-var proseLeadRE = regexp.MustCompile(`(?i)^\s*(describe|explain|summari[sz]e|outline|discuss)\b`)
-
-var methodQuestionRE = regexp.MustCompile(`(?i)^\s*how (is|are|was|were|do|does|did)\b.*\b(determin|calculat|comput|measur|defin|estimat|deriv|recogni[sz]|assess|valu|allocat)\w*`)
-
 // genericKinds are nouns a question uses to ask for a value without
 // naming the measure: "What is the amount of …", "What was the value …".
-var genericKinds = stemSet(`amount value number total sum figure name percentage percent share proportion
+var genericKinds = familySet(`amount value number total sum figure name percentage percent share proportion
 	level rate balance change difference increase decrease average ratio type kind part year date period respective`)
 
 // comparesRE finds the words by which a question compares values.
 var comparesRE = regexp.MustCompile(`(?i)\b(most|least|largest|smallest|highest|lowest|biggest|greatest|higher|lower|larger|smaller|greater|bigger|less|more|exceed\w*|maximum|minimum)\b`)
-
-// asksProse reports whether the question asks a statement a table row
-// cannot make: a reason, a method, what something is.
-func asksProse(q string) bool {
-	return reasonQuestionRE.MatchString(q) || methodQuestionRE.MatchString(q) || proseLeadRE.MatchString(q) || asksWhatIs(q) != ""
-}
 
 // statesKindAsked reports whether text (with its label) holds the kind of
 // statement the question's form asks, and if not, what is missing.
 func statesKindAsked(q string, sh shape, text, label string) (bool, string) {
 	both := text + "\n" + label
 	switch {
-	case reasonQuestionRE.MatchString(q) && !reasonCueRE.MatchString(text):
+	case sh.Reason && !reasonCueRE.MatchString(text):
 		return false, "the question asks a reason and the passage states none"
-	case timeAskedRE.MatchString(q) && !timeRE.MatchString(both):
+	case sh.Time && !timeRE.MatchString(both):
 		return false, "the question asks a time and the passage states none"
 	case asksFigure(q, sh) && !hasAmount(both, false):
 		return false, "the question asks a figure and the passage states none"
 	case periodEndAskedRE.MatchString(q) && !periodEndRE.MatchString(text):
 		return false, "the question asks the day a period ends or begins and the passage does not say it"
 	}
-	if term := asksWhatIs(q); term != "" && !definesTerm(text, term) {
+	if term := sh.Defines; term != "" && !definesTerm(text, term) {
 		return false, "the question asks what " + term + " is and the passage does not say"
 	}
 	return true, ""
@@ -129,8 +105,8 @@ func statesKindAsked(q string, sh shape, text, label string) (bool, string) {
 // services revenue comprise?"), and not a count, a share or a time, which
 // have checks of their own.
 func asksFigure(q string, sh shape) bool {
-	return sh.typ == amountType || figureAskedRE.MatchString(q) ||
-		sh.amount && !sh.when && sh.typ == anyType && namesMeasure(q) && !asksProse(q)
+	return sh.Type == lang.AmountType || figureAskedRE.MatchString(q) ||
+		sh.Figure && !sh.When && sh.Type == lang.AnyType && namesMeasure(q) && !sh.Statement
 }
 
 // namesMeasure reports whether a "What was the …" question asks the value
@@ -147,7 +123,7 @@ func namesMeasure(q string) bool {
 		if phraseEnds[w] {
 			break
 		}
-		if amountWords[Stem(w)] {
+		if lang.IsQuantityWord(w) {
 			return true
 		}
 	}
@@ -243,7 +219,7 @@ func meets(ev *app.Evidence, sh shape, c *candidate, others []*candidate, weight
 	if ok, why := carriesGiven(ev, sh, c, text, carried); !ok {
 		return false, why
 	}
-	if len(derivation(ev.Question.Text, sh)) > 0 && !asksProse(ev.Question.Text) {
+	if len(derivation(ev.Question.Text, sh)) > 0 && !sh.Statement {
 		// Which stated change, average or ratio is the one asked cannot
 		// be told from the words alone: a derived figure is computed from
 		// cited operands (compute.go) or not stated as an answer.
@@ -281,7 +257,7 @@ func carriedBy(ev *app.Evidence, sh shape, c *candidate, others []*candidate) ma
 			carried[st] = true
 		}
 	}
-	if sh.amount && joinsAsked(ev.Question.Text) {
+	if sh.Figure && joinsAsked(ev.Question.Text) {
 		for _, o := range others {
 			for st := range o.own {
 				carried[st] = true
@@ -298,12 +274,12 @@ func carriedBy(ev *app.Evidence, sh shape, c *candidate, others []*candidate) ma
 // question asks, and if not, why.
 func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row bool) (bool, string) {
 	q := ev.Question.Text
-	who := sh.typ == whoType && roleTitleRE.MatchString(q) // "Who is the CEO …" asks for a name; "Who keeps …" may be answered by a role
-	if sh.typ != anyType && sh.typ != whichType && (sh.typ != whoType || who) && typeFitOf(sh.typ, sh.counted, text, c.label, sh.named) <= 0 &&
-		!(sh.typ == whereType && lowerPlace(text)) && // a place a ligature or a typist left in lower case
-		!(sh.typ == countType && setApart(text) && countsNamed(text+" "+c.label, sh.counted)) &&
-		!(sh.typ == amountType && hasAmount(text, false)) && // a table's figures carry their unit in its heading
-		!(sh.typ == whereType && !asksWhereInWorld(q) && mayPoint(text)) { // "where are the balances" is answered by a pointer within the document
+	who := sh.Type == lang.WhoType && roleTitleRE.MatchString(q) // "Who is the CEO …" asks for a name; "Who keeps …" may be answered by a role
+	if sh.Type != lang.AnyType && sh.Type != lang.WhichType && (sh.Type != lang.WhoType || who) && typeFitOf(sh.Type, sh.Counted, text, c.label, sh.named) <= 0 &&
+		!(sh.Type == lang.WhereType && lowerPlace(text)) && // a place a ligature or a typist left in lower case
+		!(sh.Type == lang.CountType && setApart(text) && countsNamed(text+" "+c.label, sh.Counted)) &&
+		!(sh.Type == lang.AmountType && hasAmount(text, false)) && // a table's figures carry their unit in its heading
+		!(sh.Type == lang.WhereType && !asksWhereInWorld(q) && mayPoint(text)) { // "where are the balances" is answered by a pointer within the document
 		return false, "the passage holds no value of the kind asked"
 	}
 	under := c.label
@@ -317,7 +293,7 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		return false, why
 	}
 	switch {
-	case (who || sh.typ == whichType) && firmAskedRE.MatchString(q) && !namesFirm(text, sh.named):
+	case (who || sh.Type == lang.WhichType) && firmAskedRE.MatchString(q) && !namesFirm(text, sh.named):
 		// "Who audits …" is answered by the firm's name; a sentence about
 		// the audit names none.
 		return false, "no firm is named"
@@ -328,14 +304,14 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		return false, "no name stands beside the role asked"
 	case who && !holdsTitleAsked(q, text, sh.named):
 		return false, "the passage does not give the title asked as held by the one asked about"
-	case sh.typ == countType && !wholeNumberRE.MatchString(text+" "+c.label) && !numberWordRE.MatchString(text):
+	case sh.Type == lang.CountType && !wholeNumberRE.MatchString(text+" "+c.label) && !numberWordRE.MatchString(text):
 		return false, "the question asks a count and the passage states no whole number"
-	case row && sh.amount && sh.typ != whichType && !hasAmount(q, false) && labelNamesOther(text, sh):
+	case row && sh.Figure && sh.Type != lang.WhichType && !hasAmount(q, false) && labelNamesOther(text, sh):
 		// "Net sales of reportable segments and All Other" is another,
 		// narrower measure than the net sales asked. ("Which segment had
 		// …", or a question giving the figure, asks for the label.)
 		return false, "the row's label names another measure"
-	case sh.amount && !row && len(derivation(q, sh)) == 0 && onlyChanges(text):
+	case sh.Figure && !row && len(derivation(q, sh)) == 0 && onlyChanges(text):
 		// "Operating revenues decreased $259 million" states how the
 		// figure moved, not the figure asked.
 		return false, "the passage states a change of the figure, not the figure"
@@ -353,16 +329,16 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		// ("$6.42", "3.85"); "1.9 million dilutive securities" is another
 		// figure.
 		return false, "the question asks a per-share amount and the passage states none"
-	case sh.amount && !row && len(sh.years) > 0 && onlyOtherPeriods(text, sh.years):
+	case sh.Figure && !row && len(sh.years) > 0 && onlyOtherPeriods(text, sh.years):
 		// "… decreased $259 million due to the sale of HOS, which had
 		// operating revenues of $293 million in 2021" gives 2021's
 		// figure (and a part's) to a question about 2022.
 		return false, "the passage states the figure for another period"
-	case sh.amount && sh.typ != percentType && !percentAsked(q) && onlyPercents(text):
+	case sh.Figure && sh.Type != lang.PercentType && !percentAsked(q) && onlyPercents(text):
 		return false, "the question asks an amount and the passage gives only percentages"
-	case row && sh.amount && readsPart(c, sh):
+	case row && sh.Figure && readsPart(c, sh):
 		return false, "the table holds a part's figures (a segment's, a subsidiary's), not the whole's asked"
-	case row && asksProse(q):
+	case row && sh.Statement:
 		return false, "the question asks a statement and the passage is a table row"
 	case row && sh.total && !labelSays(text, "total"):
 		// "What is the total X" is the total row's, not one of the rows
@@ -397,7 +373,7 @@ func labelNamesOther(row string, sh shape) bool {
 		asked--
 	}
 	for _, w := range strings.Fields(strings.ToLower(label)) {
-		if ownWords[w] && !sh.named[Stem(w)] {
+		if ownWords[w] && !sh.named[lang.Family(w)] {
 			unasked-- // "Total Company", "Consolidated": the whole, which a plain question asks
 		}
 	}
@@ -445,7 +421,7 @@ func readsPart(c *candidate, sh shape) bool {
 		other := false
 		for _, t := range lang.Tokens(m[2]) {
 			switch {
-			case sh.named[lang.Family(t.Lower)], sh.named[t.Lower], sh.named[Stem(t.Lower)], ownWords[t.Lower]:
+			case sh.named[lang.Family(t.Lower)], sh.named[t.Lower], ownWords[t.Lower]:
 				other = false
 			case !periodWords[lang.Family(t.Lower)] && !monthNameRE.MatchString(t.Lower) && !lang.IsStopWord(t.Lower) && !t.Num:
 				other = true
@@ -481,7 +457,7 @@ func carriesGiven(ev *app.Evidence, sh shape, c *candidate, text string, carried
 	// not carry it answers for another measure, whatever else it shares.
 	// (A name's kind — "Which paper …" — is seldom written beside the
 	// name, so only a figure's measure is required.)
-	if k := kindNoun(ev.Question.Text); sh.amount && sh.typ == anyType && k != "" && !genericKinds[k] && !families[k] && !placed[k] && !c.words[k] {
+	if k := sh.Kind; sh.Figure && sh.Type == lang.AnyType && k != "" && !genericKinds[k] && !families[k] && !placed[k] && !c.words[k] {
 		return false, "the passage does not carry the measure asked (" + k + ")"
 	}
 	given := givenNames(ev.Question.Text)
@@ -492,7 +468,7 @@ func carriesGiven(ev *app.Evidence, sh shape, c *candidate, text string, carried
 		if periodWords[lang.Family(n)] && len(sh.years) > 0 {
 			continue // "December 31, 2022" is met where its year is
 		}
-		st := Stem(n)
+		st := lang.Inflection(n)
 		if !carried[st] && !placed[st] && !carried[n] && !placed[n] && !c.words[st] {
 			return false, "the passage does not name " + n
 		}
@@ -505,8 +481,8 @@ func carriesGiven(ev *app.Evidence, sh shape, c *candidate, text string, carried
 // who-question names and a leading setting clause's words aside.
 func weighsEnough(ev *app.Evidence, sh shape, c *candidate, carried map[string]bool, weights map[string]float64, row bool) bool {
 	kind := ""
-	if sh.typ == whichType || sh.typ == whoType {
-		kind = sh.kind // "Which paper …": the answer names a paper, seldom the word
+	if sh.Type == lang.WhichType || sh.Type == lang.WhoType {
+		kind = sh.Kind // "Which paper …": the answer names a paper, seldom the word
 	}
 	setting := settingStems(ev.Question.Text)
 	share, total := 0.0, 0.0
@@ -575,7 +551,7 @@ func joinsAsked(q string) bool {
 // figure at the top of page 5, what …", "Among the three strategies, which
 // …". The clause places the answer; the sentence that answers writes what
 // is asked, seldom the setting again. (Its names and years still bind.)
-var settingLeads = append([]string{"in ", "among ", "of ", "for ", "on ", "within ", "from "}, conditionLeads...)
+var settingLeads = append([]string{"in ", "among ", "of ", "for ", "on ", "within ", "from "}, lang.ConditionLeads()...)
 
 // settingStems returns the stems only a leading setting clause of q holds.
 func settingStems(q string) map[string]bool {
@@ -603,7 +579,7 @@ func settingStems(q string) map[string]bool {
 
 // interrogatives, and the words by which a question asks for several
 // values in order ("respectively"), say how it asks.
-var interrogatives = stemSet(`what which who whom whose when where why how respectively respective`)
+var interrogatives = familySet(`what which who whom whose when where why how respectively respective`)
 
 var (
 	wholeNumberRE = regexp.MustCompile(`(^|[^\d.,])\d+(,\d{3})*(\s|$|[^\d.,%])`)
@@ -630,7 +606,7 @@ func repeatsOnly(text string, sh shape) bool {
 		if lang.IsStopWord(t.Lower) || orgSuffix[t.Lower] {
 			continue
 		}
-		if !sh.named[Stem(t.Lower)] && !sh.named[lang.Family(t.Lower)] && !sh.stems[Stem(t.Lower)] {
+		if !sh.named[lang.Family(t.Lower)] && !sh.stems[lang.Family(t.Lower)] {
 			return false
 		}
 		n++

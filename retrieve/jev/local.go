@@ -214,7 +214,7 @@ func localChoice(q *lang.Query, qu *Question, absent map[string]bool) Answer {
 func quality(q *lang.Query, f lang.Features, index float64) float64 {
 	fit := 1.0
 	switch {
-	case q.Intent.Amount || q.Intent.Count:
+	case q.Asked.Figure:
 		// Amounts and counts live in tables and figures: text without
 		// numbers rarely holds them.
 		fit = math.Min(1, 0.4+6*f.Numeric)
@@ -242,7 +242,7 @@ const (
 func localScore(q *lang.Query, visual bool, qu *Question, absent map[string]bool) Answer {
 	f := q.Match(textOf(qu.EvidenceParts, qu.Evidence, false), absent)
 	x := quality(q, f, qu.IndexScore) * periodFit(q, qu.EvidenceParts)
-	if (q.Intent.Amount || q.Intent.Count) && f.Numeric > tableNumeric {
+	if (q.Asked.Figure) && f.Numeric > tableNumeric {
 		// An amount or count is read off a table or a statement: a
 		// passage that is mostly figures is where it is, even when the
 		// question's words appear there once, as a row label.
@@ -260,7 +260,7 @@ func localScore(q *lang.Query, visual bool, qu *Question, absent map[string]bool
 		// few of the question's words.
 		x += visualBonus
 	}
-	if hasRole(qu.EvidenceParts, RoleStatistics) && !q.Intent.Count {
+	if hasRole(qu.EvidenceParts, RoleStatistics) && q.Asked.Type != lang.CountType {
 		// Computed statistics answer counting questions, not others.
 		x *= 0.3
 	}

@@ -1,0 +1,260 @@
+package lang
+
+import (
+	"regexp"
+	"strings"
+)
+
+// What a question asks for. English questions say it up front — "who"
+// asks for a person or an organisation, "where" for a place, "how many"
+// or "the number of" for a count of the noun that follows, "how much" for
+// an amount, "what percentage" for a share, "which" for one named thing
+// among others, "when" or "what year" for a date, "why" for a reason,
+// "what are the components of" for a list — and the noun after "what" or
+// "which" names the kind of thing the answer is ("What score …", "Which
+// paper …"). Asked is that reading, made once: retrieval weighs evidence
+// by it and the answerer checks a candidate against it.
+
+// AnswerType is the kind of answer a question asks for.
+type AnswerType int
+
+// The answer types.
+const (
+	AnyType     AnswerType = iota // a statement, a name or a figure: the words do not say
+	WhoType                       // a person or an organisation
+	WhereType                     // a place
+	CountType                     // a count of the noun that follows
+	AmountType                    // how much
+	PercentType                   // a share
+	WhichType                     // one named thing among others
+)
+
+// Asked is what a question asks for, read from its words.
+type Asked struct {
+	Type AnswerType
+	// Counted holds, for a count, the family keys of the counted noun
+	// ("how many employees" → "employ").
+	Counted []string
+	// Kind is the family key of the noun the answer is an instance of
+	// ("position" in "What is the position of Ibrahim?"), or "".
+	Kind string
+	// Figure: the answer is a number — a count, an amount, a rate, a
+	// date — because the question asks how much or how many, names a
+	// quantity in what it asks, or asks when.
+	Figure bool
+	When   bool // the figure is a date or a year ("when …", "what year", "what date")
+	// Time: it asks when something happened or will — a year, a
+	// month, a date, a century ("When did …", "In what year …"; "When is
+	// …" in the present asks a condition, which documents state without
+	// a date).
+	Time bool
+	// Statement: the answer is a statement even where it names a
+	// quantity — a reason, a method, a description, what a term is.
+	Statement bool
+	Reason    bool   // a reason ("why", "what caused")
+	Defines   string // the term "What is X?" asks defined, or ""
+	// List holds the words (family keys, "total" aside) of what the
+	// question asks the items of ("What are the components of total
+	// revenue?"); Items the same for how many items it has ("How many
+	// components are there under deferred tax assets?").
+	List, Items []string
+	YesNo       bool // "Is …?", "Does …?", "Did …?"
+}
+
+// ReadAsked reads what question asks for.
+func ReadAsked(question string) Asked {
+	q := strings.ToLower(strings.TrimSpace(question))
+	var a Asked
+	a.Type, a.Counted = readType(question)
+	a.Kind = kindNoun(question)
+	a.Reason = reasonQuestionRE.MatchString(question)
+	a.Defines = asksWhatIs(question)
+	a.Statement = a.Reason || methodQuestionRE.MatchString(question) || proseLeadRE.MatchString(question) || a.Defines != ""
+	a.List = itemsAsked(question, listOfRE, listConsistRE)
+	a.Items = itemsAsked(question, countTypesRE, countUnderRE)
+	for _, p := range yesNoLeads {
+		if strings.HasPrefix(q, p) {
+			a.YesNo = true
+		}
+	}
+	a.Time = timeAskedRE.MatchString(question)
+	a.When = strings.HasPrefix(q, "when ") || strings.Contains(q, "what year") || strings.Contains(q, "what date")
+	for _, l := range reasonLeads {
+		if strings.HasPrefix(q, l) {
+			return a // a reason or a description, even of a quantity
+		}
+	}
+	for _, t := range mainClause(q) {
+		if quantityWords[Family(t.Lower)] {
+			a.Figure = true
+		}
+	}
+	a.Figure = a.Figure || a.When || strings.Contains(q, "how much") || a.Type == CountType
+	return a
+}
+
+var (
+	whoRE     = regexp.MustCompile(`(?i)^\s*(who|whom|whose)\b|\b(which|what) (person|people|company|companies|organi[sz]ations?|firms?|banks?|judges?|directors?|officers?|authors?|executives?)\b`)
+	whereRE   = regexp.MustCompile(`(?i)^\s*where\b|\b(in|at) (which|what) (city|country|state|place|location|region)\b|\b(which|what) (city|country|state|place|location|address|region)\b`)
+	percentRE = regexp.MustCompile(`(?i)\b(what|which) (percentage|percent|share|proportion|fraction)\b|\bhow much of\b|\bwhat is the (percentage|share|proportion)\b`)
+	countRE   = regexp.MustCompile(`(?i)\bhow many\s+(\w+)(?:\s+(\w+))?`)
+	muchRE    = regexp.MustCompile(`(?i)\bhow much\b`)
+	whichRE   = regexp.MustCompile(`(?i)^\s*(which|what)\s+\w+\s+(is|was|has|had|are|were|did|does|do)\b|^\s*which\b`)
+)
+
+// readType reads the answer type from a question, and for a count the
+// family keys of the counted noun.
+func readType(question string) (AnswerType, []string) {
+	switch {
+	case percentRE.MatchString(question):
+		return PercentType, nil
+	case countRE.MatchString(question):
+		m := countRE.FindStringSubmatch(question)
+		var counted []string
+		for i, w := range m[1:] {
+			if i == 1 && strings.HasSuffix(strings.ToLower(w), "ed") {
+				break // "How many people worked …": a verb, not part of what is counted
+			}
+			if w != "" && !IsStopWord(strings.ToLower(w)) {
+				counted = append(counted, Family(strings.ToLower(w)))
+			}
+		}
+		return CountType, counted
+	case muchRE.MatchString(question):
+		return AmountType, nil
+	case whoRE.MatchString(question):
+		return WhoType, nil
+	case whereRE.MatchString(question):
+		return WhereType, nil
+	case whichRE.MatchString(question):
+		return WhichType, nil
+	}
+	return AnyType, nil
+}
+
+// kindNounRE finds the noun that names the kind of answer a what- or
+// which-question asks for: "What score did … achieve", "What is the
+// position of …", "Which paper uses …".
+var kindNounRE = regexp.MustCompile(`(?i)^\s*(?:what|which)\s+(?:(?:is|are|was|were)\s+(?:the|a|an)\s+)?([a-z]+)\b`)
+
+// kindNoun returns the family key of the noun a question's answer is an
+// instance of, or "". The quote that answers gives the instance ("Core
+// Assurance", "73.2%"), seldom the word for its kind.
+func kindNoun(question string) string {
+	loc := kindNounRE.FindStringSubmatchIndex(question)
+	if loc == nil {
+		return ""
+	}
+	w := strings.ToLower(question[loc[2]:loc[3]])
+	if IsStopWord(w) || possessiveAfter(question[loc[3]:]) {
+		return "" // "What are the company's …": the company is whose, not what
+	}
+	return Family(w)
+}
+
+// possessiveAfter reports whether rest starts with a possessive ending.
+func possessiveAfter(rest string) bool {
+	return strings.HasPrefix(rest, "'s") || strings.HasPrefix(rest, "’s") || strings.HasPrefix(rest, "' ") || strings.HasPrefix(rest, "’ ")
+}
+
+// quantityWords name a quantity: a question asking for one of them wants
+// a number in its answer. Held by family.
+var quantityWords = familySet(`amount total number sum value revenue revenues sales income earnings profit loss
+	expense expenses cost costs price cash debt assets liabilities equity dividend dividends eps capex
+	expenditure expenditures margin ratio rate percent percentage growth balance size count employees
+	headcount spend spent paid pay borrow fee fees tax taxes salary shares year date many much`)
+
+// IsQuantityWord reports whether a word names a quantity ("revenue",
+// "rate", "employees"): a question asking for one wants a number.
+func IsQuantityWord(w string) bool { return quantityWords[Family(strings.ToLower(w))] }
+
+func familySet(words string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(words) {
+		m[Family(w)] = true
+	}
+	return m
+}
+
+// reasonLeads begin questions that ask for a reason or a description,
+// whose answer is a statement even when it names a quantity.
+var reasonLeads = []string{"why ", "what drove ", "what drives ", "what caused ", "explain ", "describe ",
+	"how did ", "how does ", "how do ", "how has ", "how have ", "what are the main ", "what are the key "}
+
+// conditionLeads open a clause that sets the question's condition, not
+// what it asks: "If "--" is displayed as the resting heart rate reading,
+// what kind of environment …" asks for no rate.
+var conditionLeads = []string{"if ", "when ", "whenever ", "once ", "after ", "before ", "assuming ", "given ", "suppose ", "according to "}
+
+// ConditionLeads returns the words that open a clause setting a
+// question's condition ("if ", "when ", "given ", …).
+func ConditionLeads() []string { return append([]string(nil), conditionLeads...) }
+
+// mainClause returns the words of what a lower-case question asks: those
+// past the comma that ends a leading condition clause, or all of them.
+func mainClause(q string) []Token {
+	for _, l := range conditionLeads {
+		if i := strings.Index(q, ","); strings.HasPrefix(q, l) && i > 0 {
+			return Tokens(q[i+1:])
+		}
+	}
+	return Tokens(q)
+}
+
+// yesNoLeads begin questions answered yes or no.
+var yesNoLeads = []string{"is ", "are ", "does ", "do ", "did ", "has ", "have ", "was ", "were ", "can ", "will "}
+
+var (
+	reasonQuestionRE = regexp.MustCompile(`(?i)^\s*(why\b|what (caused|causes|drove|drives|led to)\b|what (was|is|were|are) the (main |primary |key )?(reasons?|causes?)\b)`)
+	proseLeadRE      = regexp.MustCompile(`(?i)^\s*(describe|explain|summari[sz]e|outline|discuss)\b`)
+	methodQuestionRE = regexp.MustCompile(`(?i)^\s*how (is|are|was|were|do|does|did)\b.*\b(determin|calculat|comput|measur|defin|estimat|deriv|recogni[sz]|assess|valu|allocat)\w*`)
+	timeAskedRE      = regexp.MustCompile(`(?i)^\s*when (did|was|were|will|had|has|have)\b|\b(what|which) (year|years|date|month|day|decade|century)\b|\bin what year\b`)
+	whatIsRE         = regexp.MustCompile(`(?i)^\s*what (is|are) (an? )?((?:[\p{L}'’\-]+ ?){1,4})\s*\??\s*$`)
+)
+
+// asksWhatIs returns the term a "What is X?" question asks defined, or "".
+func asksWhatIs(q string) string {
+	m := whatIsRE.FindStringSubmatch(q)
+	if m == nil || len(strings.Fields(m[3])) > 4 || strings.HasPrefix(strings.ToLower(m[3]), "the ") ||
+		strings.Contains(m[3], "'s") || strings.Contains(m[3], "’s") {
+		return "" // "What is Square's stock ticker?" asks its value, as "What is the …" does
+	}
+	return strings.ToLower(strings.TrimSpace(m[3]))
+}
+
+// Questions asking for the items of something, as reports set them out
+// (the rows a total adds up, the rows under a heading): "What are the
+// components of X?", "What items does X consist of?"; and how many there
+// are: "How many components are there under X?", "How many types of X
+// are there?".
+var (
+	listOfRE      = regexp.MustCompile(`(?i)^\s*(?:what|which)\s+(?:are|were)\s+(?:the\s+)?(?:\w+\s+)?(?:components|elements|items|constituents|parts|types|kinds|categories|classes|line items|sub-?items)\s+(?:of|under|in|within|included in|that make up|making up|comprising)\s+(?:the\s+)?(.+?)\s*\??\s*$`)
+	listConsistRE = regexp.MustCompile(`(?i)^\s*what\s+(?:\w+\s+)?(?:items|components|elements)\s+(?:does|do|did)\s+(?:the\s+)?(.+?)\s+(?:consist of|comprise|include|contain)\s*\??\s*$`)
+	countUnderRE  = regexp.MustCompile(`(?i)^\s*how many\s+(?:\w+\s+)?(?:components|elements|items|categories|types|kinds|classes|line items)\s+(?:are there\s+)?(?:of|under|in|within|making up|that make up)\s+(?:the\s+)?(.+?)(?:\s+are there)?\s*\??\s*$`)
+	countTypesRE  = regexp.MustCompile(`(?i)^\s*how many\s+(?:types|kinds|categories|classes)\s+of\s+(?:the\s+)?(.+?)\s+are there\s*\??\s*$`)
+)
+
+// itemsAsked returns the label words of what the first matching pattern
+// finds, or nil.
+func itemsAsked(q string, res ...*regexp.Regexp) []string {
+	for _, re := range res {
+		if m := re.FindStringSubmatch(q); m != nil {
+			return LabelWords(m[1])
+		}
+	}
+	return nil
+}
+
+// LabelWords returns the words of a row label or a named total as family
+// keys, without "total", footnote marks and punctuation: "Total Revenue
+// (1)" and "total revenue" are both [revenu].
+func LabelWords(s string) []string {
+	var out []string
+	for _, t := range Tokens(s) {
+		if t.Num || t.Lower == "total" || t.Lower == "the" {
+			continue
+		}
+		out = append(out, Family(t.Lower))
+	}
+	return out
+}

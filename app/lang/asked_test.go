@@ -1,0 +1,58 @@
+package lang
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestReadAsked(t *testing.T) {
+	for _, c := range []struct {
+		q      string
+		typ    AnswerType
+		figure bool
+	}{
+		{"Who is the chief executive officer of 3M?", WhoType, false},
+		{"Where is the company headquartered?", WhereType, false},
+		{"How many employees does 3M have?", CountType, true},
+		{"How much did Apple spend on research in 2022?", AmountType, true},
+		{"What percentage of revenue came from services?", PercentType, true},
+		{"Which paper uses the Fast NMS processing?", WhichType, false},
+		{"What was net income in 2022?", AnyType, true},
+		{"What year did the company go public?", WhichType, true},
+		// A reason or a description is a statement, even of a quantity.
+		{"Why did revenue fall in 2022?", AnyType, false},
+		// A condition clause sets the question; what it asks follows.
+		{`If "--" is displayed as the resting heart rate reading, what kind of environment should the user stay in?`, AnyType, false},
+		// "account" and "discount" count nothing.
+		{"Which account tweets content tagged #WednesdayWisdom?", WhichType, false},
+	} {
+		a := ReadAsked(c.q)
+		if a.Type != c.typ || a.Figure != c.figure {
+			t.Errorf("ReadAsked(%q) = type %d figure %v, want type %d figure %v", c.q, a.Type, a.Figure, c.typ, c.figure)
+		}
+	}
+	if a := ReadAsked("How many people worked at the plant in 2020?"); !slices.Equal(a.Counted, []string{Family("people")}) {
+		t.Errorf("counted %v: a verb is not what is counted", a.Counted)
+	}
+	if a := ReadAsked("Why did margins shrink?"); !a.Reason || !a.Statement {
+		t.Errorf("why asks a reason: %+v", a)
+	}
+	if a := ReadAsked("What is EBITDA?"); a.Defines != "ebitda" || !a.Statement {
+		t.Errorf("what is X asks X defined: %+v", a)
+	}
+	if a := ReadAsked("What is the revenue?"); a.Defines != "" {
+		t.Errorf("what is the X asks its value, not a definition: %+v", a)
+	}
+	if a := ReadAsked("What are the components of total revenue?"); !slices.Equal(a.List, []string{Family("revenue")}) {
+		t.Errorf("list of %v", a.List)
+	}
+	if a := ReadAsked("How many components are there under deferred tax assets?"); len(a.Items) != 3 || a.Type != CountType {
+		t.Errorf("items of %v, type %d", a.Items, a.Type)
+	}
+	if a := ReadAsked("Did revenue grow in 2022?"); !a.YesNo {
+		t.Errorf("did … asks yes or no: %+v", a)
+	}
+	if a := ReadAsked("When did the company acquire Acme?"); !a.Time || !a.When || !a.Figure {
+		t.Errorf("when did asks a time: %+v", a)
+	}
+}
