@@ -185,4 +185,4 @@ darwin:
 CRASH_TRIALS ?= 120
 crashtest: build
 	ARCHIVIST_CRASH_TRIALS=$(CRASH_TRIALS) CGO_ENABLED=0 $(GO) test -tags 'ci crashtest' -count=1 -timeout 120m -v \
-		-run '^Test(CrashSafety|CrashSafetyWatch|DiskFull|ReadOnlyLibrary|SecondInstance|SlowLibrary)$$' ./ui/cli
+		-run '^Test(CrashSafety|CrashSafetyWatch|QuitBySignal|DiskFull|ReadOnlyLibrary|SecondInstance|SlowLibrary)$$' ./ui/cli

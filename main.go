@@ -44,8 +44,9 @@ import (
 )
 
 func main() {
-	// Ctrl-C quits: an import it interrupts resumes at the next start
-	// instead of being marked failed.
+	// Ctrl-C or SIGTERM quits: an import it interrupts stays pending and
+	// resumes at the next start, its start not counted, instead of being
+	// marked failed.
 	ctx, quit := context.WithCancelCause(context.Background())
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
@@ -175,14 +176,36 @@ func runWindow(ctx context.Context, dir string) error {
 	w.SetOnClosed(u.Close)
 	defer u.StopLocalAPI()
 	go im.Backfill(ctx) // documents imported before their dates and abbreviations were read
+	// The imports below stop as a quit when the window closes: their jobs
+	// stay pending and their starts are not counted.
+	work, stopWork := context.WithCancelCause(ctx)
+	resumed := make(chan struct{})
 	go func() {
+		defer close(resumed)
 		// Finish imports a crash or quit interrupted, show them, then
 		// catch up with the watched folders and follow them.
-		im.Resume(ctx)
+		im.Resume(work)
 		u.Refresh()
-		watcher.Run(ctx)
+		watcher.Run(work)
+	}()
+	// Ctrl-C, or SIGTERM when the session ends, quits as closing the
+	// window does; the window used to stay open, and the kill that
+	// followed counted the running import's start as a crash.
+	ended := make(chan struct{})
+	go func() {
+		select {
+		case <-ctx.Done():
+			fyne.Do(a.Quit)
+		case <-ended:
+		}
 	}()
 	w.ShowAndRun()
+	close(ended)
+	// The library closes only once every import has stopped as a quit.
+	u.Close()
+	stopWork(app.ErrQuitting)
+	u.Wait()
+	<-resumed
 	return nil
 }
 

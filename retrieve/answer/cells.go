@@ -289,6 +289,18 @@ func (tc tableCell) statement(row, context string) string {
 	return tc.label + ", " + tc.column + ": " + v
 }
 
+// statedFigure is the figure a quote's cell statement states ("$34,229
+// million" of "Total Company, 2022: $34,229 million"): the value a reply
+// leads with. It is "" for a quote read as a sentence, whose value is not
+// singled out.
+func statedFigure(cit app.Citation, statement string) string {
+	i := strings.LastIndex(statement, ": ")
+	if cit.Cell == "" || i < 0 || !strings.Contains(statement[i:], cit.Cell) {
+		return ""
+	}
+	return statement[i+len(": "):]
+}
+
 // unscaled reports whether a cell keeps its own unit whatever scale its
 // table states: statements are "in millions, except per share amounts",
 // and a percentage or ratio is never in millions.

@@ -482,6 +482,9 @@ func TestCellNeedsAColumnHeader(t *testing.T) {
 		!strings.Contains(ans.Answer, "Total current assets, January 28, 2023: 8,802 — “Total current assets") {
 		t.Fatalf("citation %+v\n%s", c, ans.Answer)
 	}
+	if ans.Value != "8,802" {
+		t.Errorf("the reply states %q, want the cell's figure 8,802", ans.Value)
+	}
 }
 
 // TestStoredAbbreviationAnswers: the document defined EAIB pages away

@@ -37,6 +37,7 @@ type picking struct {
 	unmet       map[string]bool
 	windowNames map[*app.Window]map[string]bool
 	lead        *candidate // the first quote picked: the one a reader takes as the answer
+	leadAt      int        // the index in cites of lead's quote
 	picked      []*candidate
 }
 
@@ -168,7 +169,7 @@ func (p *picking) take(c *candidate) {
 	}
 	p.perSrc[c.src.N]++
 	if p.lead == nil && leadable(c.window.Text[c.start:c.end]) {
-		p.lead = c
+		p.lead, p.leadAt = c, len(p.cites)
 	} else {
 		p.picked = append(p.picked, c)
 	}
@@ -221,6 +222,7 @@ func (p *picking) reply(missing string) *app.Answer {
 		numberQuotes(ans.Citations)
 		ans.Answer = Lead + render(ans.Citations, p.labels, p.unders)
 		ans.Sufficient, ans.Verdict = true, app.VerdictAnswered
+		ans.Value = statedFigure(ans.Citations[p.leadAt], p.labels[p.leadAt])
 		return ans
 	}
 	if dated := acceptedDateAnswer(p.ev); dated != nil {

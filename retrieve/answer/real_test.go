@@ -181,6 +181,9 @@ func TestAnswersOnRealDocuments(t *testing.T) {
 		if !strings.Contains(ans.Answer, "Total Company, 2022: $34,229 million — “Total Company") {
 			t.Fatalf("answer %s", ans.Answer)
 		}
+		if ans.Value != "$34,229 million" {
+			t.Errorf("the reply states %q, want the cell's figure with its unit", ans.Value)
+		}
 		row := askReal(t, realLibrary(t, tenK), "What were 3M's total net sales?")
 		for _, c := range row.Citations {
 			if c.Precision == "cell" {

@@ -45,8 +45,13 @@ const financeBenchDir = "../../../shared/eval/financebench/pdfs"
 
 // buildBinary builds the desktop binary into a fresh folder: the harness
 // recognises its processes (and any orphaned PDF worker) by that path.
+// ARCHIVIST_CRASH_BIN names a binary built already (the window's build
+// takes minutes); nothing else may run it meanwhile.
 func buildBinary(t *testing.T) string {
 	t.Helper()
+	if bin := os.Getenv("ARCHIVIST_CRASH_BIN"); bin != "" {
+		return bin
+	}
 	bin := filepath.Join(t.TempDir(), "archivist")
 	cmd := exec.Command("go", "build", "-trimpath", "-o", bin, "../..")
 	// The desktop binary needs cgo even when the test itself runs without.

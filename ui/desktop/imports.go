@@ -189,10 +189,12 @@ func (p *importPanel) startNext() {
 	u := p.ui
 	ctx, cancel := context.WithCancel(u.ctx)
 	it.cancel = cancel
+	u.importing.Add(1)
 	go func() {
 		results, err := u.lib.Import(ctx, []string{it.path}, func(pr app.ImportProgress) {
 			u.do(func() { p.advance(it, pr) })
 		})
+		u.importing.Done()
 		cancelled := ctx.Err() != nil
 		cancel()
 		u.do(func() { p.finish(it, results, err, cancelled) })
@@ -515,8 +517,10 @@ func (p *importPanel) importWithPassword(l *importLine, password string) {
 	l.message = "Opening with the password…"
 	l.label.SetText(l.text())
 	u, path := p.ui, l.path
+	u.importing.Add(1)
 	go func() {
 		r := u.lib.ImportWithPassword(u.ctx, path, password)
+		u.importing.Done()
 		u.do(func() { p.passwordResult(l, r) })
 	}()
 }

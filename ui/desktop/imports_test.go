@@ -1,11 +1,15 @@
 package desktop
 
 import (
+	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/storage"
@@ -116,5 +120,47 @@ func TestOtherFailuresOfferNoPassword(t *testing.T) {
 		if strings.Contains(b.Text, "password") {
 			t.Errorf("a %s failure offers %q", app.EUnsupported, b.Text)
 		}
+	}
+}
+
+// quittingLibrary imports one file until its context ends, then, as the
+// real import does when quitting, takes a moment to put the job back in
+// the queue before it returns.
+type quittingLibrary struct {
+	*fakeLibrary
+	started chan struct{}
+	cause   error
+	requeue atomic.Bool // the job went back to the queue
+}
+
+func (q *quittingLibrary) Import(ctx context.Context, paths []string, progress func(app.ImportProgress)) ([]app.ImportResult, error) {
+	close(q.started)
+	<-ctx.Done()
+	q.cause = context.Cause(ctx)
+	time.Sleep(50 * time.Millisecond) // the write that puts the job back
+	q.requeue.Store(true)
+	return nil, app.Errorf(app.ECancelled, "the import was interrupted; it resumes at the next start")
+}
+
+// TestQuitWaitsForTheImport: closing the window stops a running import as
+// a quit, and Wait returns only once the import has ended, so the library
+// is never closed under it (a job left running counts as a crashed start).
+func TestQuitWaitsForTheImport(t *testing.T) {
+	lib := &quittingLibrary{fakeLibrary: &fakeLibrary{}, started: make(chan struct{})}
+	a := test.NewTempApp(t)
+	w := a.NewWindow("Archivist")
+	t.Cleanup(w.Close)
+	loop := &uiLoop{}
+	u := newUI(a, w, Services{Library: lib, Research: &fakeResearch{}}, loop.do)
+	loop.waitFor(t, "the first document list", func() bool { return !u.library.loading })
+	u.imports.enqueue([]string{filepath.Join(t.TempDir(), "long.pdf")})
+	<-lib.started
+	u.Close()
+	u.Wait()
+	if !lib.requeue.Load() {
+		t.Fatal("Wait returned while the import was still putting its job back")
+	}
+	if !errors.Is(lib.cause, app.ErrQuitting) {
+		t.Errorf("the import stopped with %v, want a quit", lib.cause)
 	}
 }

@@ -124,7 +124,7 @@ func newLibraryView(u *UI) *libraryView {
 	v.empty = container.NewCenter(container.NewVBox(container.NewCenter(container.NewGridWrap(fyne.NewSquareSize(48), icon)), v.emptyText, sub))
 
 	v.selInfo = newTipLabel(u.tips, "", fyne.TextStyle{})
-	v.selInfo.Truncation = fyne.TextTruncateEllipsis
+	v.selInfo.Truncation = fyne.TextTruncateOff // laid out at its whole width by the wrapping row
 	v.selWarning = widget.NewLabel("")
 	v.selWarning.Importance = widget.WarningImportance
 	v.selWarning.Wrapping = fyne.TextWrapWord
@@ -137,8 +137,9 @@ func newLibraryView(u *UI) *libraryView {
 	v.restoreSel = widget.NewButtonWithIcon("Restore", theme.ContentUndoIcon(), v.restoreSelected)
 	v.emptyTrash = widget.NewButtonWithIcon("Empty trash", theme.DeleteIcon(), v.confirmEmptyTrash)
 	v.emptyTrash.Importance = widget.DangerImportance
-	v.selBar = container.NewVBox(v.selInfo,
-		newWrapRow(v.selectAll, v.clearSel, v.moveSel, v.trashSel, v.restoreSel, v.emptyTrash, v.askSelection))
+	// The count of ticked documents starts the row of their actions
+	// rather than taking a line of its own above them.
+	v.selBar = container.NewVBox(newWrapRow(v.selInfo, v.selectAll, v.clearSel, v.moveSel, v.trashSel, v.restoreSel, v.emptyTrash, v.askSelection))
 
 	top := container.NewVBox(header, tools, v.loadErr)
 	v.tray = newTray(u.filing.content, u.imports.content)

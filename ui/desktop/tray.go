@@ -88,10 +88,15 @@ func (t *tray) fit() {
 // starting a new row where the next does not fit: a row of buttons that
 // never makes its column wider than the column is. Its height depends on
 // its width, which it remembers from the last layout.
-type wrapRow struct{ width float32 }
+type wrapRow struct {
+	width float32
+	box   *fyne.Container
+}
 
 func newWrapRow(objs ...fyne.CanvasObject) *fyne.Container {
-	return container.New(&wrapRow{}, objs...)
+	w := &wrapRow{}
+	w.box = container.New(w, objs...)
+	return w.box
 }
 
 func (w *wrapRow) place(objs []fyne.CanvasObject, width float32, move bool) fyne.Size {
@@ -117,8 +122,14 @@ func (w *wrapRow) place(objs []fyne.CanvasObject, width float32, move bool) fyne
 }
 
 func (w *wrapRow) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	changed := w.width != size.Width
 	w.width = size.Width
-	w.place(objs, size.Width, true)
+	if h := w.place(objs, size.Width, true).Height; changed && h != size.Height && w.box != nil {
+		// A new width changed how many rows it takes: the column above
+		// must lay it out again at its new height (it kept the height of
+		// the old width, three rows where two fit).
+		w.box.Refresh()
+	}
 }
 
 func (w *wrapRow) MinSize(objs []fyne.CanvasObject) fyne.Size {

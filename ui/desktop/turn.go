@@ -30,7 +30,7 @@ type turn struct {
 	running     *fyne.Container
 	text        *flowText // the answer; citation pills are pillSegments
 	verdict     app.Verdict
-	verdictBox  *fyne.Container   // the verdict line or badge, when the reply is not a plain answer
+	verdictBox  *fyne.Container   // the answer line with its value, the Computed badge, or the verdict heading
 	textBar     *canvas.Rectangle // sets the closest passages off from answers
 	unsupported *fyne.Container   // the claims the quotes do not hold
 	crop        *fyne.Container   // the open PDF citation's highlighted region, under the answer
@@ -233,11 +233,14 @@ func (d *drawer) runExport(t *turn, out string) {
 }
 
 // answerText is an answer as the clipboard gets it: the question, the
-// answer with its [n] markers, and each citation with where it points and
+// value a claimed answer states, the answer with its [n] markers, and each citation with where it points and
 // its verbatim quote.
 func answerText(question string, ans *app.Answer) string {
 	var b strings.Builder
 	b.WriteString("Q: " + question + "\n\n")
+	if v := app.VerdictOf(ans); (v == app.VerdictAnswered || v == app.VerdictComputed) && strings.TrimSpace(ans.Value) != "" {
+		b.WriteString(answerLinePrefix + strings.Join(strings.Fields(ans.Value), " ") + "\n\n")
+	}
 	b.WriteString(strings.TrimSpace(ans.Answer) + "\n")
 	if len(ans.Citations) > 0 {
 		b.WriteString("\nCitations\n")

@@ -23,11 +23,16 @@ const (
 	unsupportedHead = "Not supported by the quoted passages:"
 )
 
+// answerLinePrefix opens the line that states an answer's value.
+const answerLinePrefix = "Answer: "
+
 // showVerdict fills t's verdict line, answer text and unsupported claims
-// for ans: an answer is shown as it is; a computed one carries a
-// "Computed" badge over its text, which holds the arithmetic; the closest
-// passages come under their own heading, set off by a bar, never as an
-// answer; a reply with nothing in scope says so in one line.
+// for ans. A reply that claims an answer leads with the value it states
+// (answerLine), then its quotes and pills: an answer as it is, a computed
+// one under a "Computed" badge with its arithmetic. The closest passages
+// come under their own heading, set off by a bar, with no answer line:
+// they are places to look, not an answer. A reply with nothing in scope
+// says so in one line.
 func (d *drawer) showVerdict(t *turn, ans *app.Answer) {
 	v := app.VerdictOf(ans)
 	t.verdict = v
@@ -35,8 +40,15 @@ func (d *drawer) showVerdict(t *turn, ans *app.Answer) {
 	t.textBar.Hide()
 	shown := *ans
 	switch v {
+	case app.VerdictAnswered:
+		if l := answerLine(ans.Value); l != nil {
+			t.verdictBox.Add(l)
+		}
 	case app.VerdictComputed:
 		t.verdictBox.Add(container.NewHBox(badge(verdictComputed, theme.ColorNamePrimary)))
+		if l := answerLine(ans.Value); l != nil {
+			t.verdictBox.Add(l)
+		}
 	case app.VerdictClosest:
 		t.verdictBox.Add(verdictHeading(verdictClosest))
 		if i := strings.Index(ans.Answer, app.ClosestEvidence); i >= 0 {
@@ -78,6 +90,20 @@ func (d *drawer) showVerdict(t *turn, ans *app.Answer) {
 	} else {
 		t.unsupported.Hide()
 	}
+}
+
+// answerLine states the value an answer gives, larger and bold, so the
+// answer is read before the quotes that hold it; nil when the reply
+// singles out no value (a quoted sentence is then the answer itself).
+func answerLine(value string) fyne.CanvasObject {
+	value = strings.Join(strings.Fields(value), " ")
+	if value == "" {
+		return nil
+	}
+	l := widget.NewLabelWithStyle(answerLinePrefix+value, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	l.SizeName = theme.SizeNameSubHeadingText
+	l.Wrapping = fyne.TextWrapWord
+	return l
 }
 
 // verdictHeading is a verdict line: italic, in the warning colour, so it

@@ -7,6 +7,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/widget"
 
 	"archivist/app"
 )
@@ -126,4 +127,63 @@ func TestHelpAboutNamesTheVersion(t *testing.T) {
 	if top == nil || !slices.Contains(labelTexts(top), app.VersionString()) {
 		t.Fatalf("About shows %q, want %q", labelTexts(top), app.VersionString())
 	}
+}
+
+// answerLineOf returns t's visible answer line, nil when it has none.
+func answerLineOf(tr *turn) *widget.Label {
+	for _, l := range findAll[*widget.Label](tr.verdictBox) {
+		if strings.HasPrefix(l.Text, answerLinePrefix) {
+			return l
+		}
+	}
+	return nil
+}
+
+// TestAnswerLeadsWithItsValue: a reply that claims an answer states its
+// value on a line of its own, drawn above its quotes and their pills, for
+// an answer and for a computed figure alike; the closest passages have no
+// answer line, even when the reply carries a value.
+func TestAnswerLeadsWithItsValue(t *testing.T) {
+	for _, v := range []app.Verdict{app.VerdictAnswered, app.VerdictComputed} {
+		t.Run(string(v), func(t *testing.T) {
+			ans := twoCitationAnswer()
+			ans.Verdict, ans.Value = v, "12.6  million"
+			h, tr := askFor(t, ans)
+			h.win.Resize(defaultWindowSize)
+			line := answerLineOf(tr)
+			if line == nil || !tr.verdictBox.Visible() {
+				t.Fatalf("no answer line: the reply leads with %q", tr.text.String())
+			}
+			if line.Text != "Answer: 12.6 million" {
+				t.Errorf("the answer line reads %q", line.Text)
+			}
+			d := h.ui.fapp.Driver()
+			lineAt, textAt := d.AbsolutePositionForObject(line), d.AbsolutePositionForObject(tr.text)
+			if line.Size().Height == 0 || lineAt.Y+line.Size().Height > textAt.Y {
+				t.Errorf("the answer line (y %v, %v tall) is not above the quotes (y %v)", lineAt.Y, line.Size().Height, textAt.Y)
+			}
+			pills := findAll[*pill](tr.text)
+			if len(pills) == 0 {
+				t.Fatal("no pill under the answer")
+			}
+			if y := d.AbsolutePositionForObject(pills[0]).Y; y < lineAt.Y+line.Size().Height {
+				t.Errorf("pill [1] at y %v comes before the answer line's end %v", y, lineAt.Y+line.Size().Height)
+			}
+			if got := answerText("What?", ans); !strings.HasPrefix(got, "Q: What?\n\nAnswer: 12.6 million\n") {
+				t.Errorf("the copied answer reads %q", got)
+			}
+		})
+	}
+	t.Run("closest", func(t *testing.T) {
+		ans := twoCitationAnswer()
+		ans.Sufficient, ans.Verdict, ans.Value = false, app.VerdictClosest, "12.6 million"
+		ans.Answer = app.InsufficientEvidence + "\n\n" + app.ClosestEvidence + "\n\n“" + ans.Citations[0].Quote + "” [1]"
+		_, tr := askFor(t, ans)
+		if line := answerLineOf(tr); line != nil {
+			t.Errorf("the closest passages carry an answer line %q", line.Text)
+		}
+		if got := answerText("What?", ans); strings.Contains(got, answerLinePrefix) {
+			t.Errorf("the copied closest passages state an answer: %q", got)
+		}
+	})
 }

@@ -7,6 +7,7 @@ import (
 	"context"
 	"strconv"
 	"strings"
+	"sync"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -41,6 +42,11 @@ type UI struct {
 	cancel context.CancelCauseFunc
 
 	asking bool // a question is in flight; the next waits for it
+
+	// imports counts the imports running off the UI goroutine, so that
+	// Wait can hold the library open until those Close stopped have put
+	// their jobs back in the queue.
+	importing sync.WaitGroup
 
 	// folders is lib's filing side when it has one: the folder tree, the
 	// trash, sensitivity, originals and the omnibox lookup. filer proposes
@@ -255,6 +261,13 @@ func (u *UI) Refresh() { u.do(u.library.reload) }
 // window closes; results that arrive later are dropped. Imports it stops
 // are resumed at the next start rather than marked failed.
 func (u *UI) Close() { u.cancel(app.ErrQuitting) }
+
+// Wait waits, after Close, for the imports Close stopped to end: each puts
+// its job back in the queue without counting its start. Call it before
+// closing the library, off the UI goroutine or once the window's loop has
+// ended: a library closed under a running import left its job counted as
+// a start that crashed.
+func (u *UI) Wait() { u.importing.Wait() }
 
 // Drop imports the local files and folders among uris; it is the window's
 // drop handler. Drafts dropped on the research drawer are checked instead
