@@ -70,14 +70,6 @@ type input struct {
 	sample string // bounded body text, as evidence
 }
 
-// node is a folder with what filing knows of it.
-type node struct {
-	app.Folder
-	children []*node
-	docs     []store.FiledDocument // filed directly in it
-	path     string
-}
-
 // ProposeFolder returns where the document should be filed: an existing
 // folder, or a new one (validated: a clean name, not used beside it, with
 // room in its level's menu). It returns nil when it has nothing to propose.
@@ -87,11 +79,10 @@ func (f *Filer) ProposeFolder(ctx context.Context, documentID string) (*app.Fili
 		return nil, err
 	}
 	defer snap.Close()
-	sample, err := snap.Sample(ctx, documentID, 4*SampleHeadings, SampleChars)
+	sample, state, err := ReadDocument(ctx, snap, documentID)
 	if err != nil {
 		return nil, err
 	}
-	sample.Headings = topicHeadings(sample.Headings, SampleHeadings)
 	folders, err := snap.Folders(ctx)
 	if err != nil {
 		return nil, err
@@ -100,8 +91,7 @@ func (f *Filer) ProposeFolder(ctx context.Context, documentID string) (*app.Fili
 	if err != nil {
 		return nil, err
 	}
-	root := buildTree(folders, filed, documentID)
-	state := stateOf(sample)
+	root := BuildTree(folders, filed, documentID)
 	if state == "" {
 		return nil, nil
 	}
@@ -109,8 +99,8 @@ func (f *Filer) ProposeFolder(ctx context.Context, documentID string) (*app.Fili
 
 	prop := &app.FilingProposal{DocumentID: documentID, Title: sample.Title, Confidence: 1}
 	at := root
-	for depth := 0; depth < MaxDepth && len(at.children) > 0; depth++ {
-		best, p, err := f.pick(ctx, in, at.children)
+	for depth := 0; depth < MaxDepth && len(at.Children) > 0; depth++ {
+		best, p, err := f.pick(ctx, in, at.Children)
 		if err != nil {
 			return nil, err
 		}
@@ -120,8 +110,8 @@ func (f *Filer) ProposeFolder(ctx context.Context, documentID string) (*app.Fili
 		at = best
 		prop.Confidence *= p
 	}
-	if at != root && (len(at.docs) > 0 || len(at.children) == 0) {
-		prop.FolderID, prop.Path = at.ID, at.path
+	if at != root && (len(at.Docs) > 0 || len(at.Children) == 0) {
+		prop.FolderID, prop.Path = at.ID, at.Path
 		return prop, nil
 	}
 	// Nothing below at fits: a new folder under it.
@@ -131,16 +121,29 @@ func (f *Filer) ProposeFolder(ctx context.Context, documentID string) (*app.Fili
 	}
 	prop.ParentID, prop.NewName, prop.Confidence = at.ID, name, prop.Confidence*p
 	prop.Path = name
-	if at.path != "" {
-		prop.Path = at.path + " › " + name
+	if at.Path != "" {
+		prop.Path = at.Path + " › " + name
 	}
 	return prop, nil
 }
 
+// ReadDocument reads what the decision provider reads of a document: its
+// sample (title, headings that read like headings, the start of its text)
+// and its state — title and headings lower-cased, without bare numbers;
+// "" when it has neither.
+func ReadDocument(ctx context.Context, snap *store.Snapshot, documentID string) (*store.DocumentSample, string, error) {
+	sample, err := snap.Sample(ctx, documentID, 4*SampleHeadings, SampleChars)
+	if err != nil {
+		return nil, "", err
+	}
+	sample.Headings = topicHeadings(sample.Headings, SampleHeadings)
+	return sample, stateOf(sample), nil
+}
+
 // pick asks which of folders fits; nil when none does. Levels larger than
 // one menu are asked in menus of MenuSize, and their winners in a final one.
-func (f *Filer) pick(ctx context.Context, in input, folders []*node) (*node, float64, error) {
-	var winners []*node
+func (f *Filer) pick(ctx context.Context, in input, folders []*Node) (*Node, float64, error) {
+	var winners []*Node
 	var probs []float64
 	for start := 0; start < len(folders); start += MenuSize {
 		menu := folders[start:min(start+MenuSize, len(folders))]
@@ -162,10 +165,10 @@ func (f *Filer) pick(ctx context.Context, in input, folders []*node) (*node, flo
 }
 
 // choose asks one menu of at most MenuSize folders plus none.
-func (f *Filer) choose(ctx context.Context, in input, menu []*node) (*node, float64, error) {
+func (f *Filer) choose(ctx context.Context, in input, menu []*Node) (*Node, float64, error) {
 	q := app.Choice{ID: "folder", Instructions: folderInstructions, Evidence: in.sample}
 	for i, n := range menu {
-		desc, parts := describe(n)
+		desc, parts := n.Describe()
 		q.Options = append(q.Options, app.ChoiceOption{Label: "f" + strconv.Itoa(i+1), Description: desc, Parts: parts})
 	}
 	q.Options = append(q.Options, app.ChoiceOption{Label: app.NoChoice, Description: "None of these folders fits the document."})
@@ -192,12 +195,12 @@ func (f *Filer) choose(ctx context.Context, in input, menu []*node) (*node, floa
 // provider ranks them: a clean folder name (app.CleanFolderName), not used
 // by a folder beside it — the walk already found that folder no fit — and
 // a level with room for one more in its menu of MenuSize.
-func (f *Filer) name(ctx context.Context, in input, sample *store.DocumentSample, parent *node) (string, float64, error) {
-	if len(parent.children) >= MenuSize {
+func (f *Filer) name(ctx context.Context, in input, sample *store.DocumentSample, parent *Node) (string, float64, error) {
+	if len(parent.Children) >= MenuSize {
 		return "", 0, nil // the level's menu is full: a person must decide
 	}
 	taken := map[string]bool{}
-	for _, c := range parent.children {
+	for _, c := range parent.Children {
 		taken[strings.ToLower(c.Name)] = true
 	}
 	var names []string
@@ -231,80 +234,6 @@ func (f *Filer) name(ctx context.Context, in input, sample *store.DocumentSample
 		return "", 0, nil
 	}
 	return names[best], bestP, nil
-}
-
-// buildTree links folders under a root (the top level) and hangs each filed
-// document, except the one being filed, on its folder.
-func buildTree(folders []app.Folder, filed []store.FiledDocument, except string) *node {
-	root := &node{}
-	byID := map[string]*node{"": root}
-	for _, f := range folders {
-		byID[f.ID] = &node{Folder: f}
-	}
-	for _, f := range folders {
-		parent := byID[f.ParentID]
-		if parent == nil {
-			parent = root
-		}
-		parent.children = append(parent.children, byID[f.ID])
-	}
-	var walk func(n *node, prefix string)
-	walk = func(n *node, prefix string) {
-		for _, c := range n.children {
-			c.path = c.Name
-			if prefix != "" {
-				c.path = prefix + " › " + c.Name
-			}
-			walk(c, c.path)
-		}
-	}
-	walk(root, "")
-	for _, d := range filed {
-		if n := byID[d.FolderID]; n != nil && d.ID != except {
-			n.docs = append(n.docs, d)
-		}
-	}
-	return root
-}
-
-// describe is a folder as a menu option: its name and its sub-folders'
-// names, then the titles and headings of documents in it and below it
-// (breadth first), within FolderChars.
-func describe(n *node) (string, []app.ChoicePart) {
-	parts := []app.ChoicePart{{Role: app.ChoiceTitle, Text: n.Name}}
-	var subs []string
-	for _, c := range n.children {
-		subs = append(subs, c.Name)
-	}
-	if len(subs) > 0 {
-		parts = append(parts, app.ChoicePart{Role: app.ChoiceHeading, Text: strings.Join(subs, "; ")})
-	}
-	used := len(n.Name)
-	queue := []*node{n}
-	count := 0
-	for len(queue) > 0 && count < FolderDocuments && used < FolderChars {
-		cur := queue[0]
-		queue = append(queue[1:], cur.children...)
-		for _, d := range cur.docs {
-			if count == FolderDocuments || used >= FolderChars {
-				break
-			}
-			text := d.Title
-			if len(d.Headings) > 0 {
-				text += ": " + strings.Join(d.Headings, "; ")
-			}
-			text = clip(text, FolderChars-used)
-			used += len(text)
-			count++
-			parts = append(parts, app.ChoicePart{Role: app.ChoiceHeading, Text: text})
-		}
-	}
-	var b strings.Builder
-	b.WriteString("Folder " + n.Name)
-	for _, p := range parts[1:] {
-		b.WriteString("\n" + p.Text)
-	}
-	return b.String(), parts
 }
 
 // stateOf is what the provider reads about the new document: its title
@@ -380,7 +309,9 @@ func candidateNames(s *store.DocumentSample) []string {
 
 // firstWords is a name from the start of s: at most n words, ending before
 // a connecting word ("Form 8-K for Pepsico" → "Form 8-K"), in title case
-// when s shouts in capitals.
+// when s shouts in capitals. It is "" when the phrase is longer than n
+// words (a name cut mid-phrase, "Johnson & Johnson Annual", misleads) or
+// its brackets and quotes do not pair up ("Acme (Europe").
 func firstWords(s string, n int) string {
 	f := strings.Fields(s)
 	for i, w := range f {
@@ -390,9 +321,12 @@ func firstWords(s string, n int) string {
 		}
 	}
 	if len(f) > n {
-		f = f[:n]
+		return ""
 	}
 	out := strings.TrimRight(strings.Join(f, " "), ".,;:-–—")
+	if !balanced(out) {
+		return ""
+	}
 	if out == strings.ToUpper(out) && strings.ContainsFunc(out, unicode.IsLetter) && utf8.RuneCountInString(out) > 6 {
 		words := strings.Fields(strings.ToLower(out))
 		for i, w := range words {
@@ -402,6 +336,25 @@ func firstWords(s string, n int) string {
 		out = strings.Join(words, " ")
 	}
 	return out
+}
+
+// balanced reports whether every bracket and curly quote in s is closed
+// in order, and straight double quotes come in pairs.
+func balanced(s string) bool {
+	closing := map[rune]rune{')': '(', ']': '[', '}': '{', '”': '“', '»': '«'}
+	var open []rune
+	for _, r := range s {
+		switch r {
+		case '(', '[', '{', '“', '«':
+			open = append(open, r)
+		case ')', ']', '}', '”', '»':
+			if len(open) == 0 || open[len(open)-1] != closing[r] {
+				return false
+			}
+			open = open[:len(open)-1]
+		}
+	}
+	return len(open) == 0 && strings.Count(s, `"`)%2 == 0
 }
 
 // connectors end a name drawn from a title.
