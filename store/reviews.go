@@ -171,8 +171,8 @@ func (db *DB) RejectReview(ctx context.Context, id string) (app.ReviewProposal, 
 }
 
 // UndoReview moves an accepted proposal's document back to the folder it
-// came from and marks the proposal undone, in one transaction; a folder the
-// accept made is removed when nothing is left in it. A document moved
+// came from and marks the proposal undone, in one transaction; a folder a
+// review's accept made is removed when nothing is left in it. A document moved
 // again since, or a folder it came from that is gone, is a conflict.
 func (db *DB) UndoReview(ctx context.Context, id string) (app.ReviewProposal, error) {
 	return db.decideReview(ctx, id, app.ReviewAccepted, func(tx *sql.Tx, r *reviewRow) error {
@@ -185,7 +185,7 @@ func (db *DB) UndoReview(ctx context.Context, id string) (app.ReviewProposal, er
 		if err := setFolder(ctx, tx, r.DocumentID, r.FromFolderID); err != nil {
 			return err
 		}
-		if err := removeIfEmpty(ctx, tx, r.created); err != nil {
+		if err := removeIfMadeAndEmpty(ctx, tx, r.applied); err != nil {
 			return err
 		}
 		r.Status = app.ReviewUndone
@@ -270,15 +270,17 @@ func setFolder(ctx context.Context, tx *sql.Tx, docID, folderID string) error {
 	return err
 }
 
-// removeIfEmpty deletes a folder that holds no document (trashed ones
-// included) and no folder; "" and a folder already gone are left alone.
-func removeIfEmpty(ctx context.Context, tx *sql.Tx, id string) error {
+// removeIfMadeAndEmpty deletes a folder an accepted proposal made (the
+// first of those gathering documents in it) once it holds no document,
+// trashed ones included, and no folder. A folder the person made stays.
+func removeIfMadeAndEmpty(ctx context.Context, tx *sql.Tx, id string) error {
 	if id == "" {
 		return nil
 	}
 	_, err := tx.ExecContext(ctx, `DELETE FROM folders WHERE id = ?
+		AND EXISTS (SELECT 1 FROM review_proposals WHERE created_folder_id = ?)
 		AND NOT EXISTS (SELECT 1 FROM documents WHERE folder_id = ?)
-		AND NOT EXISTS (SELECT 1 FROM folders WHERE parent_id = ?)`, id, id, id)
+		AND NOT EXISTS (SELECT 1 FROM folders WHERE parent_id = ?)`, id, id, id, id)
 	return err
 }
 
@@ -302,9 +304,9 @@ func (db *DB) SetAutoApplyReviews(ctx context.Context, on bool) error {
 	return db.SetSetting(ctx, autoReviewKey, v)
 }
 
-// PlacedDocuments returns every ready, untrashed document with its folder
-// ("" when it is not in any) and at most maxHeadings of its shallowest
-// headings: what a review routes over.
+// PlacedDocuments returns every ready, untrashed document, newest first,
+// with its folder ("" when it is not in any) and at most maxHeadings of
+// its shallowest headings: what filing and a review route over.
 func (s *Snapshot) PlacedDocuments(ctx context.Context, maxHeadings int) ([]FiledDocument, error) {
 	rows, err := s.tx.QueryContext(ctx, `SELECT id, ifnull(folder_id, ''), title, ifnull(outline, '[]') FROM documents
 		WHERE status = 'ready' AND trashed_at IS NULL ORDER BY imported_at DESC, id`)

@@ -109,7 +109,7 @@ func TestReviewAcceptRejectUndo(t *testing.T) {
 		if a, b := folderOf(t, db, "d1"), folderOf(t, db, "d2"); a != "acme" || b != "acme" {
 			t.Errorf("gathered into %q and %q, want one new folder acme", a, b)
 		}
-		for _, id := range []string{"r2", "r1"} {
+		for _, id := range []string{"r1", "r2"} { // the one that made the folder first
 			if _, err := db.UndoReview(ctx, id); err != nil {
 				t.Fatal(err)
 			}

@@ -74,6 +74,15 @@ type input struct {
 // folder, or a new one (validated: a clean name, not used beside it, with
 // room in its level's menu). It returns nil when it has nothing to propose.
 func (f *Filer) ProposeFolder(ctx context.Context, documentID string) (*app.FilingProposal, error) {
+	return f.Place(ctx, documentID, nil)
+}
+
+// Place is ProposeFolder judged as if the documents in moved were filed in
+// the folders it maps them to ("" for none): a review places related
+// documents against the library as the moves it already proposes would
+// leave it, so that one misfiled document cannot draw its relatives to
+// where it lies.
+func (f *Filer) Place(ctx context.Context, documentID string, moved map[string]string) (*app.FilingProposal, error) {
 	snap, err := f.Store.Snapshot(ctx)
 	if err != nil {
 		return nil, err
@@ -87,11 +96,11 @@ func (f *Filer) ProposeFolder(ctx context.Context, documentID string) (*app.Fili
 	if err != nil {
 		return nil, err
 	}
-	filed, err := snap.FiledDocuments(ctx, DocHeadings)
+	placed, err := snap.PlacedDocuments(ctx, DocHeadings)
 	if err != nil {
 		return nil, err
 	}
-	root := BuildTree(folders, filed, documentID)
+	root := BuildTree(folders, Moved(placed, moved), documentID)
 	if state == "" {
 		return nil, nil
 	}

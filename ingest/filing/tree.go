@@ -1,6 +1,7 @@
 package filing
 
 import (
+	"slices"
 	"strings"
 
 	"archivist/app"
@@ -95,4 +96,19 @@ func (n *Node) Describe() (string, []app.ChoicePart) {
 		b.WriteString("\n" + p.Text)
 	}
 	return b.String(), parts
+}
+
+// Moved is docs with the documents in moved filed where it maps them ("" for
+// no folder); docs itself is left as it is.
+func Moved(docs []store.FiledDocument, moved map[string]string) []store.FiledDocument {
+	if len(moved) == 0 {
+		return docs
+	}
+	out := slices.Clone(docs)
+	for i, d := range out {
+		if f, ok := moved[d.ID]; ok {
+			out[i].FolderID = f
+		}
+	}
+	return out
 }
