@@ -47,8 +47,9 @@ func scanReview(sc interface{ Scan(...any) error }, extra ...any) (app.ReviewPro
 // SaveReviewProposals stores a review's proposals and returns those it
 // kept. A proposal is left out when the same move of the same document
 // (app.ReviewProposal.Target) was rejected or undone before, or is already
-// proposed; a document's other open proposals give way to the new one,
-// which was made from the library as it is now.
+// proposed from the same folder; a document's other open proposals (one
+// made before the document moved included) give way to the new one, which
+// was made from the library as it is now.
 func (db *DB) SaveReviewProposals(ctx context.Context, props []app.ReviewProposal) ([]app.ReviewProposal, error) {
 	tx, err := db.write.BeginTx(ctx, nil)
 	if err != nil {
@@ -75,7 +76,8 @@ func (db *DB) SaveReviewProposals(ctx context.Context, props []app.ReviewProposa
 func saveReview(ctx context.Context, tx *sql.Tx, p app.ReviewProposal, now string) (bool, error) {
 	var n int
 	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM review_proposals WHERE document_id = ? AND target = ?
-		AND status IN ('proposed', 'rejected', 'undone')`, p.DocumentID, p.Target()).Scan(&n); err != nil {
+		AND (status IN ('rejected', 'undone') OR status = 'proposed' AND from_folder_id = ?)`,
+		p.DocumentID, p.Target(), p.FromFolderID).Scan(&n); err != nil {
 		return false, err
 	}
 	if n > 0 {

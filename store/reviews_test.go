@@ -198,6 +198,14 @@ func TestReviewNewerProposalReplacesOpenOne(t *testing.T) {
 	if len(open) != 1 || open[0].ID != "r3" {
 		t.Errorf("open proposals = %+v, want r3", open)
 	}
+	// Made before the document moved: the same move from where it is now
+	// replaces it.
+	stale := toFinance("r4", "d2")
+	stale.FromFolderID, stale.FromPath = "", ""
+	save(t, db, stale)
+	if kept := save(t, db, toFinance("r5", "d2")); len(kept) != 1 {
+		t.Errorf("a move from the document's present folder did not replace the stale one: %+v", kept)
+	}
 }
 
 // Accepting moves the document and records the status in one
