@@ -10,6 +10,8 @@ package filing
 import (
 	"context"
 	"fmt"
+	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -33,6 +35,7 @@ const (
 	DocHeadings     = 6    // headings per described document
 	FolderChars     = 1500 // description per folder option
 	NameWords       = 4    // words in a proposed new folder name
+	SubjectWords    = 5    // title and file name words that say what a document is about without its headings
 )
 
 // NoneWeight is how much of "none"'s probability the best folder must reach
@@ -66,8 +69,9 @@ const (
 
 // input is what every menu of one proposal reads about the document.
 type input struct {
-	state  string // title and headings
-	sample string // bounded body text, as evidence
+	state  string             // title and headings
+	sample string             // bounded body text, as evidence
+	index  map[string]float64 // the index's rank of each other document against the state (IndexScores)
 }
 
 // ProposeFolder returns where the document should be filed: an existing
@@ -83,33 +87,14 @@ func (f *Filer) ProposeFolder(ctx context.Context, documentID string) (*app.Fili
 // leave it, so that one misfiled document cannot draw its relatives to
 // where it lies.
 func (f *Filer) Place(ctx context.Context, documentID string, moved map[string]string) (*app.FilingProposal, error) {
-	snap, err := f.Store.Snapshot(ctx)
-	if err != nil {
+	sample, in, root, err := f.read(ctx, documentID, moved)
+	if err != nil || in.state == "" {
 		return nil, err
 	}
-	defer snap.Close()
-	sample, state, err := ReadDocument(ctx, snap, documentID)
-	if err != nil {
-		return nil, err
-	}
-	folders, err := snap.Folders(ctx)
-	if err != nil {
-		return nil, err
-	}
-	placed, err := snap.PlacedDocuments(ctx, DocHeadings)
-	if err != nil {
-		return nil, err
-	}
-	root := BuildTree(folders, Moved(placed, moved), documentID)
-	if state == "" {
-		return nil, nil
-	}
-	in := input{state: state, sample: sampleOf(sample)}
-
 	prop := &app.FilingProposal{DocumentID: documentID, Title: sample.Title, Confidence: 1}
 	at := root
-	for depth := 0; depth < MaxDepth && len(at.Children) > 0; depth++ {
-		best, p, err := f.pick(ctx, in, at.Children)
+	for depth := 0; depth < MaxDepth && len(targets(at.Children)) > 0; depth++ {
+		best, p, err := f.pick(ctx, in, targets(at.Children))
 		if err != nil {
 			return nil, err
 		}
@@ -135,6 +120,57 @@ func (f *Filer) Place(ctx context.Context, documentID string, moved map[string]s
 	}
 	return prop, nil
 }
+
+// read reads, in one snapshot, the document, what the provider will read
+// of it, and the folder tree without it (with the moves in moved made);
+// in.state is "" when the document gives nothing to match.
+func (f *Filer) read(ctx context.Context, documentID string, moved map[string]string) (*store.DocumentSample, input, *Node, error) {
+	snap, err := f.Store.Snapshot(ctx)
+	if err != nil {
+		return nil, input{}, nil, err
+	}
+	defer snap.Close()
+	sample, state, err := ReadDocument(ctx, snap, documentID)
+	if err != nil || state == "" {
+		return nil, input{}, nil, err
+	}
+	folders, err := snap.Folders(ctx)
+	if err != nil {
+		return nil, input{}, nil, err
+	}
+	placed, err := snap.PlacedDocuments(ctx, DocHeadings)
+	if err != nil {
+		return nil, input{}, nil, err
+	}
+	index, err := indexOf(ctx, snap, state, placed, documentID)
+	if err != nil {
+		return nil, input{}, nil, err
+	}
+	return sample, input{state: state, sample: sampleOf(sample), index: index}, BuildTree(folders, Moved(placed, moved), documentID), nil
+}
+
+// targets are the folders a document may be filed in: all but the
+// catch-alls, where documents wait to be filed (CatchAll).
+func targets(folders []*Node) []*Node {
+	var out []*Node
+	for _, n := range folders {
+		if !CatchAll(n.Name) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// CatchAll reports whether a folder's name says it holds what is not filed
+// yet — "Downloads", "Desktop", "misc", "Inbox", "Unsorted" … — so filing
+// never proposes it, however alike its documents read.
+func CatchAll(name string) bool {
+	return catchAlls[strings.ToLower(strings.Trim(strings.TrimSpace(name), "_-. "))]
+}
+
+var catchAlls = map[string]bool{"downloads": true, "download": true, "desktop": true, "misc": true, "miscellaneous": true,
+	"inbox": true, "unsorted": true, "unfiled": true, "temp": true, "tmp": true, "new folder": true, "to file": true,
+	"to sort": true, "scans": true, "other": true, "various": true}
 
 // ReadDocument reads what the decision provider reads of a document: its
 // sample (title, headings that read like headings, the start of its text)
@@ -178,7 +214,8 @@ func (f *Filer) choose(ctx context.Context, in input, menu []*Node) (*Node, floa
 	q := app.Choice{ID: "folder", Instructions: folderInstructions, Evidence: in.sample}
 	for i, n := range menu {
 		desc, parts := n.Describe()
-		q.Options = append(q.Options, app.ChoiceOption{Label: "f" + strconv.Itoa(i+1), Description: desc, Parts: parts})
+		q.Options = append(q.Options, app.ChoiceOption{Label: "f" + strconv.Itoa(i+1), Description: desc, Parts: parts,
+			IndexScore: IndexShare * n.BestBelow(in.index)})
 	}
 	q.Options = append(q.Options, app.ChoiceOption{Label: app.NoChoice, Description: "None of these folders fits the document."})
 	dists, err := f.Provider.Choose(ctx, in.state, []app.Choice{q})
@@ -246,15 +283,39 @@ func (f *Filer) name(ctx context.Context, in input, sample *store.DocumentSample
 }
 
 // stateOf is what the provider reads about the new document: its title
-// and shallowest headings, lower-cased, without bare numbers. A folder is
-// about a subject: the local judge reads capitalised words as names and
-// numbers as periods that every fitting folder would have to mention.
+// and file name, and when those say little (fewer than SubjectWords
+// words), its shallowest headings; lower-cased, without bare numbers. A
+// folder is about a subject: the local judge reads capitalised words as
+// names and numbers as periods that every fitting folder would have to
+// mention, and weighs every word of the state — a report's "Part I; Item
+// 1A. Risk Factors" would drown the company its title names.
 func stateOf(s *store.DocumentSample) string {
-	parts := []string{readable(s.Title)}
-	if len(s.Headings) > 0 {
+	parts := []string{readable(unbracketed(s.Title))}
+	if name := fileWords(s.Filename); name != "" && !strings.Contains(strings.ToLower(s.Title), strings.ToLower(name)) {
+		parts = append(parts, name)
+	}
+	if len(strings.Fields(strings.Join(parts, " "))) < SubjectWords && len(s.Headings) > 0 {
 		parts = append(parts, readable(strings.Join(s.Headings, "; ")))
 	}
-	return strings.ToLower(strings.TrimSpace(strings.Join(parts, ". ")))
+	return strings.TrimSpace(strings.Join(parts, ". "))
+}
+
+// unbracketed is s without its parenthesised asides — "(year ended June
+// 30, 2023)", "(Unaudited" — which qualify a title rather than say what it
+// is about; an unclosed bracket runs to the end.
+func unbracketed(s string) string {
+	return strings.TrimSpace(aside.ReplaceAllString(s, " "))
+}
+
+var aside = regexp.MustCompile(`\([^)]*(\)|$)|\[[^\]]*(\]|$)`)
+
+// fileWords are the words of a file name, without its extension, numbers
+// and separators: "PEPSICO_2023Q1_EARNINGS.pdf" → "PEPSICO 2023Q1 EARNINGS".
+// A file name often says whose a document is when its title does not
+// ("Q1 8-K Exhibit").
+func fileWords(name string) string {
+	name = strings.TrimSuffix(name, filepath.Ext(name))
+	return readable(strings.NewReplacer("-", " ", ".", " ").Replace(name))
 }
 
 // topicHeadings keeps at most n headings that read like headings: a long
@@ -283,12 +344,15 @@ func sampleOf(s *store.DocumentSample) string {
 	return "Text sample from the document:\n" + s.Text
 }
 
-// readable drops bare numbers and turns file-name separators into spaces.
+// readable drops what dates a document rather than says what it is about
+// — bare numbers, words holding a year ("2023Q1", "FY2022"), month names —
+// and turns file-name separators into spaces. A folder holds a subject's
+// documents of every period.
 func readable(s string) string {
 	s = strings.NewReplacer("_", " ").Replace(s)
 	var keep []string
 	for _, w := range strings.Fields(s) {
-		if strings.IndexFunc(w, unicode.IsLetter) < 0 {
+		if strings.IndexFunc(w, unicode.IsLetter) < 0 || yearRun.MatchString(w) || months[strings.ToLower(strings.Trim(w, ".,;:()"))] {
 			continue
 		}
 		keep = append(keep, w)
@@ -296,16 +360,23 @@ func readable(s string) string {
 	return strings.Join(keep, " ")
 }
 
+// yearRun finds four digits in a row: a year.
+var yearRun = regexp.MustCompile(`[0-9]{4}`)
+
+var months = map[string]bool{"january": true, "february": true, "march": true, "april": true, "may": true, "june": true,
+	"july": true, "august": true, "september": true, "october": true, "november": true, "december": true}
+
 // candidateNames are names a new folder for the document could take, best
-// guesses first: its title without numbers, its first top-level heading,
-// and the words its headings use most.
+// guesses first: its title without numbers and asides, its first
+// top-level heading that names a subject (not "Part I"), and the words its
+// headings use most.
 func candidateNames(s *store.DocumentSample) []string {
 	var out []string
-	if t := firstWords(readable(s.Title), NameWords); t != "" {
+	if t := firstWords(readable(unbracketed(s.Title)), NameWords); t != "" {
 		out = append(out, t)
 	}
 	for _, h := range s.Headings {
-		if h := firstWords(readable(h), NameWords); h != "" && utf8.RuneCountInString(h) >= 3 {
+		if h := firstWords(readable(h), NameWords); h != "" && utf8.RuneCountInString(h) >= 3 && !structural(h) {
 			out = append(out, h)
 			break
 		}
@@ -399,6 +470,13 @@ func commonWord(s *store.DocumentSample) string {
 	}
 	r, size := utf8.DecodeRuneInString(best)
 	return string(unicode.ToUpper(r)) + best[size:]
+}
+
+// structural reports whether a heading names a place in the document
+// ("Part I", "Item 7", "Contents") rather than a subject.
+func structural(h string) bool {
+	f := strings.Fields(strings.ToLower(h))
+	return len(f) > 0 && headingWords[strings.Trim(f[0], ".,:;")]
 }
 
 // headingWords name a heading's kind, not its subject; with lex's stop

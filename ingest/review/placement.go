@@ -3,6 +3,7 @@ package review
 import (
 	"context"
 	"slices"
+	"strings"
 
 	"archivist/app"
 	"archivist/ingest/filing"
@@ -16,14 +17,19 @@ const compareInstructions = "Which of these two folders does this document belon
 // is placed: the documents it left out cost no decision.
 //
 // Moves are decided most confident first, each against the library as the
-// moves already proposed would leave it: a misfiled report placed in its
-// company's folder no longer draws a relative there to where it lay.
+// new document's filing and the moves already proposed would leave it: a
+// misfiled report placed in its company's folder no longer draws a
+// relative there to where it lay, and the new report vouches for its
+// folder.
 func (r *Reviewer) propose(ctx context.Context, sc *scope, rep *Report) error {
 	mine, err := r.Placer.Place(ctx, sc.newID, nil)
 	if err != nil {
 		return err
 	}
 	rep.Placed++
+	if mine != nil && mine.FolderID != "" {
+		sc.moved[sc.newID] = mine.FolderID // the older documents are placed beside it
+	}
 	first, err := r.placeAll(ctx, rep)
 	if err != nil {
 		return err
@@ -44,6 +50,11 @@ func (r *Reviewer) propose(ctx context.Context, sc *scope, rep *Report) error {
 			if p.ToFolderID != "" {
 				sc.moved[p.DocumentID] = p.ToFolderID
 			}
+		}
+	}
+	if len(sc.moved) > 0 { // the new document too is placed where the moves leave the library
+		if mine, err = r.Placer.Place(ctx, sc.newID, sc.moved); err != nil {
+			return err
 		}
 	}
 	if p := r.moveNew(sc, mine, rep); p != nil {
@@ -80,7 +91,8 @@ func (r *Reviewer) placeAll(ctx context.Context, rep *Report) ([]firstPlacement,
 
 // move is the proposal for a shortlisted older document: to the folder it
 // belongs in when that is another existing folder, or into the new
-// document's new folder when both would start one under the same parent.
+// document's new folder when both would start one of the same name under
+// the same parent.
 // A document already in a folder moves only when the provider, shown both
 // folders without the document, prefers the proposed one.
 func (r *Reviewer) move(ctx context.Context, sc *scope, c Candidate, placed, mine *app.FilingProposal) (*app.ReviewProposal, error) {
@@ -90,8 +102,8 @@ func (r *Reviewer) move(ctx context.Context, sc *scope, c Candidate, placed, min
 		return nil, nil
 	case placed.FolderID != "":
 		target = placed
-	case mine != nil && mine.NewName != "" && placed.ParentID == mine.ParentID:
-		target = mine // gather: the new document's folder, made once
+	case mine != nil && mine.NewName != "" && placed.ParentID == mine.ParentID && strings.EqualFold(placed.NewName, mine.NewName):
+		target = mine // gather: both would start the same folder; it is made once
 	default:
 		return nil, nil
 	}
@@ -150,7 +162,13 @@ func (r *Reviewer) prefers(ctx context.Context, sc *scope, c Candidate, target *
 	if err != nil || state == "" {
 		return false, err
 	}
-	tree := filing.BuildTree(sc.folders, filing.Moved(sc.placed, sc.moved), append([]string{c.DocumentID}, sc.batch...)...)
+	except := []string{c.DocumentID}
+	for _, id := range sc.batch {
+		if _, filed := sc.moved[id]; !filed {
+			except = append(except, id)
+		}
+	}
+	tree := filing.BuildTree(sc.folders, filing.Moved(sc.placed, sc.moved), except...)
 	from := find(tree, c.FolderID)
 	to := find(tree, target.FolderID)
 	if target.FolderID == "" {

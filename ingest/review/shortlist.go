@@ -8,7 +8,6 @@ import (
 	"unicode/utf8"
 
 	"archivist/app"
-	"archivist/app/lang"
 	"archivist/ingest/filing"
 	"archivist/store"
 )
@@ -49,7 +48,7 @@ func (r *Reviewer) shortlist(ctx context.Context, newID string, batch []string, 
 	if err != nil || sc == nil {
 		return nil, err
 	}
-	match := matchOf(sc.state)
+	match := filing.MatchOf(sc.state)
 	if match == "" {
 		return sc, nil
 	}
@@ -62,7 +61,7 @@ func (r *Reviewer) shortlist(ctx context.Context, newID string, batch []string, 
 	if err != nil {
 		return nil, err
 	}
-	kept, err := r.route(ctx, sc, indexScores(hits), rep)
+	kept, err := r.route(ctx, sc, filing.IndexScores(hits), rep)
 	if err != nil || len(kept) == 0 {
 		return sc, err // every branch rejected: nothing is recovered
 	}
@@ -120,48 +119,6 @@ func (sc *scope) olderIDs() []string {
 	return ids
 }
 
-// maxTerms bounds the words of the new document's state searched for.
-const maxTerms = 16
-
-// matchOf is an FTS5 expression matching any word of the state: each
-// quoted as the index reads text, longer ones as prefixes, stop words and
-// one-letter words left out ("" when none is left).
-func matchOf(state string) string {
-	var parts []string
-	seen := map[string]bool{}
-	for _, t := range lang.Tokens(state) {
-		w := t.Lower
-		if utf8.RuneCountInString(w) < 2 || lang.IsStopWord(w) || seen[w] {
-			continue
-		}
-		seen[w] = true
-		q := `"` + strings.ReplaceAll(lang.IndexText(w), `"`, `""`) + `"`
-		if utf8.RuneCountInString(w) >= 6 && !t.Num {
-			q += "*"
-		}
-		parts = append(parts, q)
-		if len(parts) == maxTerms {
-			break
-		}
-	}
-	return strings.Join(parts, " OR ")
-}
-
-// indexScores is each document's best hit relative to the best hit of all
-// (bm25 ranks are negative, lower better): 1 for the best, 0 for none.
-func indexScores(hits []store.Hit) map[string]float64 {
-	out := map[string]float64{}
-	if len(hits) == 0 || hits[0].Rank >= 0 {
-		return out
-	}
-	for _, h := range hits {
-		if _, ok := out[h.DocumentID]; !ok {
-			out[h.DocumentID] = h.Rank / hits[0].Rank
-		}
-	}
-	return out
-}
-
 // route walks the folder tree from the top, one menu per level of each
 // branch kept (split into menus of filing.MenuSize), and returns the older
 // documents filed directly in the branches the provider kept — every
@@ -208,7 +165,7 @@ func (r *Reviewer) keep(ctx context.Context, state string, menu []*filing.Node, 
 	for i, n := range menu {
 		desc, parts := n.Describe()
 		q.Options = append(q.Options, app.ChoiceOption{Label: "f" + strconv.Itoa(i+1), Description: desc, Parts: parts,
-			IndexScore: indexShare * bestBelow(n, index)})
+			IndexScore: filing.IndexShare * n.BestBelow(index)})
 	}
 	q.Options = append(q.Options, app.ChoiceOption{Label: app.NoChoice, Description: "No folder holds documents on this subject."})
 	dists, err := r.Provider.Choose(ctx, state, []app.Choice{q})
@@ -223,23 +180,6 @@ func (r *Reviewer) keep(ctx context.Context, state string, menu []*filing.Node, 
 		}
 	}
 	return out, nil
-}
-
-// indexShare scales the full-text index's rank before the provider reads
-// it as a hint: the words of a title match every document of its kind, so
-// the rank alone must not carry a folder or a passage past "none".
-const indexShare = 0.5
-
-// bestBelow is the best index score of a document in n or below it.
-func bestBelow(n *filing.Node, index map[string]float64) float64 {
-	best := 0.0
-	for _, d := range n.Docs {
-		best = max(best, index[d.ID])
-	}
-	for _, c := range n.Children {
-		best = max(best, bestBelow(c, index))
-	}
-	return best
 }
 
 // pick takes the passages to score: the best hits of documents in kept
@@ -274,10 +214,10 @@ func (r *Reviewer) score(ctx context.Context, snap *store.Snapshot, sc *scope, p
 	if err != nil {
 		return nil, err
 	}
-	index := indexScores(picked)
+	index := filing.IndexScores(picked)
 	choices := make([]app.Choice, len(picked))
 	for i, h := range picked {
-		choices[i] = passageChoice("p"+strconv.Itoa(i+1), passages[h.RowID], indexShare*index[h.DocumentID])
+		choices[i] = passageChoice("p"+strconv.Itoa(i+1), passages[h.RowID], filing.IndexShare*index[h.DocumentID])
 	}
 	dists, err := r.ask(ctx, sc.state, choices)
 	if err != nil {
