@@ -284,11 +284,12 @@ func (f *Filer) name(ctx context.Context, in input, sample *store.DocumentSample
 
 // stateOf is what the provider reads about the new document: its title
 // and file name, and when those say little (fewer than SubjectWords
-// words), its shallowest headings; lower-cased, without bare numbers. A
-// folder is about a subject: the local judge reads capitalised words as
-// names and numbers as periods that every fitting folder would have to
-// mention, and weighs every word of the state — a report's "Part I; Item
-// 1A. Risk Factors" would drown the company its title names.
+// words), its shallowest headings; without what dates it (readable). A
+// folder is about a subject: the local judge weighs every word of the
+// state, so a report's "Part I; Item 1A. Risk Factors" would drown the
+// company its title names, and it reads capitalised words as names a
+// fitting folder must hold — a company's filings go to the folder that
+// names the company, not to one of another company's filings.
 func stateOf(s *store.DocumentSample) string {
 	parts := []string{readable(unbracketed(s.Title))}
 	if name := fileWords(s.Filename); name != "" && !strings.Contains(strings.ToLower(s.Title), strings.ToLower(name)) {
