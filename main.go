@@ -159,6 +159,7 @@ func runWindow(ctx context.Context, dir string) error {
 		Watcher:     watch.Service{E: watcher},
 		LocalAPI:    &local.LocalAPI,
 		Checker:     api.LibraryParts(db, im, lib.Research).Checker,
+		Reviews:     lib.Reviews,
 		OpenOriginal: func(id string, page int) error {
 			doc, err := db.Document(ctx, id)
 			if err != nil {
