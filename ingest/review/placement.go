@@ -22,17 +22,28 @@ const compareInstructions = "Which of these two folders does this document belon
 // relative there to where it lay, and the new report vouches for its
 // folder.
 func (r *Reviewer) propose(ctx context.Context, sc *scope, rep *Report) error {
-	mine, err := r.Placer.Place(ctx, sc.newID, nil)
+	first, err := r.placeAll(ctx, rep)
+	if err != nil {
+		return err
+	}
+	// The new document is placed against the library without the older
+	// documents that another existing folder fits better, so a misfiled one
+	// does not draw it to where it lies; the older ones are then placed
+	// beside it. (One placed in a new folder is not suspect: a document
+	// alone in its folder always is, judged without itself.)
+	suspects := map[string]string{}
+	for _, f := range first {
+		if f.placed.FolderID != "" {
+			suspects[f.c.DocumentID] = ""
+		}
+	}
+	mine, err := r.Placer.Place(ctx, sc.newID, suspects)
 	if err != nil {
 		return err
 	}
 	rep.Placed++
 	if mine != nil && mine.FolderID != "" {
-		sc.moved[sc.newID] = mine.FolderID // the older documents are placed beside it
-	}
-	first, err := r.placeAll(ctx, rep)
-	if err != nil {
-		return err
+		sc.moved[sc.newID] = mine.FolderID
 	}
 	for _, f := range first {
 		placed := f.placed

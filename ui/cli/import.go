@@ -85,9 +85,17 @@ func printReviewed(ctx context.Context, c *Call, lib *Library, results []app.Imp
 		}
 	}
 	if proposed > 0 {
-		fmt.Fprintf(c.Stdout, "review: %d proposed moves of related documents (archivist review)\n", proposed)
+		fmt.Fprintf(c.Stdout, "review: %s of related documents proposed (archivist review)\n", moves(proposed))
 	}
 	if applied > 0 {
-		fmt.Fprintf(c.Stdout, "review: %d moves of related documents applied (archivist review --status accepted)\n", applied)
+		fmt.Fprintf(c.Stdout, "review: %s of related documents applied (archivist review --status accepted)\n", moves(applied))
 	}
+}
+
+// moves is "1 move", "2 moves".
+func moves(n int) string {
+	if n == 1 {
+		return "1 move"
+	}
+	return fmt.Sprintf("%d moves", n)
 }
