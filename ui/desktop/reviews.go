@@ -104,7 +104,10 @@ func (r *reviewsPanel) add(p app.ReviewProposal) {
 	row.reject = widget.NewButtonWithIcon("", theme.CancelIcon(), func() { r.decide(row, r.reviews.Reject) })
 	row.reject.Importance = widget.LowImportance
 	row.undo = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), func() { r.decide(row, r.reviews.Undo) })
-	row.box = container.NewBorder(nil, nil, nil, container.NewHBox(row.accept, row.undo, row.reject), row.label)
+	// The buttons keep their own height at the top of a row of several
+	// lines.
+	buttons := container.NewVBox(container.NewHBox(row.accept, row.undo, row.reject))
+	row.box = container.NewBorder(nil, nil, nil, buttons, row.label)
 	r.setRow(row)
 	r.rows = append(r.rows, row)
 	r.list.Add(row.box)
