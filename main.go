@@ -80,7 +80,13 @@ func openLibrary(ctx context.Context, dir string) (*cli.Library, error) {
 	research := retrieve.Offline(db, newID)
 	research.Upgrade = im.Upgrade
 	research.Cited = im.CiteOCR
-	return &cli.Library{DB: db, Importer: im, Research: research}, nil
+	lib := &cli.Library{DB: db, Importer: im, Research: research}
+	// After every import — from the window, the command line, the API or a
+	// watched folder — the library is reviewed for the new documents, by
+	// the embedded decision provider as filing is: it runs outside any
+	// conversation. Its proposals wait for the person.
+	lib.ReviewImports(newID)
+	return lib, nil
 }
 
 // scanDPI is the resolution scanned PDF pages are rendered at for OCR:
@@ -154,6 +160,7 @@ func runWindow(ctx context.Context, dir string) error {
 		Watcher:     watch.Service{E: watcher},
 		LocalAPI:    &local.LocalAPI,
 		Checker:     api.LibraryParts(db, im, lib.Research).Checker,
+		Reviews:     lib.Reviews,
 		OpenOriginal: func(id string, page int) error {
 			doc, err := db.Document(ctx, id)
 			if err != nil {
@@ -277,6 +284,7 @@ func localAPI(ctx context.Context, lib *cli.Library, refresh func()) *windowAPI 
 			}
 			parts := api.LibraryParts(lib.DB, lib.Importer, lib.Research)
 			parts.Importer = api.AfterImport(lib.Importer, refresh)
+			parts.Reviews = lib.Reviews
 			srv, err := api.Listen(ctx, api.DefaultAddr, api.Config{Token: token, NewID: uuid.NewString,
 				Log: slog.New(slog.NewTextHandler(os.Stderr, nil))}, parts, os.Stderr)
 			if err != nil {

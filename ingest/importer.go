@@ -57,6 +57,12 @@ type Importer struct {
 	// has committed, with its parse (blocks carrying their stored IDs):
 	// extraction of dates runs there. Its failure never fails the import.
 	Committed func(ctx context.Context, doc *app.Document, p *app.Parsed)
+	// Imported, when set, is called once an ImportFiles call has committed
+	// its files, with the documents it newly imported: the review of
+	// related older documents runs there, so imports from the window, the
+	// command line, the API and watched folders are all reviewed. It runs
+	// before ImportFiles returns; its failure never fails the import.
+	Imported func(ctx context.Context, documentIDs []string)
 
 	// OCR reads scanned PDF pages and image documents (Tesseract); its
 	// zero value finds tesseract on PATH and reads English.
@@ -168,7 +174,21 @@ func (im *Importer) ImportFiles(ctx context.Context, paths []string, password st
 	if ctx.Err() != nil && len(results) < total {
 		return results, app.Errorf(app.ECancelled, "Import cancelled.")
 	}
+	im.afterImport(ctx, results)
 	return results, nil
+}
+
+// afterImport hands the newly imported documents to Imported.
+func (im *Importer) afterImport(ctx context.Context, results []app.ImportResult) {
+	var ids []string
+	for _, r := range results {
+		if r.Outcome == app.OutcomeImported && r.DocumentID != "" {
+			ids = append(ids, r.DocumentID)
+		}
+	}
+	if len(ids) > 0 && im.Imported != nil && ctx.Err() == nil {
+		im.Imported(ctx, ids)
+	}
 }
 
 // DefaultImportWorkers is how many files import at once when

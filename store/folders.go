@@ -236,35 +236,13 @@ func (s *Snapshot) FolderDocumentIDs(ctx context.Context, folderID string) ([]st
 	return ids, rows.Err()
 }
 
-// FiledDocument is what filing reads of a document already in a folder:
-// its title and its top headings.
+// FiledDocument is what filing reads of a document: its folder ("" when
+// in none), its title and its top headings.
 type FiledDocument struct {
 	ID       string
 	FolderID string
 	Title    string
 	Headings []string
-}
-
-// FiledDocuments returns the ready, untrashed documents filed in some
-// folder, each with at most maxHeadings of its shallowest headings.
-func (s *Snapshot) FiledDocuments(ctx context.Context, maxHeadings int) ([]FiledDocument, error) {
-	rows, err := s.tx.QueryContext(ctx, `SELECT id, folder_id, title, ifnull(outline, '[]') FROM documents
-		WHERE folder_id IS NOT NULL AND status = 'ready' AND trashed_at IS NULL ORDER BY imported_at DESC`)
-	if err != nil {
-		return nil, fmt.Errorf("store: filed documents: %w", err)
-	}
-	defer rows.Close()
-	var out []FiledDocument
-	for rows.Next() {
-		var d FiledDocument
-		var outline string
-		if err := rows.Scan(&d.ID, &d.FolderID, &d.Title, &outline); err != nil {
-			return nil, fmt.Errorf("store: filed documents: %w", err)
-		}
-		d.Headings = topHeadings(outline, maxHeadings)
-		out = append(out, d)
-	}
-	return out, rows.Err()
 }
 
 // DocumentSample is what filing reads of a new document: its title, its

@@ -10,6 +10,8 @@ package filing
 import (
 	"context"
 	"fmt"
+	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -33,6 +35,7 @@ const (
 	DocHeadings     = 6    // headings per described document
 	FolderChars     = 1500 // description per folder option
 	NameWords       = 4    // words in a proposed new folder name
+	SubjectWords    = 5    // title and file name words that say what a document is about without its headings
 )
 
 // NoneWeight is how much of "none"'s probability the best folder must reach
@@ -66,51 +69,32 @@ const (
 
 // input is what every menu of one proposal reads about the document.
 type input struct {
-	state  string // title and headings
-	sample string // bounded body text, as evidence
-}
-
-// node is a folder with what filing knows of it.
-type node struct {
-	app.Folder
-	children []*node
-	docs     []store.FiledDocument // filed directly in it
-	path     string
+	state  string             // title and headings
+	sample string             // bounded body text, as evidence
+	index  map[string]float64 // the index's rank of each other document against the state (IndexScores)
 }
 
 // ProposeFolder returns where the document should be filed: an existing
 // folder, or a new one (validated: a clean name, not used beside it, with
 // room in its level's menu). It returns nil when it has nothing to propose.
 func (f *Filer) ProposeFolder(ctx context.Context, documentID string) (*app.FilingProposal, error) {
-	snap, err := f.Store.Snapshot(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer snap.Close()
-	sample, err := snap.Sample(ctx, documentID, 4*SampleHeadings, SampleChars)
-	if err != nil {
-		return nil, err
-	}
-	sample.Headings = topicHeadings(sample.Headings, SampleHeadings)
-	folders, err := snap.Folders(ctx)
-	if err != nil {
-		return nil, err
-	}
-	filed, err := snap.FiledDocuments(ctx, DocHeadings)
-	if err != nil {
-		return nil, err
-	}
-	root := buildTree(folders, filed, documentID)
-	state := stateOf(sample)
-	if state == "" {
-		return nil, nil
-	}
-	in := input{state: state, sample: sampleOf(sample)}
+	return f.Place(ctx, documentID, nil)
+}
 
+// Place is ProposeFolder judged as if the documents in moved were filed in
+// the folders it maps them to ("" for none): a review places related
+// documents against the library as the moves it already proposes would
+// leave it, so that one misfiled document cannot draw its relatives to
+// where it lies.
+func (f *Filer) Place(ctx context.Context, documentID string, moved map[string]string) (*app.FilingProposal, error) {
+	sample, in, root, err := f.read(ctx, documentID, moved)
+	if err != nil || in.state == "" {
+		return nil, err
+	}
 	prop := &app.FilingProposal{DocumentID: documentID, Title: sample.Title, Confidence: 1}
 	at := root
-	for depth := 0; depth < MaxDepth && len(at.children) > 0; depth++ {
-		best, p, err := f.pick(ctx, in, at.children)
+	for depth := 0; depth < MaxDepth && len(targets(at.Children)) > 0; depth++ {
+		best, p, err := f.pick(ctx, in, targets(at.Children))
 		if err != nil {
 			return nil, err
 		}
@@ -120,8 +104,8 @@ func (f *Filer) ProposeFolder(ctx context.Context, documentID string) (*app.Fili
 		at = best
 		prop.Confidence *= p
 	}
-	if at != root && (len(at.docs) > 0 || len(at.children) == 0) {
-		prop.FolderID, prop.Path = at.ID, at.path
+	if at != root && (len(at.Docs) > 0 || len(at.Children) == 0) {
+		prop.FolderID, prop.Path = at.ID, at.Path
 		return prop, nil
 	}
 	// Nothing below at fits: a new folder under it.
@@ -131,16 +115,80 @@ func (f *Filer) ProposeFolder(ctx context.Context, documentID string) (*app.Fili
 	}
 	prop.ParentID, prop.NewName, prop.Confidence = at.ID, name, prop.Confidence*p
 	prop.Path = name
-	if at.path != "" {
-		prop.Path = at.path + " › " + name
+	if at.Path != "" {
+		prop.Path = at.Path + " › " + name
 	}
 	return prop, nil
 }
 
+// read reads, in one snapshot, the document, what the provider will read
+// of it, and the folder tree without it (with the moves in moved made);
+// in.state is "" when the document gives nothing to match.
+func (f *Filer) read(ctx context.Context, documentID string, moved map[string]string) (*store.DocumentSample, input, *Node, error) {
+	snap, err := f.Store.Snapshot(ctx)
+	if err != nil {
+		return nil, input{}, nil, err
+	}
+	defer snap.Close()
+	sample, state, err := ReadDocument(ctx, snap, documentID)
+	if err != nil || state == "" {
+		return nil, input{}, nil, err
+	}
+	folders, err := snap.Folders(ctx)
+	if err != nil {
+		return nil, input{}, nil, err
+	}
+	placed, err := snap.PlacedDocuments(ctx, DocHeadings)
+	if err != nil {
+		return nil, input{}, nil, err
+	}
+	index, err := indexOf(ctx, snap, state, placed, documentID)
+	if err != nil {
+		return nil, input{}, nil, err
+	}
+	return sample, input{state: state, sample: sampleOf(sample), index: index}, BuildTree(folders, Moved(placed, moved), documentID), nil
+}
+
+// targets are the folders a document may be filed in: all but the
+// catch-alls, where documents wait to be filed (CatchAll).
+func targets(folders []*Node) []*Node {
+	var out []*Node
+	for _, n := range folders {
+		if !CatchAll(n.Name) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// CatchAll reports whether a folder's name says it holds what is not filed
+// yet — "Downloads", "Desktop", "misc", "Inbox", "Unsorted" … — so filing
+// never proposes it, however alike its documents read.
+func CatchAll(name string) bool {
+	return catchAlls[strings.ToLower(strings.Trim(strings.TrimSpace(name), "_-. "))]
+}
+
+var catchAlls = map[string]bool{"downloads": true, "download": true, "desktop": true, "misc": true, "miscellaneous": true,
+	"inbox": true, "unsorted": true, "unfiled": true, "temp": true, "tmp": true, "new folder": true, "to file": true,
+	"to sort": true, "scans": true, "other": true, "various": true}
+
+// ReadDocument reads what the decision provider reads of a document: its
+// sample (title, headings that read like headings, the start of its text)
+// and its state — title and headings lower-cased, without bare numbers;
+// "" when it has neither.
+func ReadDocument(ctx context.Context, snap *store.Snapshot, documentID string) (*store.DocumentSample, string, error) {
+	sample, err := snap.Sample(ctx, documentID, 4*SampleHeadings, SampleChars)
+	if err != nil {
+		return nil, "", err
+	}
+	sample.Headings = topicHeadings(sample.Headings, SampleHeadings)
+	return sample, stateOf(sample), nil
+}
+
 // pick asks which of folders fits; nil when none does. Levels larger than
 // one menu are asked in menus of MenuSize, and their winners in a final one.
-func (f *Filer) pick(ctx context.Context, in input, folders []*node) (*node, float64, error) {
-	var winners []*node
+func (f *Filer) pick(ctx context.Context, in input, folders []*Node) (*Node, float64, error) {
+	var winners []*Node
 	var probs []float64
 	for start := 0; start < len(folders); start += MenuSize {
 		menu := folders[start:min(start+MenuSize, len(folders))]
@@ -162,11 +210,12 @@ func (f *Filer) pick(ctx context.Context, in input, folders []*node) (*node, flo
 }
 
 // choose asks one menu of at most MenuSize folders plus none.
-func (f *Filer) choose(ctx context.Context, in input, menu []*node) (*node, float64, error) {
+func (f *Filer) choose(ctx context.Context, in input, menu []*Node) (*Node, float64, error) {
 	q := app.Choice{ID: "folder", Instructions: folderInstructions, Evidence: in.sample}
 	for i, n := range menu {
-		desc, parts := describe(n)
-		q.Options = append(q.Options, app.ChoiceOption{Label: "f" + strconv.Itoa(i+1), Description: desc, Parts: parts})
+		desc, parts := n.Describe()
+		q.Options = append(q.Options, app.ChoiceOption{Label: "f" + strconv.Itoa(i+1), Description: desc, Parts: parts,
+			IndexScore: IndexShare * n.BestBelow(in.index)})
 	}
 	q.Options = append(q.Options, app.ChoiceOption{Label: app.NoChoice, Description: "None of these folders fits the document."})
 	dists, err := f.Provider.Choose(ctx, in.state, []app.Choice{q})
@@ -192,12 +241,12 @@ func (f *Filer) choose(ctx context.Context, in input, menu []*node) (*node, floa
 // provider ranks them: a clean folder name (app.CleanFolderName), not used
 // by a folder beside it — the walk already found that folder no fit — and
 // a level with room for one more in its menu of MenuSize.
-func (f *Filer) name(ctx context.Context, in input, sample *store.DocumentSample, parent *node) (string, float64, error) {
-	if len(parent.children) >= MenuSize {
+func (f *Filer) name(ctx context.Context, in input, sample *store.DocumentSample, parent *Node) (string, float64, error) {
+	if len(parent.Children) >= MenuSize {
 		return "", 0, nil // the level's menu is full: a person must decide
 	}
 	taken := map[string]bool{}
-	for _, c := range parent.children {
+	for _, c := range parent.Children {
 		taken[strings.ToLower(c.Name)] = true
 	}
 	var names []string
@@ -233,90 +282,41 @@ func (f *Filer) name(ctx context.Context, in input, sample *store.DocumentSample
 	return names[best], bestP, nil
 }
 
-// buildTree links folders under a root (the top level) and hangs each filed
-// document, except the one being filed, on its folder.
-func buildTree(folders []app.Folder, filed []store.FiledDocument, except string) *node {
-	root := &node{}
-	byID := map[string]*node{"": root}
-	for _, f := range folders {
-		byID[f.ID] = &node{Folder: f}
-	}
-	for _, f := range folders {
-		parent := byID[f.ParentID]
-		if parent == nil {
-			parent = root
-		}
-		parent.children = append(parent.children, byID[f.ID])
-	}
-	var walk func(n *node, prefix string)
-	walk = func(n *node, prefix string) {
-		for _, c := range n.children {
-			c.path = c.Name
-			if prefix != "" {
-				c.path = prefix + " › " + c.Name
-			}
-			walk(c, c.path)
-		}
-	}
-	walk(root, "")
-	for _, d := range filed {
-		if n := byID[d.FolderID]; n != nil && d.ID != except {
-			n.docs = append(n.docs, d)
-		}
-	}
-	return root
-}
-
-// describe is a folder as a menu option: its name and its sub-folders'
-// names, then the titles and headings of documents in it and below it
-// (breadth first), within FolderChars.
-func describe(n *node) (string, []app.ChoicePart) {
-	parts := []app.ChoicePart{{Role: app.ChoiceTitle, Text: n.Name}}
-	var subs []string
-	for _, c := range n.children {
-		subs = append(subs, c.Name)
-	}
-	if len(subs) > 0 {
-		parts = append(parts, app.ChoicePart{Role: app.ChoiceHeading, Text: strings.Join(subs, "; ")})
-	}
-	used := len(n.Name)
-	queue := []*node{n}
-	count := 0
-	for len(queue) > 0 && count < FolderDocuments && used < FolderChars {
-		cur := queue[0]
-		queue = append(queue[1:], cur.children...)
-		for _, d := range cur.docs {
-			if count == FolderDocuments || used >= FolderChars {
-				break
-			}
-			text := d.Title
-			if len(d.Headings) > 0 {
-				text += ": " + strings.Join(d.Headings, "; ")
-			}
-			text = clip(text, FolderChars-used)
-			used += len(text)
-			count++
-			parts = append(parts, app.ChoicePart{Role: app.ChoiceHeading, Text: text})
-		}
-	}
-	var b strings.Builder
-	b.WriteString("Folder " + n.Name)
-	for _, p := range parts[1:] {
-		b.WriteString("\n" + p.Text)
-	}
-	return b.String(), parts
-}
-
 // stateOf is what the provider reads about the new document: its title
-// and shallowest headings, lower-cased, without bare numbers. A folder is
-// about a subject: the local judge reads capitalised words as names and
-// numbers as periods that every fitting folder would have to mention.
+// and file name, and when those say little (fewer than SubjectWords
+// words), its shallowest headings; without what dates it (readable). A
+// folder is about a subject: the local judge weighs every word of the
+// state, so a report's "Part I; Item 1A. Risk Factors" would drown the
+// company its title names, and it reads capitalised words as names a
+// fitting folder must hold — a company's filings go to the folder that
+// names the company, not to one of another company's filings.
 func stateOf(s *store.DocumentSample) string {
-	parts := []string{readable(s.Title)}
-	if len(s.Headings) > 0 {
+	parts := []string{readable(unbracketed(s.Title))}
+	if name := fileWords(s.Filename); name != "" && !strings.Contains(strings.ToLower(s.Title), strings.ToLower(name)) {
+		parts = append(parts, name)
+	}
+	if len(strings.Fields(strings.Join(parts, " "))) < SubjectWords && len(s.Headings) > 0 {
 		parts = append(parts, readable(strings.Join(s.Headings, "; ")))
 	}
-	return strings.ToLower(strings.TrimSpace(strings.Join(parts, ". ")))
+	return strings.TrimSpace(strings.Join(parts, ". "))
+}
+
+// unbracketed is s without its parenthesised asides — "(year ended June
+// 30, 2023)", "(Unaudited" — which qualify a title rather than say what it
+// is about; an unclosed bracket runs to the end.
+func unbracketed(s string) string {
+	return strings.TrimSpace(aside.ReplaceAllString(s, " "))
+}
+
+var aside = regexp.MustCompile(`\([^)]*(\)|$)|\[[^\]]*(\]|$)`)
+
+// fileWords are the words of a file name, without its extension, numbers
+// and separators: "PEPSICO_2023Q1_EARNINGS.pdf" → "PEPSICO 2023Q1 EARNINGS".
+// A file name often says whose a document is when its title does not
+// ("Q1 8-K Exhibit").
+func fileWords(name string) string {
+	name = strings.TrimSuffix(name, filepath.Ext(name))
+	return readable(strings.NewReplacer("-", " ", ".", " ").Replace(name))
 }
 
 // topicHeadings keeps at most n headings that read like headings: a long
@@ -345,12 +345,15 @@ func sampleOf(s *store.DocumentSample) string {
 	return "Text sample from the document:\n" + s.Text
 }
 
-// readable drops bare numbers and turns file-name separators into spaces.
+// readable drops what dates a document rather than says what it is about
+// — bare numbers, words holding a year ("2023Q1", "FY2022"), month names —
+// and turns file-name separators into spaces. A folder holds a subject's
+// documents of every period.
 func readable(s string) string {
 	s = strings.NewReplacer("_", " ").Replace(s)
 	var keep []string
 	for _, w := range strings.Fields(s) {
-		if strings.IndexFunc(w, unicode.IsLetter) < 0 {
+		if strings.IndexFunc(w, unicode.IsLetter) < 0 || yearRun.MatchString(w) || months[strings.ToLower(strings.Trim(w, ".,;:()"))] {
 			continue
 		}
 		keep = append(keep, w)
@@ -358,16 +361,23 @@ func readable(s string) string {
 	return strings.Join(keep, " ")
 }
 
+// yearRun finds four digits in a row: a year.
+var yearRun = regexp.MustCompile(`[0-9]{4}`)
+
+var months = map[string]bool{"january": true, "february": true, "march": true, "april": true, "may": true, "june": true,
+	"july": true, "august": true, "september": true, "october": true, "november": true, "december": true}
+
 // candidateNames are names a new folder for the document could take, best
-// guesses first: its title without numbers, its first top-level heading,
-// and the words its headings use most.
+// guesses first: its title without numbers and asides, its first
+// top-level heading that names a subject (not "Part I"), and the words its
+// headings use most.
 func candidateNames(s *store.DocumentSample) []string {
 	var out []string
-	if t := firstWords(readable(s.Title), NameWords); t != "" {
+	if t := firstWords(readable(unbracketed(s.Title)), NameWords); t != "" {
 		out = append(out, t)
 	}
 	for _, h := range s.Headings {
-		if h := firstWords(readable(h), NameWords); h != "" && utf8.RuneCountInString(h) >= 3 {
+		if h := firstWords(readable(h), NameWords); h != "" && utf8.RuneCountInString(h) >= 3 && !structural(h) {
 			out = append(out, h)
 			break
 		}
@@ -380,7 +390,9 @@ func candidateNames(s *store.DocumentSample) []string {
 
 // firstWords is a name from the start of s: at most n words, ending before
 // a connecting word ("Form 8-K for Pepsico" → "Form 8-K"), in title case
-// when s shouts in capitals.
+// when s shouts in capitals. It is "" when the phrase is longer than n
+// words (a name cut mid-phrase, "Johnson & Johnson Annual", misleads) or
+// its brackets and quotes do not pair up ("Acme (Europe").
 func firstWords(s string, n int) string {
 	f := strings.Fields(s)
 	for i, w := range f {
@@ -390,9 +402,12 @@ func firstWords(s string, n int) string {
 		}
 	}
 	if len(f) > n {
-		f = f[:n]
+		return ""
 	}
 	out := strings.TrimRight(strings.Join(f, " "), ".,;:-–—")
+	if !balanced(out) {
+		return ""
+	}
 	if out == strings.ToUpper(out) && strings.ContainsFunc(out, unicode.IsLetter) && utf8.RuneCountInString(out) > 6 {
 		words := strings.Fields(strings.ToLower(out))
 		for i, w := range words {
@@ -402,6 +417,25 @@ func firstWords(s string, n int) string {
 		out = strings.Join(words, " ")
 	}
 	return out
+}
+
+// balanced reports whether every bracket and curly quote in s is closed
+// in order, and straight double quotes come in pairs.
+func balanced(s string) bool {
+	closing := map[rune]rune{')': '(', ']': '[', '}': '{', '”': '“', '»': '«'}
+	var open []rune
+	for _, r := range s {
+		switch r {
+		case '(', '[', '{', '“', '«':
+			open = append(open, r)
+		case ')', ']', '}', '”', '»':
+			if len(open) == 0 || open[len(open)-1] != closing[r] {
+				return false
+			}
+			open = open[:len(open)-1]
+		}
+	}
+	return len(open) == 0 && strings.Count(s, `"`)%2 == 0
 }
 
 // connectors end a name drawn from a title.
@@ -437,6 +471,13 @@ func commonWord(s *store.DocumentSample) string {
 	}
 	r, size := utf8.DecodeRuneInString(best)
 	return string(unicode.ToUpper(r)) + best[size:]
+}
+
+// structural reports whether a heading names a place in the document
+// ("Part I", "Item 7", "Contents") rather than a subject.
+func structural(h string) bool {
+	f := strings.Fields(strings.ToLower(h))
+	return len(f) > 0 && headingWords[strings.Trim(f[0], ".,:;")]
 }
 
 // headingWords name a heading's kind, not its subject; with lex's stop

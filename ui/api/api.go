@@ -94,6 +94,9 @@ type Parts struct {
 	// Checker checks drafts' quotations (/v1/check); nil answers
 	// unsupported.
 	Checker app.DraftChecker
+	// Reviews lists and decides the proposals of reviews after imports
+	// (/v1/reviews); nil answers unsupported.
+	Reviews app.Reviews
 }
 
 // Searcher ranks documents for a search query. Today it is the store's FTS5
@@ -193,6 +196,7 @@ type Server struct {
 	pages    Pages
 	importer Importer
 	checker  app.DraftChecker
+	reviews  app.Reviews
 	handler  http.Handler
 
 	jobs   *jobQueue
@@ -226,7 +230,7 @@ func New(cfg Config, parts Parts) *Server {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
 	s := &Server{cfg: cfg, research: parts.Research, lib: parts.Library, search: parts.Search, pages: parts.Pages,
-		importer: parts.Importer, checker: parts.Checker}
+		importer: parts.Importer, checker: parts.Checker, reviews: parts.Reviews}
 	s.staged.max = cfg.MaxStagedBytes
 	s.jobs = newJobQueue(parts.Importer, cfg.NewID, cfg.Now)
 	s.jobs.folders = cfg.ImportFolders
@@ -271,6 +275,8 @@ func Routes() []Route {
 		{"POST", "/v1/import"},
 		{"GET", "/v1/jobs"},
 		{"GET", "/v1/jobs/{id}"},
+		{"GET", "/v1/reviews"},
+		{"POST", "/v1/reviews/{id}/{action}"},
 		{"GET", "/v1/openapi.json"},
 	}
 }
@@ -291,6 +297,8 @@ func (s *Server) routes() *http.ServeMux {
 		{"POST", "/v1/import"}:                        s.handleImport,
 		{"GET", "/v1/jobs"}:                           s.handleJobs,
 		{"GET", "/v1/jobs/{id}"}:                      s.handleJob,
+		{"GET", "/v1/reviews"}:                        s.handleReviews,
+		{"POST", "/v1/reviews/{id}/{action}"}:         s.handleReviewAction,
 		{"GET", "/v1/openapi.json"}:                   handleOpenAPI,
 	}
 	for _, r := range Routes() {

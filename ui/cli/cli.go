@@ -43,7 +43,9 @@ type Library struct {
 	DB       *store.DB
 	Importer *ingest.Importer
 	Research *retrieve.Research
-	Log      *slog.Logger // nil unless ARCHIVIST_LOG is set
+	// Reviews keeps the proposals of the reviews run after imports.
+	Reviews app.Reviews
+	Log     *slog.Logger // nil unless ARCHIVIST_LOG is set
 }
 
 // Close closes the import queue and the database.
@@ -234,7 +236,11 @@ func (s *stringList) String() string     { return strings.Join(*s, ",") }
 func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
 
 // apiParts is the library as the local API and the MCP server read it.
-func (l *Library) apiParts() api.Parts { return api.LibraryParts(l.DB, l.Importer, l.Research) }
+func (l *Library) apiParts() api.Parts {
+	parts := api.LibraryParts(l.DB, l.Importer, l.Research)
+	parts.Reviews = l.Reviews
+	return parts
+}
 
 // apiLibrary is the library as the API lists its documents.
 func (l *Library) apiLibrary() api.Library { return l.apiParts().Library }

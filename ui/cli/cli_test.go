@@ -40,7 +40,9 @@ func open(ctx context.Context, dir string) (*Library, error) {
 	research := retrieve.Offline(db, newID)
 	research.Upgrade = im.Upgrade
 	research.Cited = im.CiteOCR
-	return &Library{DB: db, Importer: im, Research: research}, nil
+	lib := &Library{DB: db, Importer: im, Research: research}
+	lib.ReviewImports(newID)
+	return lib, nil
 }
 
 // run runs one command line with the test wiring; the window is not

@@ -50,6 +50,7 @@ var commands = []*Command{
 	createdCommand,
 	sensitivityCommand,
 	datesCommand,
+	reviewCommand,
 	watchCommand,
 	reindexCommand,
 	serveCommand,

@@ -27,7 +27,7 @@ var importCommand = &Command{
 				return err
 			}
 			anyFailed := false
-			_, err = lib.Importer.ImportFiles(ctx, c.Args, *password, func(pr app.ImportProgress) {
+			results, err := lib.Importer.ImportFiles(ctx, c.Args, *password, func(pr app.ImportProgress) {
 				r := pr.Result
 				if r == nil {
 					return
@@ -46,6 +46,7 @@ var importCommand = &Command{
 			if err != nil {
 				return err
 			}
+			printReviewed(ctx, c, lib, results)
 			// The files named first; then the imports an earlier run left
 			// unfinished, which may be what stopped it.
 			if err := lib.Importer.Resume(ctx); err != nil {
@@ -57,4 +58,44 @@ var importCommand = &Command{
 			return nil
 		}
 	},
+}
+
+// printReviewed says how many moves the review after the import proposed,
+// and where to see them.
+func printReviewed(ctx context.Context, c *Call, lib *Library, results []app.ImportResult) {
+	if lib.Reviews == nil {
+		return
+	}
+	list, err := lib.Reviews.Proposals(ctx, app.ReviewProposed, app.ReviewAccepted)
+	if err != nil {
+		return
+	}
+	imported := map[string]bool{}
+	for _, r := range results {
+		imported[r.DocumentID] = r.Outcome == app.OutcomeImported
+	}
+	proposed, applied := 0, 0
+	for _, p := range list {
+		switch {
+		case !imported[p.TriggerID]:
+		case p.Status == app.ReviewAccepted:
+			applied++
+		default:
+			proposed++
+		}
+	}
+	if proposed > 0 {
+		fmt.Fprintf(c.Stdout, "review: %s of related documents proposed (archivist review)\n", moves(proposed))
+	}
+	if applied > 0 {
+		fmt.Fprintf(c.Stdout, "review: %s of related documents applied (archivist review --status accepted)\n", moves(applied))
+	}
+}
+
+// moves is "1 move", "2 moves".
+func moves(n int) string {
+	if n == 1 {
+		return "1 move"
+	}
+	return fmt.Sprintf("%d moves", n)
 }

@@ -321,6 +321,7 @@ func (p *importPanel) finish(it *importItem, results []app.ImportResult, err err
 	p.removeItem(it)
 	p.finished++
 	p.ui.library.reload()
+	p.ui.reviews.reload() // the import's review has run
 	p.startNext()
 }
 

@@ -142,7 +142,7 @@ func newLibraryView(u *UI) *libraryView {
 	v.selBar = container.NewVBox(newWrapRow(v.selInfo, v.selectAll, v.clearSel, v.moveSel, v.trashSel, v.restoreSel, v.emptyTrash, v.askSelection))
 
 	top := container.NewVBox(header, tools, v.loadErr)
-	v.tray = newTray(u.filing.content, u.imports.content)
+	v.tray = newTray(u.filing.content, u.reviews.content, u.imports.content)
 	bottom := container.NewVBox(v.tray.scroll, widget.NewSeparator(), v.selWarning, v.selBar)
 	body := container.NewStack(v.list, v.empty)
 	list := container.NewBorder(top, bottom, nil, nil, body)

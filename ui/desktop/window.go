@@ -63,6 +63,7 @@ type UI struct {
 	imports *importPanel
 	watch   *watchPanel
 	filing  *filingPanel
+	reviews *reviewsPanel
 	split   *container.Split
 	tips    *tooltipLayer
 
@@ -139,6 +140,9 @@ type Services struct {
 	ExportEvidence func(ctx context.Context, ans *app.Answer, question string, out string) error
 	// Checker checks drafts' quotations: File offers "Check a draft…".
 	Checker app.DraftChecker
+	// Reviews are the proposals of the reviews after imports: where
+	// related older documents belong. The tray under the list offers them.
+	Reviews app.Reviews
 }
 
 // New builds the main window's content into w from s, registers Ctrl+K
@@ -191,6 +195,9 @@ func newUI(a fyne.App, w fyne.Window, s Services, do func(func())) *UI {
 	if s.Checker != nil {
 		u.setChecker(s.Checker)
 	}
+	if s.Reviews != nil {
+		u.setReviews(s.Reviews)
+	}
 	return u
 }
 
@@ -218,6 +225,7 @@ func build(a fyne.App, w fyne.Window, lib app.Library, research app.Research, do
 	u.tips = newTooltipLayer()
 	u.imports = newImportPanel(u)
 	u.filing = newFilingPanel(u)
+	u.reviews = newReviewsPanel(u)
 	u.watch = newWatchPanel(u)
 	u.library = newLibraryView(u)
 	u.omni = newOmnibox(u)
@@ -255,7 +263,12 @@ func (u *UI) splitFor(width float32) float64 {
 
 // Refresh reloads the document list, e.g. after imports that did not start
 // from this window (a resumed import queue, the CLI). Safe from any goroutine.
-func (u *UI) Refresh() { u.do(u.library.reload) }
+func (u *UI) Refresh() {
+	u.do(func() {
+		u.library.reload()
+		u.reviews.reload() // a watched folder's import was reviewed
+	})
+}
 
 // Close cancels imports and questions still running. Call it when the
 // window closes; results that arrive later are dropped. Imports it stops
