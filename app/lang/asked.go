@@ -97,7 +97,7 @@ var (
 	whoRE     = regexp.MustCompile(`(?i)^\s*(who|whom|whose)\b|\b(which|what) (person|people|company|companies|organi[sz]ations?|firms?|banks?|judges?|directors?|officers?|authors?|executives?)\b`)
 	whereRE   = regexp.MustCompile(`(?i)^\s*where\b|\b(in|at) (which|what) (city|country|state|place|location|region)\b|\b(which|what) (city|country|state|place|location|address|region)\b`)
 	percentRE = regexp.MustCompile(`(?i)\b(what|which) (percentage|percent|share|proportion|fraction)\b|\bhow much of\b|\bwhat is the (percentage|share|proportion)\b`)
-	countRE   = regexp.MustCompile(`(?i)\bhow many\s+(\w+)(?:\s+(\w+))?`)
+	countRE   = regexp.MustCompile(`(?i)\bhow many\s+(?:of\s+(?:the|these|those|its|their)\s+)?(\w+)(?:\s+(\w+))?`)
 	muchRE    = regexp.MustCompile(`(?i)\bhow much\b`)
 	whichRE   = regexp.MustCompile(`(?i)^\s*(which|what)\s+\w+\s+(is|was|has|had|are|were|did|does|do)\b|^\s*which\b`)
 )
@@ -162,7 +162,8 @@ func possessiveAfter(rest string) bool {
 var quantityWords = familySet(`amount total number sum value revenue revenues sales income earnings profit loss
 	expense expenses cost costs price cash debt assets liabilities equity dividend dividends eps capex
 	expenditure expenditures margin ratio rate percent percentage growth balance size count employees
-	headcount spend spent paid pay borrow fee fees tax taxes salary shares year date many much`)
+	headcount spend spent paid pay borrow fee fees tax taxes salary shares year date many much
+	usd average turnover cagr score accuracy`)
 
 // IsQuantityWord reports whether a word names a quantity ("revenue",
 // "rate", "employees"): a question asking for one wants a number.

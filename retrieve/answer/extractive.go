@@ -144,7 +144,7 @@ func questionNames(q string) map[string]bool {
 		letters := strings.Trim(t.Lower, "0123456789.") != ""
 		if t.AllCaps || t.Cap && i > 0 || t.Num && letters {
 			if !lang.IsStopWord(t.Lower) {
-				names[lang.Family(t.Lower)] = true
+				names[lang.Family(t.Lower)], names[lang.Inflection(t.Lower)] = true, true
 			}
 		}
 	}

@@ -487,6 +487,25 @@ func TestCellNeedsAColumnHeader(t *testing.T) {
 	}
 }
 
+// TestPercentAskedOfACell: a row that holds a percentage somewhere does
+// not answer a percentage question with the amount in the asked column.
+func TestPercentAskedOfACell(t *testing.T) {
+	for _, c := range []struct {
+		row  string
+		want app.Verdict
+	}{
+		{"Total harbour revenues | 6,316 | 6,215 | 101 | 1.6%", app.VerdictClosest},
+		{"Total harbour revenues | 41.2% | 40.9% | 0.3 | 0.7%", app.VerdictAnswered},
+	} {
+		ev := tableEvidence("What percentage of the total harbour revenues came in Q4 2019?",
+			"OPERATING REVENUES | Q4 2019 | Q4 2018 | $ CHANGE | % CHANGE\n"+c.row)
+		ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+		if err != nil || ans.Verdict != c.want {
+			t.Errorf("over %q: verdict %q, want %q: %s", c.row, ans.Verdict, c.want, ans.Answer)
+		}
+	}
+}
+
 // TestStoredAbbreviationAnswers: the document defined EAIB pages away
 // from the evidence, and its definition, learned at import, comes with
 // the source: the sentence naming the bureau in full answers.
@@ -580,6 +599,10 @@ func TestVerdictKinds(t *testing.T) {
 		{"How many professors does Portmere employ?", "Portmere is one of the largest schools in the region, employing 2,000 professors.", app.VerdictAnswered},
 		// "Where" in the world is not answered by a pointer to another document.
 		{"In which state is Portmere incorporated?", "The information required by Item 14 is incorporated by reference in this Form 10-K of Portmere.", app.VerdictClosest},
+		// A form's caption names the entry written above it and holds none.
+		{"In which state is Portmere incorporated?", "(State or other jurisdiction of (I.R.S. Employer Identification No.)\nincorporation or organization)", app.VerdictClosest},
+		// The day of a date is no amount.
+		{"What were Portmere's revenues for fiscal 2019?", "No customer accounted for 10% or more of Portmere's net revenues during the fiscal years ended May 31, 2019, 2018 and 2017.", app.VerdictClosest},
 		{"Which accounting firm audits Portmere?", "Portmere's annual report includes an attestation report of the registered public accounting firm that audited its statements.", app.VerdictClosest},
 		{"What is Portmere's stock ticker?", "Portmere's stock trades under the ticker PRTM.", app.VerdictAnswered},
 		// "Who audits" is answered by a firm's name, not a sentence about the audit.

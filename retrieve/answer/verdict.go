@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 
 	"archivist/app"
 	"archivist/app/lang"
@@ -274,6 +275,11 @@ func carriedBy(ev *app.Evidence, sh shape, c *candidate, others []*candidate) ma
 // question asks, and if not, why.
 func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row bool) (bool, string) {
 	q := ev.Question.Text
+	if captionsOnly(text) {
+		// "(State or other jurisdiction of incorporation)": a form's
+		// captions name the entries written above them, and hold none.
+		return false, "the passage is a form's caption, not its entry"
+	}
 	who := sh.Type == lang.WhoType && roleTitleRE.MatchString(q) // "Who is the CEO …" asks for a name; "Who keeps …" may be answered by a role
 	if sh.Type != lang.AnyType && sh.Type != lang.WhichType && (sh.Type != lang.WhoType || who) && typeFitOf(sh.Type, sh.Counted, text, c.label, sh.named) <= 0 &&
 		!(sh.Type == lang.WhereType && lowerPlace(text)) && // a place a ligature or a typist left in lower case
@@ -338,6 +344,10 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		return false, "the question asks an amount and the passage gives only percentages"
 	case row && sh.Figure && readsPart(c, sh):
 		return false, "the table holds a part's figures (a segment's, a subsidiary's), not the whole's asked"
+	case row && sh.Type == lang.PercentType && !cellIsPercent(ev, sh, c, text):
+		// "Total revenues | 6,316 | 6,215 | 101 | 1.6%": the row holds a
+		// percentage, the cell the question's column names does not.
+		return false, "the question asks a percentage and the cell asked is not one"
 	case row && sh.Statement:
 		return false, "the question asks a statement and the passage is a table row"
 	case row && sh.total && !labelSays(text, "total"):
@@ -468,8 +478,8 @@ func carriesGiven(ev *app.Evidence, sh shape, c *candidate, text string, carried
 		if periodWords[lang.Family(n)] && len(sh.years) > 0 {
 			continue // "December 31, 2022" is met where its year is
 		}
-		st := lang.Inflection(n)
-		if !carried[st] && !placed[st] && !carried[n] && !placed[n] && !c.words[st] {
+		st, f := lang.Inflection(n), lang.Family(n)
+		if !carried[st] && !placed[st] && !carried[n] && !placed[n] && !c.words[st] && !c.words[f] {
 			return false, "the passage does not name " + n
 		}
 	}
@@ -588,7 +598,7 @@ var (
 	englishFormRE = regexp.MustCompile(`(?i)\b(what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|the|of|an?)\b`)
 	numberWordRE  = regexp.MustCompile(`(?i)\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen|dozens|hundreds|thousands|millions)\b`)
 	orgNameRE     = regexp.MustCompile(`\b(\p{Lu}[\p{L}&.\-]*\s+){1,5}(LLP|LLC|Inc\.?|Ltd\.?|PLC|plc|GmbH|AG|S\.A\.|N\.V\.)\b`)
-	percentAskRE  = regexp.MustCompile(`(?i)\b(percent|percentage|%|share|proportion|margin|rate|ratio)\b`)
+	percentAskRE  = regexp.MustCompile(`(?i)\b(percent|percentage|%|share|portion|proportion|margin|rate|ratio)\b`)
 	figureAnyRE   = regexp.MustCompile(`\d[\d,]*(\.\d+)?\s*(%|percent\b|per cent\b)?`)
 )
 
@@ -649,14 +659,44 @@ func onlyChanges(text string) bool {
 
 func percentAsked(q string) bool { return percentAskRE.MatchString(q) }
 
-// onlyPercents reports whether every figure in text (years aside) is a
-// percentage.
+// cellIsPercent reports whether the cell of row c the question's column
+// names is a percentage, by its own sign or its column's heading; a row
+// whose asked cell cannot be told is given the benefit of the doubt.
+func cellIsPercent(ev *app.Evidence, sh shape, c *candidate, text string) bool {
+	tc, ok := sh.askedCell(tableHeader(ev, c.window, c.start), text)
+	return !ok || percentTextRE.MatchString(tc.value+" "+tc.column+" "+tc.group+" "+tc.over)
+}
+
+var bracketedRE = regexp.MustCompile(`\([^()]*\)`)
+
+// captionsOnly reports whether text is nothing but bracketed asides, as
+// the captions under a form's entries are; brackets in two columns may
+// nest.
+func captionsOnly(text string) bool {
+	if !strings.Contains(text, "(") {
+		return false
+	}
+	for rest := ""; rest != text; {
+		rest, text = text, bracketedRE.ReplaceAllString(text, "")
+	}
+	return strings.IndexFunc(text, unicode.IsLetter) < 0
+}
+
+// onlyPercents reports whether every figure in text (years and the days
+// of dates aside) is a percentage.
 func onlyPercents(text string) bool {
 	n := 0
-	for _, m := range figureAnyRE.FindAllStringSubmatch(text, -1) {
-		f := strings.TrimSpace(m[0])
+	for _, loc := range figureAnyRE.FindAllStringSubmatchIndex(text, -1) {
+		m := []string{text[loc[0]:loc[1]], "", ""}
+		if loc[4] >= 0 {
+			m[2] = text[loc[4]:loc[5]]
+		}
+		f := strings.TrimRight(strings.TrimSpace(m[0]), ",")
 		if _, year := yearOf(strings.TrimRight(f, "%")); year && m[2] == "" {
 			continue
+		}
+		if m[2] == "" && monthRE.MatchString(text[:loc[0]]) {
+			continue // the day of a date ("May 31, 2019") is no amount
 		}
 		if m[2] == "" {
 			return false
