@@ -3,6 +3,7 @@ package lang
 import (
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 // What a question asks for. English questions say it up front — "who"
@@ -59,6 +60,13 @@ type Asked struct {
 	// components are there under deferred tax assets?").
 	List, Items []string
 	YesNo       bool // "Is …?", "Does …?", "Did …?"
+	// Measure holds the family keys, in order and small words aside, of
+	// the noun phrase naming the figure a "what is …" or "how much …"
+	// question asks ("total assets" in "What were Lockheed Martin's total
+	// assets at the end of 2022?"), or nil; MeasureText the phrase as
+	// the question writes it, for saying what was not found.
+	Measure     []string
+	MeasureText string
 }
 
 // ReadAsked reads what question asks for.
@@ -90,7 +98,96 @@ func ReadAsked(question string) Asked {
 		}
 	}
 	a.Figure = a.Figure || a.When || strings.Contains(q, "how much") || a.Type == CountType
+	if a.Figure {
+		a.Measure, a.MeasureText = measureOf(question)
+	}
 	return a
+}
+
+// measureLeadRE finds the start of a question that names the figure it
+// asks right after its interrogative: "What were …", "How much …".
+var measureLeadRE = regexp.MustCompile(`(?i)^\s*(?:what|how much)\s+(?:(?:is|was|were|are)\s+)?(?:the\s+)?`)
+
+// measureEnds end the phrase naming a measure: the prepositions and verbs
+// that tie it to its entity and period.
+var measureEnds = map[string]bool{"of": true, "for": true, "in": true, "at": true, "during": true, "as": true, "on": true,
+	"by": true, "from": true, "to": true, "between": true, "over": true, "under": true, "with": true, "that": true,
+	"which": true, "when": true, "did": true, "does": true, "do": true, "has": true, "have": true, "had": true,
+	"is": true, "was": true, "were": true, "are": true, "will": true, "would": true, "can": true, "after": true,
+	"before": true, "since": true, "through": true, "within": true, "across": true, "among": true, "against": true,
+	"into": true, "due": true, "based": true, "relating": true, "related": true, "associated": true, "attributable": true,
+	"recognized": true, "recognised": true, "recorded": true, "reported": true, "including": true, "excluding": true,
+	"should": true, "could": true, "might": true, "must": true, "may": true, "shall": true}
+
+// measureFiller are words a measure's phrase holds without naming it.
+// The words for a figure's kind ("amount", "value", "percentage") ask
+// for it without naming it.
+var measureFiller = map[string]bool{"the": true, "a": true, "an": true, "respective": true, "respectively": true,
+	"amount": true, "amounts": true, "value": true, "values": true, "number": true, "percentage": true, "percent": true,
+	"figure": true, "sum": true, "level": true, "date": true}
+
+// measureOf returns the family keys of the noun phrase naming the figure
+// question asks: past its interrogative, an article and a possessor ("the
+// company's"), up to the word that ties it to its entity or period.
+func measureOf(question string) ([]string, string) {
+	loc := measureLeadRE.FindStringIndex(question)
+	if loc == nil {
+		return nil, ""
+	}
+	rest := question[loc[1]:]
+	cut := len(rest) // the phrase's possessor ends at an "'s" before the first tie word
+	for i, w := range strings.Fields(rest) {
+		if measureEnds[strings.ToLower(strings.Trim(w, "?,.;:"))] || i > 6 {
+			break
+		}
+		if j := possessiveEnd(w); j > 0 {
+			cut = strings.Index(rest, w) + len(w)
+		}
+	}
+	if cut < len(rest) {
+		rest = rest[cut:]
+	}
+	var words []string
+	for _, w := range strings.Fields(rest) {
+		bare := strings.Trim(w, "?,.;:()\"“”")
+		low := strings.ToLower(bare)
+		if low == "of" && len(words) == 0 {
+			continue // "the amount of revenue": the measure follows its kind
+		}
+		if measureEnds[low] || bare == "" || strings.IndexFunc(bare, unicode.IsDigit) >= 0 {
+			break
+		}
+		if low == "and" || low == "or" || low == "&" {
+			return nil, "" // "high and low sale prices": joined heads name more than one measure
+		}
+		for _, t := range Tokens(bare) {
+			if !measureFiller[t.Lower] && !(t.Cap && !t.AllCaps) { // a name is the entity's, not the measure's
+				words = append(words, t.Lower)
+			}
+		}
+		if strings.ContainsAny(w, "?,.;:") {
+			break
+		}
+	}
+	for len(words) > 1 && strings.HasSuffix(words[len(words)-1], "ed") {
+		words = words[:len(words)-1] // "the investments disposed": a participle after the noun
+	}
+	var out []string
+	for _, w := range words {
+		out = append(out, Family(w))
+	}
+	return out, strings.Join(words, " ")
+}
+
+// possessiveEnd returns the length of w when it ends in a possessive
+// ("Nike's", "companies'"), 0 otherwise.
+func possessiveEnd(w string) int {
+	for _, p := range []string{"'s", "’s", "s'", "s’"} {
+		if strings.HasSuffix(w, p) {
+			return len(w)
+		}
+	}
+	return 0
 }
 
 var (

@@ -52,6 +52,20 @@ func TestReadAsked(t *testing.T) {
 	if a := ReadAsked("How many components are there under deferred tax assets?"); len(a.Items) != 3 || a.Type != CountType {
 		t.Errorf("items of %v, type %d", a.Items, a.Type)
 	}
+	for q, want := range map[string]string{
+		"What were Lockheed Martin's total assets at the end of 2022?":                    "total assets",
+		"How much net income did the bank earn in the second quarter?":                    "net income",
+		"What is the final dividend per share proposed for 2019?":                         "final dividend per share",
+		"What is the company's diluted EPS for 2022?":                                     "diluted eps",
+		"What was the amount of investments disposed in 2019?":                            "investments",
+		"What is the high and low sale prices of the common stock in the fourth quarter?": "",
+		"What is the percentage revenue from sales into China?":                           "revenue",
+		"How much did the company spend on research?":                                     "",
+	} {
+		if got := ReadAsked(q).MeasureText; got != want {
+			t.Errorf("ReadAsked(%q).MeasureText = %q, want %q", q, got, want)
+		}
+	}
 	if a := ReadAsked("Did revenue grow in 2022?"); !a.YesNo {
 		t.Errorf("did … asks yes or no: %+v", a)
 	}

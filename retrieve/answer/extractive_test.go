@@ -599,6 +599,9 @@ func TestVerdictKinds(t *testing.T) {
 		{"How many professors does Portmere employ?", "Portmere is one of the largest schools in the region, employing 2,000 professors.", app.VerdictAnswered},
 		// "Where" in the world is not answered by a pointer to another document.
 		{"In which state is Portmere incorporated?", "The information required by Item 14 is incorporated by reference in this Form 10-K of Portmere.", app.VerdictClosest},
+		// A measure of two words is written as one phrase.
+		{"What were Portmere's total assets at the end of 2022?", "Portmere expects a total pension benefit of $2.3 billion in 2022 and a 10.5% return on plan assets.", app.VerdictClosest},
+		{"What were Portmere's total assets at the end of 2022?", "Portmere's total assets were $52.9 billion at the end of 2022.", app.VerdictAnswered},
 		// A form's caption names the entry written above it and holds none.
 		{"In which state is Portmere incorporated?", "(State or other jurisdiction of (I.R.S. Employer Identification No.)\nincorporation or organization)", app.VerdictClosest},
 		// The day of a date is no amount.

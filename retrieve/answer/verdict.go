@@ -470,6 +470,9 @@ func carriesGiven(ev *app.Evidence, sh shape, c *candidate, text string, carried
 	if k := sh.Kind; sh.Figure && sh.Type == lang.AnyType && k != "" && !genericKinds[k] && !families[k] && !placed[k] && !c.words[k] {
 		return false, "the passage does not carry the measure asked (" + k + ")"
 	}
+	if !writesMeasure(ev, sh, c, text) {
+		return false, "the passage does not write the measure asked (" + sh.MeasureText + ")"
+	}
 	given := givenNames(ev.Question.Text)
 	for y := range sh.years {
 		given[y] = true
@@ -658,6 +661,59 @@ func onlyChanges(text string) bool {
 }
 
 func percentAsked(q string) bool { return percentAskRE.MatchString(q) }
+
+// writesMeasure reports whether a sentence writes the measure a figure
+// question names in more than one word as one phrase: "total assets" is
+// not met by "a total pension benefit … on plan assets". A word the
+// sentence writes only in its long form ("diluted earnings per share"
+// for "diluted EPS") is met where the candidate carries it; one word
+// between two of the phrase's is allowed ("net operating revenues").
+// Table rows are read under their labels and headers and are checked
+// there.
+func writesMeasure(ev *app.Evidence, sh shape, c *candidate, text string) bool {
+	if len(sh.Measure) < 2 || sh.Statement || kindAt(ev, c.window, c.start) == app.BlockTable ||
+		sh.Type != lang.AnyType && sh.Type != lang.AmountType && sh.Type != lang.PercentType {
+		return true
+	}
+	seq := contentFamilies(text)
+	var run []string
+	total := lang.Family("total")
+	for _, m := range sh.Measure {
+		switch {
+		case m == total && !slices.Contains(seq, m):
+			// A sentence may state a total without the word; one that
+			// writes "total" of something else states another total.
+		case slices.Contains(seq, m):
+			run = append(run, m)
+		case !c.own[m]:
+			return false
+		}
+	}
+	return runWithGaps(seq, run, 1)
+}
+
+// runWithGaps reports whether seq holds run in order, each word at most
+// gap words after the one before it.
+func runWithGaps(seq, run []string, gap int) bool {
+	if len(run) == 0 {
+		return true
+	}
+	for i, w := range seq {
+		if w != run[0] {
+			continue
+		}
+		at, k := i, 1
+		for j := i + 1; j < len(seq) && k < len(run) && j-at <= gap+1; j++ {
+			if seq[j] == run[k] {
+				at, k = j, k+1
+			}
+		}
+		if k == len(run) {
+			return true
+		}
+	}
+	return false
+}
 
 // cellIsPercent reports whether the cell of row c the question's column
 // names is a percentage, by its own sign or its column's heading; a row
