@@ -506,6 +506,26 @@ func TestPercentAskedOfACell(t *testing.T) {
 	}
 }
 
+// TestRowsThatDoNotAnswer: one row does not say which row is largest,
+// and a share of another figure is derived, not read off a row.
+func TestRowsThatDoNotAnswer(t *testing.T) {
+	table := "| 2019 | 2018\nHarbour | 120 | 100\nFerries | 80 | 90\nTotal revenue | 200 | 190"
+	for q, why := range map[string]string{
+		"Which segment had the highest revenue in 2019?":                        "which item is largest or smallest",
+		"What is the Harbour revenue as a percentage of total revenue in 2019?": "derived from others",
+	} {
+		ans, err := answer.Extractive{}.Answer(context.Background(), tableEvidence(q, table))
+		if err != nil || ans.Verdict == app.VerdictAnswered || !strings.Contains(ans.Answer, why) {
+			t.Errorf("%q: verdict %q, want the reason %q: %s", q, ans.Verdict, why, ans.Answer)
+		}
+	}
+	q := "How many cranes were purchased in December 2019?"
+	ans, err := answer.Extractive{}.Answer(context.Background(), evidence(q, fts.Terms(q), "In April 2019, we purchased 346,453 cranes with certain targets."))
+	if err != nil || ans.Verdict == app.VerdictAnswered || !strings.Contains(ans.Answer, "another month") {
+		t.Errorf("%q over April: verdict %q: %s", q, ans.Verdict, ans.Answer)
+	}
+}
+
 // TestStoredAbbreviationAnswers: the document defined EAIB pages away
 // from the evidence, and its definition, learned at import, comes with
 // the source: the sentence naming the bureau in full answers.
@@ -602,6 +622,9 @@ func TestVerdictKinds(t *testing.T) {
 		// A measure of two words is written as one phrase.
 		{"What were Portmere's total assets at the end of 2022?", "Portmere expects a total pension benefit of $2.3 billion in 2022 and a 10.5% return on plan assets.", app.VerdictClosest},
 		{"What were Portmere's total assets at the end of 2022?", "Portmere's total assets were $52.9 billion at the end of 2022.", app.VerdictAnswered},
+		// A month asked is not met by another month of the year.
+		{"How many cranes did Portmere purchase in December 2019?", "In April 2019, Portmere purchased 12 cranes.", app.VerdictClosest},
+		{"How many cranes did Portmere purchase in December 2019?", "In December 2019, Portmere purchased 12 cranes.", app.VerdictAnswered},
 		// A form's caption names the entry written above it and holds none.
 		{"In which state is Portmere incorporated?", "(State or other jurisdiction of (I.R.S. Employer Identification No.)\nincorporation or organization)", app.VerdictClosest},
 		// The day of a date is no amount.

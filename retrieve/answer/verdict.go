@@ -183,7 +183,7 @@ const (
 // from others.
 var respectiveRE = regexp.MustCompile(`(?i)\b(respectively|each)\b`)
 
-var derivedRE = regexp.MustCompile(`(?i)\b(chang(e|es|ed|ing)|differen(ce|ces|t)|increas(e|es|ed|ing)|decreas(e|es|ed|ing)|grow(th|n|s)?|declin(e|es|ed|ing)|ratio|average|mean|sum|combined|proportion|percentage change)\b`)
+var derivedRE = regexp.MustCompile(`(?i)\b(chang(e|es|ed|ing)|differen(ce|ces|t)|increas(e|es|ed|ing)|decreas(e|es|ed|ing)|grow(th|n|s)?|declin(e|es|ed|ing)|ratio|average|mean|sum|combined|proportion|percentage change|as an? (percentage|proportion|share|fraction|ratio) of)\b`)
 
 // derivation returns the family keys of the words by which question asks
 // a derived figure, nil when it asks none.
@@ -344,6 +344,14 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		return false, "the question asks an amount and the passage gives only percentages"
 	case row && sh.Figure && readsPart(c, sh):
 		return false, "the table holds a part's figures (a segment's, a subsidiary's), not the whole's asked"
+	case !row && otherMonthOnly(q, text):
+		// "In April 2019, we granted 346,453 PSUs" does not say how many
+		// were granted in December 2019.
+		return false, "the passage states another month than the one asked"
+	case row && asksWhichExtreme(q, sh):
+		// "Which component contributed the most?" compares the rows; one
+		// row's figures do not say which is largest.
+		return false, "the question asks which item is largest or smallest, and one row does not say"
 	case row && sh.Type == lang.PercentType && !cellIsPercent(ev, sh, c, text):
 		// "Total revenues | 6,316 | 6,215 | 101 | 1.6%": the row holds a
 		// percentage, the cell the question's column names does not.
@@ -713,6 +721,44 @@ func runWithGaps(seq, run []string, gap int) bool {
 		}
 	}
 	return false
+}
+
+var (
+	monthWordRE = regexp.MustCompile(`(?i)\b(january|february|march|april|may|june|july|august|september|october|november|december)\b`)
+	extremeRE   = regexp.MustCompile(`(?i)\b(most|least|largest|smallest|highest|lowest|biggest|greatest|maximum|minimum)\b`)
+	// a month named as a period: "in December 2019", "December 31, 2019"
+	monthPeriodRE = regexp.MustCompile(`(?i)\b(january|february|march|april|june|july|august|september|october|november|december)\b(\s+\d{1,2},?)?\s+(19|20)\d\d\b`)
+)
+
+// otherMonthOnly reports whether the question names a month of a year as
+// its period and text names months, none of them the asked one. ("May"
+// is left out of the question's months: it is also a verb.)
+func otherMonthOnly(q, text string) bool {
+	asked := map[string]bool{}
+	for _, m := range monthPeriodRE.FindAllStringSubmatch(q, -1) {
+		asked[strings.ToLower(m[1])] = true
+	}
+	if len(asked) == 0 {
+		return false
+	}
+	named := monthWordRE.FindAllString(text, -1)
+	for _, m := range named {
+		if asked[strings.ToLower(m)] {
+			return false
+		}
+	}
+	return len(named) > 0
+}
+
+// asksWhichExtreme reports whether a question asks which item is the
+// largest or smallest ("Which segment had the highest revenue?", "What
+// is the component that contributed the most …"): an answer names the
+// item, found by comparing the items.
+func asksWhichExtreme(q string, sh shape) bool {
+	if !extremeRE.MatchString(q) {
+		return false
+	}
+	return sh.Type == lang.WhichType || sh.Kind != "" && !lang.IsQuantityWord(sh.Kind) && !genericKinds[sh.Kind]
 }
 
 // cellIsPercent reports whether the cell of row c the question's column
