@@ -600,6 +600,12 @@ func TestVerdictKinds(t *testing.T) {
 		// A question asking what is not so is not answered by what is.
 		{"What does the harbour board not control?", "The harbour board controls the pilots and the moorings.", app.VerdictClosest},
 		{"What does the harbour board not control?", "The harbour board does not control the lighthouse.", app.VerdictAnswered},
+		// The denial must bear on what the question denies.
+		{"Who was not exempt from harbour dues?", "Pilots have various privileges, such as being exempt from harbour dues (but not from port taxes).", app.VerdictClosest},
+		{"Who was not exempt from harbour dues?", "Fishing boats were not exempt from harbour dues until 1902.", app.VerdictAnswered},
+		{"Who has no power to levy harbour dues?", "The harbour board has the power to levy harbour dues.", app.VerdictClosest},
+		// "non-current" names a kind of asset; it denies nothing.
+		{"What were Portmere's non-current assets in 2019?", "Portmere's non-current assets were $4.2 million in 2019.", app.VerdictAnswered},
 		// A name is its words in order.
 		{"What profession does Zbigniew Marek have?", "The harbour office was designed by architects Marek Budzynski and Zbigniew Badowski.", app.VerdictClosest},
 		// A period ends on a day written after the word for its end.

@@ -876,11 +876,60 @@ func holdsFigure(text, f string) bool {
 // deny as the question does. (The other way round is not so: "What
 // should fall under article 56?" may be answered by what should not,
 // among what should.)
-var negationRE = regexp.MustCompile(`(?i)\b(not|never|none|neither|nor|cannot|nothing|nobody|no longer)\b|n['’]t\b|\bnon-?\p{L}`)
+//
+// The denial must bear on what the question denies: "Who was not exempt
+// from member state taxes?" is not answered by "… being exempt from
+// member state taxes (but not EU taxes)". The first content word after
+// the question's denial ("exempt") must follow a denial in the sentence
+// within a few words ("not exempt", "never fully exempt"), or be denied
+// by its own prefix ("non-exempt").
+var negationRE = regexp.MustCompile(`(?i)\b(not|never|none|neither|nor|cannot|nothing|nobody|no longer|no)\b|n['’]t\b|\bnon-?\p{L}`)
 
-// deniesAsAsked reports whether text denies when the question does.
+// denialReach is how many words before the denied word a denial bears on
+// it.
+const denialReach = 4
+
+// deniesAsAsked reports whether text denies when the question does, and
+// what it denies.
 func deniesAsAsked(q, text string) bool {
-	return !negationRE.MatchString(q) || negationRE.MatchString(text)
+	var loc []int
+	for _, l := range negationRE.FindAllStringIndex(q, -1) {
+		if !strings.HasPrefix(strings.ToLower(q[l[0]:l[1]]), "non") {
+			loc = l // "non-vested" names a kind of thing; "not vested" denies
+			break
+		}
+	}
+	if loc == nil {
+		return !negationRE.MatchString(q) || negationRE.MatchString(text)
+	}
+	denied := ""
+	for _, t := range lang.Tokens(q[loc[1]:]) {
+		if !lang.IsStopWord(t.Lower) && !negationRE.MatchString(t.Lower) {
+			denied = lang.Family(t.Lower)
+			break
+		}
+	}
+	if !negationRE.MatchString(text) {
+		return false
+	}
+	if denied == "" {
+		return true
+	}
+	toks := lang.Tokens(text)
+	for i, t := range toks {
+		if lang.Family(t.Lower) != denied && lang.Family(strings.TrimPrefix(strings.TrimPrefix(t.Lower, "non"), "-")) != denied {
+			continue
+		}
+		if strings.HasPrefix(t.Lower, "non") && lang.Family(t.Lower) != denied {
+			return true // "non-exempt"
+		}
+		for j := max(0, i-denialReach); j < i; j++ {
+			if negationRE.MatchString(toks[j].Lower) || strings.HasSuffix(toks[j].Lower, "n't") || strings.HasSuffix(toks[j].Lower, "n’t") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // A name is its words in order: "Zbigniew Marek" is not named by a
