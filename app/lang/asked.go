@@ -77,7 +77,8 @@ func ReadAsked(question string) Asked {
 	a.Kind = kindNoun(question)
 	a.Reason = reasonQuestionRE.MatchString(question)
 	a.Defines = asksWhatIs(question)
-	a.Statement = a.Reason || methodQuestionRE.MatchString(question) || proseLeadRE.MatchString(question) || a.Defines != ""
+	a.Statement = a.Reason || methodQuestionRE.MatchString(question) || proseLeadRE.MatchString(question) || a.Defines != "" ||
+		relatedToRE.MatchString(question)
 	a.List = itemsAsked(question, listOfRE, listConsistRE)
 	a.Items = itemsAsked(question, countTypesRE, countUnderRE)
 	for _, p := range yesNoLeads {
@@ -103,6 +104,11 @@ func ReadAsked(question string) Asked {
 	}
 	return a
 }
+
+// relatedToRE finds a question ending on what a thing is related,
+// attributed or put to ("What are the evaluation costs primarily related
+// to?"): it asks for that, a statement, not the figure it names.
+var relatedToRE = regexp.MustCompile(`(?i)\b(related|relate|relates|relating|due|attributable|attributed|used|applied|allocated|refers?|referred)\s+(to|for)\s*\??\s*$`)
 
 // measureLeadRE finds the start of a question that names the figure it
 // asks right after its interrogative: "What were …", "How much …".

@@ -37,6 +37,9 @@ func TestReadAsked(t *testing.T) {
 	if a := ReadAsked("From 2017 to 2019, how many of the years was revenue above 5 million?"); !slices.Equal(a.Counted, []string{Family("years")}) {
 		t.Errorf("counted %v: how many of the years counts years", a.Counted)
 	}
+	if a := ReadAsked("What are the evaluation costs primarily related to?"); !a.Statement {
+		t.Errorf("what costs are related to is a statement: %+v", a)
+	}
 	if a := ReadAsked("Why did margins shrink?"); !a.Reason || !a.Statement {
 		t.Errorf("why asks a reason: %+v", a)
 	}

@@ -697,7 +697,7 @@ func writesMeasure(ev *app.Evidence, sh shape, c *candidate, text string) bool {
 			return false
 		}
 	}
-	return runWithGaps(seq, run, 1)
+	return runWithGaps(seq, run, 0)
 }
 
 // runWithGaps reports whether seq holds run in order, each word at most
