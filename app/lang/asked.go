@@ -200,7 +200,7 @@ var (
 	whoRE     = regexp.MustCompile(`(?i)^\s*(who|whom|whose)\b|\b(which|what) (person|people|company|companies|organi[sz]ations?|firms?|banks?|judges?|directors?|officers?|authors?|executives?)\b`)
 	whereRE   = regexp.MustCompile(`(?i)^\s*where\b|\b(in|at) (which|what) (city|country|state|place|location|region)\b|\b(which|what) (city|country|state|place|location|address|region)\b`)
 	percentRE = regexp.MustCompile(`(?i)\b(what|which) (percentage|percent|share|proportion|fraction)\b|\bhow much of\b|\bwhat is the (percentage|share|proportion)\b`)
-	countRE   = regexp.MustCompile(`(?i)\bhow many\s+(?:of\s+(?:the|these|those|its|their)\s+)?(\w+)(?:\s+(\w+))?`)
+	countRE   = regexp.MustCompile(`(?i)\bhow many\s+(?:of\s+(?:the|these|those|its|their)\s+)?(\w+)(?:\s+(\w+))?(?:\s+(\w+))?`)
 	muchRE    = regexp.MustCompile(`(?i)\bhow much\b`)
 	whichRE   = regexp.MustCompile(`(?i)^\s*(which|what)\s+\w+\s+(is|was|has|had|are|were|did|does|do)\b|^\s*which\b`)
 )
@@ -215,12 +215,11 @@ func readType(question string) (AnswerType, []string) {
 		m := countRE.FindStringSubmatch(question)
 		var counted []string
 		for i, w := range m[1:] {
-			if i == 1 && strings.HasSuffix(strings.ToLower(w), "ed") {
+			w = strings.ToLower(w)
+			if w == "" || IsStopWord(w) || i > 0 && strings.HasSuffix(w, "ed") {
 				break // "How many people worked …": a verb, not part of what is counted
 			}
-			if w != "" && !IsStopWord(strings.ToLower(w)) {
-				counted = append(counted, Family(strings.ToLower(w)))
-			}
+			counted = append(counted, Family(w))
 		}
 		return CountType, counted
 	case muchRE.MatchString(question):

@@ -34,6 +34,9 @@ func TestReadAsked(t *testing.T) {
 	if a := ReadAsked("How many people worked at the plant in 2020?"); !slices.Equal(a.Counted, []string{Family("people")}) {
 		t.Errorf("counted %v: a verb is not what is counted", a.Counted)
 	}
+	if a := ReadAsked("How many paid holiday days does the directive require?"); !slices.Equal(a.Counted, []string{Family("paid"), Family("holiday"), Family("days")}) {
+		t.Errorf("counted %v: the counted noun may come third", a.Counted)
+	}
 	if a := ReadAsked("From 2017 to 2019, how many of the years was revenue above 5 million?"); !slices.Equal(a.Counted, []string{Family("years")}) {
 		t.Errorf("counted %v: how many of the years counts years", a.Counted)
 	}

@@ -280,9 +280,11 @@ func isYearToken(s string) bool {
 }
 
 // otherUnits are nouns a number is a measure of, not a count of what a
-// question counts: shares of stock, money, shares of a whole.
+// question counts: shares of stock, money, shares of a whole, spans of
+// time ("twelve (12) months following the associate's last day").
 var otherUnits = map[string]bool{"shares": true, "share": true, "dollars": true, "cents": true, "percent": true,
-	"times": true, "basis": true, "points": true}
+	"times": true, "basis": true, "points": true, "days": true, "weeks": true, "months": true, "years": true,
+	"hours": true, "minutes": true, "quarters": true}
 
 // countsOther reports whether the number at toks[i], past a scale word
 // and the other numbers of a list it leads ("2.5 million, 2.7 million and

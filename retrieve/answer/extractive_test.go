@@ -600,6 +600,9 @@ func TestVerdictKinds(t *testing.T) {
 		// A question asking what is not so is not answered by what is.
 		{"What does the harbour board not control?", "The harbour board controls the pilots and the moorings.", app.VerdictClosest},
 		{"What does the harbour board not control?", "The harbour board does not control the lighthouse.", app.VerdictAnswered},
+		// A number of months counts months, not what is asked.
+		{"How many associates does Portmere employ?", "Associates may not work for a competitor within twelve (12) months following the associate's last day of employment.", app.VerdictClosest},
+		{"How many paid holiday days does Portmere give?", "Portmere gives its staff 28 paid holiday days a year.", app.VerdictAnswered},
 		// The denial must bear on what the question denies.
 		{"Who was not exempt from harbour dues?", "Pilots have various privileges, such as being exempt from harbour dues (but not from port taxes).", app.VerdictClosest},
 		{"Who was not exempt from harbour dues?", "Fishing boats were not exempt from harbour dues until 1902.", app.VerdictAnswered},
