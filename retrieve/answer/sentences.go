@@ -120,6 +120,9 @@ type numberSpan struct {
 
 var monthRE = regexp.MustCompile(`(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+$`)
 
+// monthAfterRE finds a month name right after a day ("31 March 2019").
+var monthAfterRE = regexp.MustCompile(`(?i)^(st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b`)
+
 // numbers returns the numbers of s that stand as numbers: digits not glued
 // to letters ("3M", "FY2022", "10-K" and "Q2" are names, not amounts).
 func numbers(s string) []numberSpan {
@@ -139,7 +142,7 @@ func numbers(s string) []numberSpan {
 			digits := s[i:j]
 			v, _ := strconv.ParseFloat(strings.ReplaceAll(digits, ",", ""), 64)
 			year := len(digits) == 4 && v >= 1900 && v <= 2100 ||
-				len(digits) <= 2 && v >= 1 && v <= 31 && monthRE.MatchString(s[max(0, i-12):i])
+				len(digits) <= 2 && v >= 1 && v <= 31 && (monthRE.MatchString(s[max(0, i-12):i]) || monthAfterRE.MatchString(s[j:]))
 			out = append(out, numberSpan{text: digits, year: year, value: v})
 		}
 		i = j

@@ -265,3 +265,17 @@ func TestSplitsName(t *testing.T) {
 		t.Error("a name written in lower case read as split")
 	}
 }
+
+// TestDayIsNoAmount: the day of a date, before or after its month, is no
+// amount; an amount beside a date still is.
+func TestDayIsNoAmount(t *testing.T) {
+	for s, want := range map[string]bool{
+		"The number of options outstanding as at 31 March was as follows:": false,
+		"The fiscal year ended May 31, 2019.":                              false,
+		"On 1st April, 2019 the Group held 31 vessels.":                    true,
+	} {
+		if got := hasAmount(s, false); got != want {
+			t.Errorf("hasAmount(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
