@@ -77,9 +77,9 @@ func ReadAsked(question string) Asked {
 	a.Kind = kindNoun(question)
 	a.Reason = reasonQuestionRE.MatchString(question)
 	a.Defines = asksWhatIs(question)
-	a.Statement = a.Reason || methodQuestionRE.MatchString(question) || proseLeadRE.MatchString(question) || a.Defines != "" ||
-		relatedToRE.MatchString(question)
 	a.List = itemsAsked(question, listOfRE, listConsistRE)
+	a.Statement = a.Reason || methodQuestionRE.MatchString(question) || proseLeadRE.MatchString(question) || a.Defines != "" ||
+		relatedToRE.MatchString(question) || contentsRE.MatchString(question) && len(a.List) == 0
 	a.Items = itemsAsked(question, countTypesRE, countUnderRE)
 	for _, p := range yesNoLeads {
 		if strings.HasPrefix(q, p) {
@@ -109,6 +109,12 @@ func ReadAsked(question string) Asked {
 // attributed or put to ("What are the evaluation costs primarily related
 // to?"): it asks for that, a statement, not the figure it names.
 var relatedToRE = regexp.MustCompile(`(?i)\b(related|relate|relates|relating|due|attributable|attributed|used|applied|allocated|refers?|referred)\s+(to|for)\s*\??\s*$`)
+
+// contentsRE finds a question asking what a thing includes, excludes or
+// consists of ("What is included in customer related costs?", "What does
+// services revenue comprise?"): a statement of its contents, which a
+// row of its figures does not make.
+var contentsRE = regexp.MustCompile(`(?i)^\s*what\s+(?:is|are|was|were)\s+(?:included|excluded|contained)\s+in\b|^\s*what\s+(?:does|do|did)\s+.+?\s+(?:include|exclude|consist\s+of|comprise|comprise\s+of|contain)\s*\??\s*$`)
 
 // measureLeadRE finds the start of a question that names the figure it
 // asks right after its interrogative: "What were …", "How much …".

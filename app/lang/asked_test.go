@@ -40,6 +40,14 @@ func TestReadAsked(t *testing.T) {
 	if a := ReadAsked("From 2017 to 2019, how many of the years was revenue above 5 million?"); !slices.Equal(a.Counted, []string{Family("years")}) {
 		t.Errorf("counted %v: how many of the years counts years", a.Counted)
 	}
+	for _, q := range []string{"What is included in customer related costs?", "What does services revenue comprise of?", "What do the audit-related fees include?"} {
+		if a := ReadAsked(q); !a.Statement || len(a.List) > 0 {
+			t.Errorf("%q asks a statement of contents: %+v", q, a)
+		}
+	}
+	if a := ReadAsked("What items does total revenue consist of?"); a.Statement || len(a.List) == 0 {
+		t.Errorf("what items … consist of asks a list: %+v", a)
+	}
 	if a := ReadAsked("What are the evaluation costs primarily related to?"); !a.Statement {
 		t.Errorf("what costs are related to is a statement: %+v", a)
 	}
