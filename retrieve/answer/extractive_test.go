@@ -603,6 +603,12 @@ func TestVerdictKinds(t *testing.T) {
 		// A number of months counts months, not what is asked.
 		{"How many associates does Portmere employ?", "Associates may not work for a competitor within twelve (12) months following the associate's last day of employment.", app.VerdictClosest},
 		{"How many paid holiday days does Portmere give?", "Portmere gives its staff 28 paid holiday days a year.", app.VerdictAnswered},
+		// A number and a superlative the question gives are the sentence's too.
+		{"What did Article 20 of the harbour charter require the board to publish?", "Article 12 of the harbour charter required the board to publish its tariffs.", app.VerdictClosest},
+		{"What did Article 12 of the harbour charter require the board to publish?", "Article 12 of the harbour charter required the board to publish its tariffs.", app.VerdictAnswered},
+		{"Which pier was rebuilt three times after storms?", "The north pier was rebuilt twice after storms.", app.VerdictClosest},
+		{"What is the oldest building of the harbour?", "The most famous building of the harbour is the customs house.", app.VerdictClosest},
+		{"What is the oldest building of the harbour?", "The oldest building of the harbour is the customs house.", app.VerdictAnswered},
 		// The denial must bear on what the question denies.
 		{"Who was not exempt from harbour dues?", "Pilots have various privileges, such as being exempt from harbour dues (but not from port taxes).", app.VerdictClosest},
 		{"Who was not exempt from harbour dues?", "Fishing boats were not exempt from harbour dues until 1902.", app.VerdictAnswered},

@@ -478,6 +478,12 @@ func carriesGiven(ev *app.Evidence, sh shape, c *candidate, text string, carried
 	if k := sh.Kind; sh.Figure && sh.Type == lang.AnyType && k != "" && !genericKinds[k] && !families[k] && !placed[k] && !c.words[k] {
 		return false, "the passage does not carry the measure asked (" + k + ")"
 	}
+	if n := numberNotGiven(ev.Question.Text, text+"\n"+c.label, carried, placed); n != "" {
+		return false, "the passage does not give the number " + n
+	}
+	if w := superlativeNotWritten(ev.Question.Text, text+"\n"+c.label, families, placed); w != "" {
+		return false, "the passage does not say " + w
+	}
 	if !writesMeasure(ev, sh, c, text) {
 		return false, "the passage does not write the measure asked (" + sh.MeasureText + ")"
 	}
@@ -669,6 +675,76 @@ func onlyChanges(text string) bool {
 }
 
 func percentAsked(q string) bool { return percentAskRE.MatchString(q) }
+
+// countWords are the numbers English writes in words that a question
+// gives as a condition ("two MSPs", "three times"); "one" is left out, it
+// is as often a pronoun.
+var countWords = map[string]string{"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+	"eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "twice": "2", "thrice": "3"}
+
+// numberNotGiven returns a number the question gives — "Article 20",
+// "about 2,000 Huguenots", "two MSPs" — that the quote, its label, header
+// and title do not write, as digits or in words; "" when each is there.
+// Years and the days of dates are periods, checked as such.
+func numberNotGiven(q, text string, carried, placed map[string]bool) string {
+	written := map[string]bool{}
+	for _, t := range lang.Tokens(text) {
+		written[t.Lower] = true
+		if d, ok := countWords[t.Lower]; ok {
+			written[d] = true
+		}
+	}
+	for _, n := range numbers(q) {
+		if n.year || strings.Contains(n.text, ".") {
+			continue
+		}
+		d := strings.ReplaceAll(n.text, ",", "")
+		if !written[d] && !carried[d] && !placed[d] {
+			return n.text
+		}
+	}
+	toks := lang.Tokens(q)
+	for i, t := range toks {
+		d, ok := countWords[t.Lower]
+		if !ok || i > 0 && itemCounters[toks[i-1].Lower] {
+			continue // "What are the two sources …" counts what it asks for; the answer need not
+		}
+		if !written[d] && !carried[d] && !placed[d] {
+			return t.Lower
+		}
+	}
+	return ""
+}
+
+// itemCounters before a number word make it count the answer's items.
+var itemCounters = map[string]bool{"the": true, "which": true, "what": true, "these": true, "those": true, "its": true, "their": true}
+
+// superlatives single one thing out of others; a sentence that answers a
+// question asking for "the oldest" or "the first" says so.
+//
+// "Most" and "least" are left out: "most of the colonies", "at its most
+// powerful" rarely come back in the sentence that answers.
+var superlatives = familySet(`largest smallest highest lowest biggest greatest oldest newest youngest
+	earliest latest longest shortest best worst first last fastest slowest richest poorest deepest tallest
+	strongest weakest closest nearest farthest furthest heaviest lightest cheapest busiest`)
+
+// superlativeNotWritten returns a superlative the question asks by that
+// text does not write, or "".
+func superlativeNotWritten(q, text string, carried, placed map[string]bool) string {
+	written := map[string]bool{}
+	for _, t := range lang.Tokens(text) {
+		written[lang.Family(t.Lower)] = true
+	}
+	for i, t := range lang.Tokens(q) {
+		if t.Cap && i > 0 {
+			continue // "Best Buy" is a name
+		}
+		if f := lang.Family(t.Lower); superlatives[f] && !written[f] && !carried[f] && !placed[f] {
+			return "\"" + t.Lower + "\""
+		}
+	}
+	return ""
+}
 
 // writesMeasure reports whether a sentence writes the measure a figure
 // question names in more than one word as one phrase: "total assets" is
