@@ -526,6 +526,24 @@ func TestRowsThatDoNotAnswer(t *testing.T) {
 	}
 }
 
+// TestQuarterIsNotTheYear: a table under "13 Weeks Ended" holds a
+// quarter's figures, and a question about the fiscal year is not answered
+// by them; the same table under no such heading is read as the year's.
+func TestQuarterIsNotTheYear(t *testing.T) {
+	q := "What were the net sales in fiscal 2022?"
+	for heading, want := range map[string]app.Verdict{"13 Weeks Ended": app.VerdictClosest, "Results": app.VerdictAnswered} {
+		ev := evidence(q, fts.Terms(q), heading, "January 28, | January 29,\n2023 | 2022\nNet sales | $ 3,226,773 | $ 2,729,388")
+		ev.Blocks["b0"] = app.Block{ID: "b0", SectionID: "s", Kind: app.BlockHeading, Text: heading, Seq: 0, LineStart: 1}
+		b := ev.Blocks["b1"]
+		b.Kind, b.Seq = app.BlockTable, 1
+		ev.Blocks["b1"] = b
+		ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+		if err != nil || ans.Verdict != want || want == app.VerdictClosest && !strings.Contains(ans.Answer, "quarter's") {
+			t.Errorf("under %q: verdict %q, want %q: %s", heading, ans.Verdict, want, ans.Answer)
+		}
+	}
+}
+
 // TestStoredAbbreviationAnswers: the document defined EAIB pages away
 // from the evidence, and its definition, learned at import, comes with
 // the source: the sentence naming the bureau in full answers.

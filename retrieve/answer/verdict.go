@@ -348,6 +348,10 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		// "In April 2019, we granted 346,453 PSUs" does not say how many
 		// were granted in December 2019.
 		return false, "the passage states another month than the one asked"
+	case row && len(sh.years) > 0 && !partPeriodRE.MatchString(q) && readsPartPeriod(ev, c):
+		// "Net sales | $ 3,226,773" under "13 Weeks Ended" is a quarter's
+		// net sales, not the fiscal year's the question asks.
+		return false, "the table holds a quarter's or some months' figures, not the year's asked"
 	case row && asksWhichExtreme(q, sh):
 		// "Which component contributed the most?" compares the rows; one
 		// row's figures do not say which is largest.
@@ -835,6 +839,32 @@ func asksWhichExtreme(q string, sh shape) bool {
 		return false
 	}
 	return sh.Type == lang.WhichType || sh.Kind != "" && !lang.IsQuantityWord(sh.Kind) && !genericKinds[sh.Kind]
+}
+
+var (
+	// partPeriodRE finds a period shorter than a year: what a question
+	// asks by it, or what a table's heading says its columns hold.
+	partPeriodRE = regexp.MustCompile(`(?i)\b(quarters?|q[1-4]|(three|six|nine|3|6|9) months|1[0-9] weeks|2[0-9] weeks|3[0-9] weeks|months? ended|half[- ]year|semi-?annual|interim)\b`)
+	// wholeYearRE finds a heading of a whole year's columns.
+	wholeYearRE = regexp.MustCompile(`(?i)\b(years? ended|fiscal years?|twelve months|12 months|5[23] weeks|annual)\b`)
+)
+
+// readsPartPeriod reports whether the table row c stands under a heading —
+// its header rows, its section's heading, its introduction — that gives
+// its columns a period shorter than a year ("13 Weeks Ended", "Three
+// Months Ended June 30"), and none that gives a whole year.
+func readsPartPeriod(ev *app.Evidence, c *candidate) bool {
+	heading := strings.Join(tableHeader(ev, c.window, c.start), "\n") + "\n" + tableIntro(ev, *c)
+	if span, _, ok := locate(c.window, c.start); ok {
+		tb := ev.Blocks[span.BlockID]
+		heading += "\n" + ev.Sections[tb.SectionID]
+		for _, b := range ev.Blocks {
+			if b.Seq == tb.Seq-1 && b.Kind == app.BlockHeading {
+				heading += "\n" + b.Text // "13 Weeks Ended" set above the table
+			}
+		}
+	}
+	return partPeriodRE.MatchString(heading) && !wholeYearRE.MatchString(heading)
 }
 
 // cellIsPercent reports whether the cell of row c the question's column
