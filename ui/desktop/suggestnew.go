@@ -91,7 +91,7 @@ func (p *importPanel) suggested(r app.ImportResult, sug *app.MetaSuggestion, app
 	}
 	if !applied || err != nil {
 		res := app.SearchResult{DocumentID: r.DocumentID, Title: r.Title}
-		l.action = widget.NewButtonWithIcon("Review…", theme.DocumentCreateIcon(), func() { p.ui.search.showSuggestion(res, sug) })
+		l.action = p.ui.noticeAction("Review…", theme.DocumentCreateIcon(), func() { p.ui.search.showSuggestion(res, sug) })
 	}
 	p.addLine(l)
 	if !p.running {
