@@ -395,8 +395,17 @@ func (p *importPanel) updateOverall() {
 	p.progress.Max = float64(p.total)
 	p.progress.SetValue(done)
 	if p.running {
-		p.status.SetText("Importing " + strconv.Itoa(min(p.finished+1, p.total)) + " of " + strconv.Itoa(p.total) + p.queuedNote())
+		p.status.SetText(p.importing() + p.queuedNote())
 	}
+	if p.ui.notices != nil {
+		p.ui.notices.update() // the line says how far, too
+	}
+}
+
+// importing is "Importing 2 of 5": the item running of those queued since
+// the queue last emptied.
+func (p *importPanel) importing() string {
+	return "Importing " + strconv.Itoa(min(p.finished+1, p.total)) + " of " + strconv.Itoa(p.total)
 }
 
 // fitItems sizes the queue list to its rows, up to maxQueueHeight.
@@ -629,8 +638,8 @@ func (p *importPanel) notice() (text string, failed bool) {
 	}
 	failed = p.failed > 0
 	switch {
-	case p.running:
-		text = "Importing " + strconv.Itoa(min(p.finished+1, p.total)) + " of " + strconv.Itoa(p.total)
+	case p.running || len(p.queue) > 0:
+		text = p.importing()
 		if failed {
 			text += " · " + strconv.Itoa(p.failed) + " failed"
 		}

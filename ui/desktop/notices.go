@@ -29,6 +29,7 @@ type notices struct {
 	sections *fyne.Container   // the panels that have something to show, one under the other
 	scroll   *container.Scroll
 	popup    *widget.PopUp
+	fitH     float32 // the sections' height the popup was last fitted to
 }
 
 func newNotices(u *UI) *notices {
@@ -49,7 +50,8 @@ func newNotices(u *UI) *notices {
 
 // update sets the line from what the panels hold and hides it when they
 // hold nothing; an open popup follows their new sizes. Every panel calls
-// it after it changed.
+// it after it changed, the import queue at each step of its progress, so
+// it does only what changed.
 func (n *notices) update() {
 	line, failed := n.summary()
 	if line == "" {
@@ -60,6 +62,7 @@ func (n *notices) update() {
 		}
 		return
 	}
+	was, shown := n.button.MinSize(), n.content.Visible()
 	n.button.SetText(line)
 	switch {
 	case failed: // red, as the failure's line in the popup; the words say it too
@@ -72,12 +75,14 @@ func (n *notices) update() {
 	n.frac = n.ui.imports.done()
 	n.progress.FillColor = theme.Color(theme.ColorNamePrimary)
 	n.content.Refresh()
-	if !n.content.Visible() {
+	if !shown {
 		n.content.Show()
 	}
-	n.ui.relayoutTopBar()
+	if !shown || n.button.MinSize() != was {
+		n.ui.relayoutTopBar()
+	}
 	n.arrange()
-	if n.popup.Visible() {
+	if n.popup.Visible() && n.sections.MinSize().Height != n.fitH {
 		n.fit()
 	}
 }
@@ -118,6 +123,17 @@ func (n *notices) arrange() {
 			objs = append(objs, widget.NewSeparator())
 		}
 		objs = append(objs, p)
+	}
+	if len(objs) == len(n.sections.Objects) {
+		same := true
+		for i, o := range objs {
+			if _, sep := o.(*widget.Separator); !sep && o != n.sections.Objects[i] {
+				same = false
+			}
+		}
+		if same {
+			return
+		}
 	}
 	n.sections.Objects = objs
 	n.sections.Refresh()
@@ -165,10 +181,11 @@ func (n *notices) fit() {
 	n.ui.imports.fit(w)
 	n.ui.filing.fit(w)
 	n.ui.reviews.fit(w)
-	n.sections.Resize(fyne.NewSize(w, n.sections.MinSize().Height))
+	n.fitH = n.sections.MinSize().Height
+	n.sections.Resize(fyne.NewSize(w, n.fitH))
 	at := fyne.CurrentApp().Driver().AbsolutePositionForObject(n.button)
 	top := at.Y + n.button.Size().Height + pad
-	h := min(n.sections.MinSize().Height, c.Height-top-pad-inner)
+	h := min(n.fitH, c.Height-top-pad-inner)
 	n.scroll.SetMinSize(fyne.NewSize(w, h))
 	left := max(pad, min(at.X+n.button.Size().Width-w-inner, c.Width-w-inner-pad))
 	n.popup.Move(fyne.NewPos(left, top))

@@ -79,3 +79,22 @@ func TestNotificationLine(t *testing.T) {
 		}
 	}
 }
+
+// The line says an import runs from its first file on, not only once a
+// file is done, and counts up as files finish.
+func TestNotificationLineFromTheFirstFile(t *testing.T) {
+	lib := newFolderLibrary()
+	lib.gate = make(chan struct{})
+	h := folderHarness(t, lib, &fakeResearch{})
+	u, n := h.ui, h.ui.notices
+	u.Drop(fyne.Position{}, writeFiles(t, "minutes.md", "budget.md"))
+	if !n.content.Visible() || n.button.Text != "Importing 1 of 2" {
+		t.Fatalf("as the first file starts the line says %q (shown %v)", n.button.Text, n.content.Visible())
+	}
+	h.loop.waitFor(t, "the second file", func() bool { return n.button.Text == "Importing 2 of 2" })
+	lib.release()
+	h.loop.waitFor(t, "the queue to end", func() bool { return !u.imports.running })
+	if n.content.Visible() {
+		t.Errorf("after a clean import the line still says %q", n.button.Text)
+	}
+}
