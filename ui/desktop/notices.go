@@ -87,9 +87,11 @@ func (n *notices) update() {
 	}
 }
 
-// summary is the one line: what the import queue does, how many
-// suggestions wait for a click, and what else the panels hold; failed says
-// an import failed.
+// summary is the one line: what the import queue does and how many
+// suggestions wait for a click; failed says an import failed. At most two
+// parts, so that the line never widens the top bar past a 1024 px window;
+// what else the panels hold (a move to undo, a document no folder was
+// proposed for) is said only when there is nothing else to say.
 func (n *notices) summary() (line string, failed bool) {
 	u := n.ui
 	var parts []string
@@ -98,14 +100,14 @@ func (n *notices) summary() (line string, failed bool) {
 		parts = append(parts, imp)
 	}
 	filingWaiting, filingNotes := u.filing.counts()
-	waiting := u.imports.waiting() + filingWaiting + u.reviews.open()
-	if waiting > 0 {
+	if waiting := u.imports.waiting() + filingWaiting + u.reviews.open(); waiting > 0 {
 		parts = append(parts, plural(waiting, "suggestion", "suggestions"))
 	}
-	if moved := u.reviews.moved(); moved > 0 {
+	switch moved := u.reviews.moved(); {
+	case len(parts) > 0:
+	case moved > 0:
 		parts = append(parts, plural(moved, "document moved", "documents moved"))
-	}
-	if filingNotes > 0 {
+	case filingNotes > 0:
 		parts = append(parts, plural(filingNotes, "folder not proposed", "folders not proposed"))
 	}
 	return strings.Join(parts, " · "), failed
