@@ -22,6 +22,7 @@ const maxFilingHeight = 200
 // newly imported document, with File (accept), Change… (edit) and ✕
 // (reject) — one click each. Nothing moves without that click. Proposals
 // are asked for one at a time, off the UI goroutine, as imports finish.
+// It is a section of the notifications popup (notices.go).
 type filingPanel struct {
 	ui      *UI
 	waiting []string // document IDs to propose a folder for
@@ -32,7 +33,6 @@ type filingPanel struct {
 	header  *widget.Label
 	list    *fyne.Container
 	listBox *container.Scroll
-	details *fold // the proposals, folded until asked for
 	content *fyne.Container
 }
 
@@ -40,9 +40,9 @@ type filingPanel struct {
 type proposalRow struct {
 	prop   app.FilingProposal
 	label  *widget.Label
-	accept *widget.Button
-	edit   *widget.Button
-	reject *widget.Button
+	accept *escButton // nil for a note
+	edit   *escButton
+	reject *escButton
 	box    *fyne.Container
 }
 
@@ -51,8 +51,7 @@ func newFilingPanel(u *UI) *filingPanel {
 	f.header = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	f.list = container.NewVBox()
 	f.listBox = container.NewVScroll(f.list)
-	f.details = newFold(f.listBox, f.refresh)
-	f.content = container.NewVBox(widget.NewSeparator(), container.NewBorder(nil, nil, nil, f.details.button, f.header), f.details.details)
+	f.content = container.NewVBox(f.header, f.listBox)
 	f.content.Hide()
 	return f
 }
@@ -114,10 +113,10 @@ func (f *filingPanel) add(p app.FilingProposal) {
 	r := &proposalRow{prop: p}
 	r.label = widget.NewLabel("")
 	r.label.Wrapping = fyne.TextWrapWord
-	r.accept = widget.NewButtonWithIcon("File", theme.ConfirmIcon(), func() { f.accept(r) })
+	r.accept = f.ui.noticeAction("File", theme.ConfirmIcon(), func() { f.accept(r) })
 	r.accept.Importance = widget.HighImportance
-	r.edit = widget.NewButton("Change…", func() { f.change(r) })
-	r.reject = widget.NewButtonWithIcon("", theme.CancelIcon(), func() { f.remove(r) })
+	r.edit = f.ui.noticeAction("Change…", nil, func() { f.change(r) })
+	r.reject = f.ui.noticeAction("", theme.CancelIcon(), func() { f.remove(r) })
 	r.reject.Importance = widget.LowImportance
 	f.setText(r)
 	r.box = container.NewBorder(nil, nil, nil, container.NewHBox(r.accept, r.edit, r.reject), r.label)
@@ -132,7 +131,7 @@ func (f *filingPanel) addNote(msg string) {
 	r.label = widget.NewLabel(msg)
 	r.label.Wrapping = fyne.TextWrapWord
 	r.label.Importance = widget.WarningImportance
-	r.reject = widget.NewButtonWithIcon("", theme.CancelIcon(), func() { f.remove(r) })
+	r.reject = f.ui.noticeAction("", theme.CancelIcon(), func() { f.remove(r) })
 	r.reject.Importance = widget.LowImportance
 	r.box = container.NewBorder(nil, nil, nil, r.reject, r.label)
 	f.rows = append(f.rows, r)
@@ -253,7 +252,8 @@ func (f *filingPanel) remove(r *proposalRow) {
 	f.refresh()
 }
 
-// refresh shows the panel while it holds proposals, sized to them.
+// refresh shows the panel while it holds proposals, sized to them, and
+// says what it holds in the top bar's notification line.
 func (f *filingPanel) refresh() {
 	n := len(f.rows)
 	if n == 0 {
@@ -261,20 +261,32 @@ func (f *filingPanel) refresh() {
 	} else {
 		f.header.SetText("Filing suggestions (" + strconv.Itoa(n) + ")")
 		f.content.Show()
-		w := f.listBox.Size().Width
-		if w <= 0 {
-			w = f.content.Size().Width
-		}
-		if w > 0 {
-			f.list.Resize(fyne.NewSize(w, f.list.MinSize().Height))
-		}
-		f.listBox.SetMinSize(fyne.NewSize(0, min(f.list.MinSize().Height, maxFilingHeight)))
+		f.fit(f.listBox.Size().Width)
 	}
 	f.content.Refresh()
-	if f.ui.library != nil {
-		f.ui.library.tray.fit()
-		if c, ok := f.ui.library.content.(*fyne.Container); ok {
-			c.Refresh()
+	if f.ui.notices != nil {
+		f.ui.notices.update()
+	}
+}
+
+// fit sizes the proposal list to its rows laid out width wide, up to
+// maxFilingHeight (a wrapped label knows its height only at a width).
+func (f *filingPanel) fit(width float32) {
+	if width > 0 {
+		f.list.Resize(fyne.NewSize(width, f.list.MinSize().Height))
+	}
+	f.listBox.SetMinSize(fyne.NewSize(0, min(f.list.MinSize().Height, maxFilingHeight)))
+}
+
+// counts is how many proposals wait for File, Change… or ✕, and how many
+// documents got none (a note saying why).
+func (f *filingPanel) counts() (waiting, notes int) {
+	for _, r := range f.rows {
+		if r.accept != nil {
+			waiting++
+		} else {
+			notes++
 		}
 	}
+	return waiting, notes
 }

@@ -34,7 +34,8 @@ const maxQueueHeight = 180
 // folder) is one item with its own progress bar and Cancel button, imported
 // one after another, with an overall bar and "Cancel all". Each document
 // joins the list, askable, as soon as its import commits. Per-file failures
-// stay listed until dismissed.
+// stay listed until dismissed. It is a section of the notifications popup
+// (notices.go); the top bar's line says how far the queue is.
 type importPanel struct {
 	ui     *UI
 	picker *importPicker // the last import picker shown; nil before the first
@@ -56,11 +57,10 @@ type importPanel struct {
 	current   *widget.Label
 	items     *fyne.Container // one row per queued or running item
 	itemsBox  *container.Scroll
-	details   *fold // the current file, the queue and the failures, folded until asked for
-	cancelAll *widget.Button
+	cancelAll *escButton
 	list      *fyne.Container
 	listBox   *container.Scroll
-	dismiss   *widget.Button
+	dismiss   *escButton
 	content   *fyne.Container
 }
 
@@ -74,7 +74,7 @@ type importItem struct {
 	name    *widget.Label
 	bar     *widget.ProgressBar // files done of a folder's total
 	spinner *widget.ProgressBarInfinite
-	stop    *widget.Button
+	stop    *escButton
 }
 
 // importLine is one kept message: a failed file, or a note about the drop.
@@ -85,8 +85,8 @@ type importLine struct {
 	path    string // the file, when it failed for want of a password; else ""
 
 	label    *widget.Label
-	password *widget.Button // "Enter password…"; nil unless path is set
-	action   *widget.Button // another button beside the line (e.g. "Review…"); may be nil
+	password *escButton // "Enter password…"; nil unless path is set
+	action   *escButton // another button beside the line (e.g. "Review…"); may be nil
 }
 
 func (l *importLine) text() string {
@@ -105,15 +105,13 @@ func newImportPanel(u *UI) *importPanel {
 	p.current.Truncation = fyne.TextTruncateEllipsis
 	p.items = container.NewVBox()
 	p.itemsBox = container.NewVScroll(p.items)
-	p.cancelAll = widget.NewButtonWithIcon("Cancel all", theme.CancelIcon(), p.cancelEverything)
+	p.cancelAll = u.noticeAction("Cancel all", theme.CancelIcon(), p.cancelEverything)
 	p.list = container.NewVBox()
 	p.listBox = container.NewVScroll(p.list)
-	p.dismiss = widget.NewButton("Dismiss", p.dismissLines)
-	p.details = newFold(container.NewVBox(p.current, p.itemsBox, p.listBox), p.refreshParent)
+	p.dismiss = u.noticeAction("Dismiss", nil, p.dismissLines)
 	p.content = container.NewVBox(
-		widget.NewSeparator(),
-		container.NewBorder(nil, nil, nil, container.NewHBox(p.details.button, p.cancelAll, p.dismiss), p.status),
-		p.progress, p.details.details,
+		container.NewBorder(nil, nil, nil, container.NewHBox(p.cancelAll, p.dismiss), p.status),
+		p.progress, p.current, p.itemsBox, p.listBox,
 	)
 	p.content.Hide()
 	return p
@@ -148,7 +146,7 @@ func (p *importPanel) enqueue(paths []string) {
 		it.spinner = widget.NewProgressBarInfinite()
 		it.spinner.Stop()
 		it.spinner.Hide()
-		it.stop = widget.NewButtonWithIcon("", theme.CancelIcon(), func() { p.cancelItem(it) })
+		it.stop = p.ui.noticeAction("", theme.CancelIcon(), func() { p.cancelItem(it) })
 		it.stop.Importance = widget.LowImportance
 		bars := container.NewStack(it.bar, it.spinner)
 		it.row = container.NewBorder(nil, nil, nil, it.stop, container.NewGridWithColumns(2, it.name, bars))
@@ -397,8 +395,17 @@ func (p *importPanel) updateOverall() {
 	p.progress.Max = float64(p.total)
 	p.progress.SetValue(done)
 	if p.running {
-		p.status.SetText("Importing " + strconv.Itoa(min(p.finished+1, p.total)) + " of " + strconv.Itoa(p.total) + p.queuedNote())
+		p.status.SetText(p.importing() + p.queuedNote())
 	}
+	if p.ui.notices != nil {
+		p.ui.notices.update() // the line says how far, too
+	}
+}
+
+// importing is "Importing 2 of 5": the item running of those queued since
+// the queue last emptied.
+func (p *importPanel) importing() string {
+	return "Importing " + strconv.Itoa(min(p.finished+1, p.total)) + " of " + strconv.Itoa(p.total)
 }
 
 // fitItems sizes the queue list to its rows, up to maxQueueHeight.
@@ -458,30 +465,31 @@ func (p *importPanel) addLine(l *importLine) {
 	}
 	var row fyne.CanvasObject = l.label
 	if l.path != "" {
-		l.password = widget.NewButtonWithIcon("Enter password…", theme.AccountIcon(), func() { p.askPassword(l) })
+		l.password = p.ui.noticeAction("Enter password…", theme.AccountIcon(), func() { p.askPassword(l) })
 		row = container.NewBorder(nil, nil, nil, container.NewVBox(l.password), l.label)
 	} else if l.action != nil {
 		row = container.NewBorder(nil, nil, nil, container.NewVBox(l.action), l.label)
 	}
 	p.list.Add(row)
-	if l.failed && !p.details.open {
-		p.details.set(true) // a failure is to be read
-	}
 	p.fitList()
 	p.refreshParent()
 	p.listBox.ScrollToBottom()
 }
 
-// fitList sizes the failure list to its lines, up to maxFailureListHeight.
-// A wrapped label knows its height only once it has a width, so the lines
-// are laid out at the panel's width before measuring.
+// fitList sizes the failure list to its lines at the width it was last
+// laid out at.
 func (p *importPanel) fitList() {
-	w := p.listBox.Size().Width
-	if w <= 0 {
-		w = p.content.Size().Width
-	}
-	if w > 0 {
-		p.list.Resize(fyne.NewSize(w, p.list.MinSize().Height))
+	p.fit(p.listBox.Size().Width)
+}
+
+// fit sizes the failure list to its lines laid out width wide, up to
+// maxFailureListHeight: a wrapped label knows its height only once it has
+// a width, so the lines are laid out at that width before measuring.
+func (p *importPanel) fit(width float32) {
+	// An empty scroll is still a scroll bar tall: a gap under the queue.
+	show(p.listBox, len(p.list.Objects) > 0)
+	if width > 0 {
+		p.list.Resize(fyne.NewSize(width, p.list.MinSize().Height))
 	}
 	p.listBox.SetMinSize(fyne.NewSize(0, min(p.list.MinSize().Height, maxFailureListHeight)))
 }
@@ -578,7 +586,7 @@ func (p *importPanel) reset() {
 	p.lines = nil
 	p.imported, p.duplicates, p.failed, p.cancelled = 0, 0, 0, 0
 	p.list.RemoveAll()
-	p.listBox.SetMinSize(fyne.NewSize(0, 0))
+	p.fit(0)
 }
 
 // summary says what the finished imports did, e.g.
@@ -612,14 +620,57 @@ func (p *importPanel) show() {
 	p.refreshParent()
 }
 
-// refreshParent re-lays the library column: a shown or hidden child does not
-// resize its parent by itself.
+// refreshParent re-lays the panel and says what it holds in the top bar's
+// notification line.
 func (p *importPanel) refreshParent() {
 	p.content.Refresh()
-	if p.ui.library != nil {
-		p.ui.library.tray.fit()
-		if c, ok := p.ui.library.content.(*fyne.Container); ok {
-			c.Refresh()
+	if p.ui.notices != nil {
+		p.ui.notices.update()
+	}
+}
+
+// notice is the queue's part of the notification line — "Importing 2 of
+// 5", "1 import failed", "Imported 3 files" — empty while the panel is
+// hidden; failed says a file failed.
+func (p *importPanel) notice() (text string, failed bool) {
+	if !p.content.Visible() {
+		return "", false
+	}
+	failed = p.failed > 0
+	switch {
+	case p.running || len(p.queue) > 0:
+		text = p.importing()
+		if failed {
+			text += " · " + strconv.Itoa(p.failed) + " failed"
+		}
+	case failed:
+		text = plural(p.failed, "import failed", "imports failed")
+	case p.cancelled > 0:
+		text = plural(p.cancelled, "import cancelled", "imports cancelled")
+	case p.imported > 0:
+		text = "Imported " + plural(p.imported, "file", "files")
+	case len(p.lines) > p.waiting():
+		text = plural(len(p.lines)-p.waiting(), "message", "messages")
+	}
+	return text, failed
+}
+
+// waiting counts the new documents' metadata suggestions that wait for
+// Review….
+func (p *importPanel) waiting() int {
+	n := 0
+	for _, l := range p.lines {
+		if l.action != nil {
+			n++
 		}
 	}
+	return n
+}
+
+// done is the share of the queue imported, 0 while nothing runs.
+func (p *importPanel) done() float32 {
+	if !p.running || p.progress.Max <= 0 {
+		return 0
+	}
+	return float32(p.progress.Value / p.progress.Max)
 }

@@ -116,7 +116,11 @@ func TestOtherFailuresOfferNoPassword(t *testing.T) {
 	h := newHarness(t, lib, &fakeResearch{})
 	h.ui.Drop(fyne.Position{}, []fyne.URI{storage.NewFileURI(p)})
 	h.loop.waitFor(t, "the import to finish", func() bool { return !h.ui.imports.running })
-	for _, b := range findAll[*widget.Button](h.ui.imports.content) {
+	buttons := findAll[*escButton](h.ui.imports.content)
+	if len(buttons) == 0 {
+		t.Fatal("the failure has no buttons, not even Dismiss")
+	}
+	for _, b := range buttons {
 		if strings.Contains(b.Text, "password") {
 			t.Errorf("a %s failure offers %q", app.EUnsupported, b.Text)
 		}

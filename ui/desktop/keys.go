@@ -13,7 +13,7 @@ import (
 //	           Enter or Space opens it
 //	Ctrl/⌘-I   import files
 //	Ctrl/⌘-,   settings
-//	Esc        close the citation viewer, then the drawer
+//	Esc        close the notifications, the citation viewer, then the drawer
 //	← / →      previous / next citation while the viewer is open
 //	Delete     move the selected documents to the trash
 //
@@ -97,10 +97,14 @@ func (u *UI) typedKey(ev *fyne.KeyEvent) {
 	}
 }
 
-// escape closes the innermost open thing: the import picker, the citation
-// viewer, else the drawer.
+// escape closes the innermost open thing: the notifications popup, the
+// import picker, the citation viewer, else the drawer.
 func (u *UI) escape() {
 	u.tips.hide()
+	if u.notices.popup.Visible() {
+		u.notices.close()
+		return
+	}
 	if k := u.imports.picker; k != nil && k.open {
 		k.close()
 		return

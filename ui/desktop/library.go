@@ -49,7 +49,6 @@ type libraryView struct {
 	loading, reloadAgain bool
 
 	title        *tipLabel
-	tray         *tray // the import and filing panels, under the list
 	count        *widget.Label
 	loadErr      *widget.Label
 	filter       *widget.Entry
@@ -142,8 +141,7 @@ func newLibraryView(u *UI) *libraryView {
 	v.selBar = container.NewVBox(newWrapRow(v.selInfo, v.selectAll, v.clearSel, v.moveSel, v.trashSel, v.restoreSel, v.emptyTrash, v.askSelection))
 
 	top := container.NewVBox(header, tools, v.loadErr)
-	v.tray = newTray(u.filing.content, u.reviews.content, u.imports.content)
-	bottom := container.NewVBox(v.tray.scroll, widget.NewSeparator(), v.selWarning, v.selBar)
+	bottom := container.NewVBox(widget.NewSeparator(), v.selWarning, v.selBar)
 	body := container.NewStack(v.list, v.empty)
 	list := container.NewBorder(top, bottom, nil, nil, body)
 	if u.folders != nil {

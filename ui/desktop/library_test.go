@@ -33,11 +33,22 @@ type folderLibrary struct {
 	proposals map[string]*app.FilingProposal
 	lookups   []string
 	nextF     int
+	released  bool // gate closed by release
 }
 
 func newFolderLibrary(docs ...app.Document) *folderLibrary {
 	return &folderLibrary{fakeLibrary: &fakeLibrary{docs: docs}, place: map[string]app.Placement{},
 		trashed: map[string]time.Time{}, blobs: map[string]string{}, proposals: map[string]*app.FilingProposal{}}
+}
+
+// release lets the imports held at the gate go on; once is enough.
+func (l *folderLibrary) release() {
+	l.fmu.Lock()
+	defer l.fmu.Unlock()
+	if l.gate != nil && !l.released {
+		close(l.gate)
+		l.released = true
+	}
 }
 
 func (l *folderLibrary) Documents(ctx context.Context) ([]app.Document, error) {
@@ -431,11 +442,11 @@ func TestFilingSuggestionsAcceptEditReject(t *testing.T) {
 			t.Fatalf("%s was filed before anyone accepted", id)
 		}
 	}
-	if u.filing.details.open {
-		t.Error("the proposals start unfolded, squeezing the list")
+	if u.notices.popup.Visible() || u.notices.button.Text != "3 suggestions" {
+		t.Errorf("the line says %q, popup open by itself %v", u.notices.button.Text, u.notices.popup.Visible())
 	}
-	test.Tap(u.filing.details.button) // Show
-	texts := strings.Join(labelTexts(u.filing.content), "\n")
+	test.Tap(u.notices.button)
+	texts := strings.Join(labelTexts(u.notices.popup), "\n")
 	if !strings.Contains(texts, "lamp → “Lighthouse” (a new folder)") {
 		t.Errorf("suggestions read:\n%s", texts)
 	}
@@ -686,9 +697,9 @@ func TestImportRowShowsPagesRead(t *testing.T) {
 }
 
 // TestPanelsLeaveTheListItsHeight: however many imports fail and folders
-// are proposed, the panels under the list fold to a line each and together
-// never take more than maxTrayHeight, so the list keeps its rows and the
-// window keeps its size.
+// are proposed, the list keeps its height and the window its size: the top
+// bar's line says how many, and its popup, which scrolls, stays inside the
+// window.
 func TestPanelsLeaveTheListItsHeight(t *testing.T) {
 	lib := threeDocuments()
 	h := newHarness(t, lib, &fakeResearch{})
@@ -699,19 +710,29 @@ func TestPanelsLeaveTheListItsHeight(t *testing.T) {
 		u.filing.add(app.FilingProposal{DocumentID: "a", Title: "Alpha " + strconv.Itoa(i), Path: "Reports", FolderID: "f1"})
 		u.imports.addLine(&importLine{name: "file" + strconv.Itoa(i) + ".pdf", message: "This file could not be read.", failed: true})
 	}
+	u.imports.failed = 12
 	u.imports.show()
 	if got := h.win.Canvas().Size(); got != defaultWindowSize {
 		t.Errorf("the window grew to %v", got)
 	}
-	if got := u.library.tray.scroll.MinSize().Height; got > maxTrayHeight {
-		t.Errorf("the panels take %v px, more than %v", got, maxTrayHeight)
+	if got := u.notices.button.Text; got != "12 imports failed · 12 suggestions" || u.notices.button.Icon.Name() != theme.NewErrorThemedResource(theme.ErrorIcon()).Name() {
+		t.Errorf("the line says %q (icon %s)", got, u.notices.button.Icon.Name())
 	}
-	if u.filing.details.open {
-		t.Error("the proposals opened by themselves")
+	if u.notices.popup.Visible() {
+		t.Error("the popup opened by itself")
 	}
-	// An empty tray is hidden, so the tray's spacing is taken too.
-	list := u.library.list.Size().Height
-	if list < listBefore-maxTrayHeight-theme.Padding() || list < 300 {
-		t.Errorf("the list is %v px tall beside the panels (was %v)", list, listBefore)
+	h.win.Resize(defaultWindowSize.AddWidthHeight(0, 1)) // lay out again with the line shown
+	if list := u.library.list.Size().Height; list < listBefore {
+		t.Errorf("the list is %v px tall beside the notifications (was %v)", list, listBefore)
+	}
+	h.win.Resize(fyne.NewSize(1024, 480)) // less room than the panels ask
+	test.Tap(u.notices.button)
+	pos, size := u.notices.scroll.Position(), u.notices.scroll.Size()
+	win := h.win.Canvas().Size()
+	if pos.X < 0 || pos.Y < 0 || pos.X+size.Width > win.Width || pos.Y+size.Height > win.Height {
+		t.Errorf("the popup at %v, %v leaves the %v window", pos, size, win)
+	}
+	if size.Height >= u.notices.sections.MinSize().Height {
+		t.Errorf("the popup is %v tall for %v of content: it does not scroll", size.Height, u.notices.sections.MinSize().Height)
 	}
 }

@@ -14,11 +14,12 @@ import (
 	"archivist/app"
 )
 
-// reviewsPanel is the review after imports in the tray under the document
-// list: one folded line ("Related documents to move (3)") while there are
-// open proposals, and under it, when unfolded, one row a proposal with
-// Move (accept) and ✕ (reject); a move just made offers Undo until the
-// panel reloads. It takes a line of the tray, never a share of the list.
+// reviewsPanel is the review after imports, a section of the notifications
+// popup (notices.go): "Related documents to move (3)" while there are open
+// proposals, and under it one row a proposal with Move (accept) and ✕
+// (reject); a move just made offers Undo until the panel reloads. The top
+// bar's notification line counts its proposals; it never takes a share of
+// the document list.
 type reviewsPanel struct {
 	ui      *UI
 	reviews app.Reviews
@@ -28,7 +29,6 @@ type reviewsPanel struct {
 	header  *widget.Label
 	list    *fyne.Container
 	listBox *container.Scroll
-	details *fold
 	content *fyne.Container
 }
 
@@ -36,9 +36,9 @@ type reviewsPanel struct {
 type reviewRow struct {
 	prop   app.ReviewProposal
 	label  *widget.Label
-	accept *widget.Button
-	reject *widget.Button
-	undo   *widget.Button
+	accept *escButton
+	reject *escButton
+	undo   *escButton
 	box    *fyne.Container
 }
 
@@ -47,8 +47,7 @@ func newReviewsPanel(u *UI) *reviewsPanel {
 	r.header = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	r.list = container.NewVBox()
 	r.listBox = container.NewVScroll(r.list)
-	r.details = newFold(r.listBox, r.refresh)
-	r.content = container.NewVBox(widget.NewSeparator(), container.NewBorder(nil, nil, nil, r.details.button, r.header), r.details.details)
+	r.content = container.NewVBox(r.header, r.listBox)
 	r.content.Hide()
 	return r
 }
@@ -99,11 +98,11 @@ func (r *reviewsPanel) add(p app.ReviewProposal) {
 	row := &reviewRow{prop: p}
 	row.label = widget.NewLabel("")
 	row.label.Wrapping = fyne.TextWrapWord
-	row.accept = widget.NewButtonWithIcon("Move", theme.ConfirmIcon(), func() { r.decide(row, r.reviews.Accept) })
+	row.accept = r.ui.noticeAction("Move", theme.ConfirmIcon(), func() { r.decide(row, r.reviews.Accept) })
 	row.accept.Importance = widget.HighImportance
-	row.reject = widget.NewButtonWithIcon("", theme.CancelIcon(), func() { r.decide(row, r.reviews.Reject) })
+	row.reject = r.ui.noticeAction("", theme.CancelIcon(), func() { r.decide(row, r.reviews.Reject) })
 	row.reject.Importance = widget.LowImportance
-	row.undo = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), func() { r.decide(row, r.reviews.Undo) })
+	row.undo = r.ui.noticeAction("Undo", theme.ContentUndoIcon(), func() { r.decide(row, r.reviews.Undo) })
 	// The buttons keep their own height at the top of a row of several
 	// lines.
 	buttons := container.NewVBox(container.NewHBox(row.accept, row.undo, row.reject))
@@ -187,32 +186,44 @@ func (r *reviewsPanel) remove(row *reviewRow) {
 }
 
 // refresh shows the panel while it holds rows; the header counts the open
-// proposals.
+// proposals, and so does the top bar's notification line.
 func (r *reviewsPanel) refresh() {
-	open := 0
-	for _, row := range r.rows {
-		if row.prop.Status == app.ReviewProposed {
-			open++
-		}
-	}
 	if len(r.rows) == 0 {
 		r.content.Hide()
 	} else {
-		r.header.SetText("Related documents to move (" + strconv.Itoa(open) + ")")
+		r.header.SetText("Related documents to move (" + strconv.Itoa(r.open()) + ")")
 		r.content.Show()
-		w := r.listBox.Size().Width
-		if w <= 0 {
-			w = r.content.Size().Width
-		}
-		if w > 0 {
-			r.list.Resize(fyne.NewSize(w, r.list.MinSize().Height))
-		}
-		r.listBox.SetMinSize(fyne.NewSize(0, min(r.list.MinSize().Height, maxFilingHeight)))
+		r.fit(r.listBox.Size().Width)
 	}
 	r.content.Refresh()
-	if r.ui.library != nil && r.ui.library.tray != nil {
-		r.ui.library.tray.fit()
+	if r.ui.notices != nil {
+		r.ui.notices.update()
 	}
+}
+
+// fit sizes the proposal list to its rows laid out width wide, up to
+// maxFilingHeight (a wrapped label knows its height only at a width).
+func (r *reviewsPanel) fit(width float32) {
+	if width > 0 {
+		r.list.Resize(fyne.NewSize(width, r.list.MinSize().Height))
+	}
+	r.listBox.SetMinSize(fyne.NewSize(0, min(r.list.MinSize().Height, maxFilingHeight)))
+}
+
+// open counts the proposals that wait for Move or ✕.
+func (r *reviewsPanel) open() int { return r.count(app.ReviewProposed) }
+
+// moved counts the moves just made, which offer Undo.
+func (r *reviewsPanel) moved() int { return r.count(app.ReviewAccepted) }
+
+func (r *reviewsPanel) count(s app.ReviewStatus) int {
+	n := 0
+	for _, row := range r.rows {
+		if row.prop.Status == s {
+			n++
+		}
+	}
+	return n
 }
 
 func setVisible(o fyne.CanvasObject, on bool) {

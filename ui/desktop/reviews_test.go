@@ -2,6 +2,7 @@ package desktop
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -72,9 +73,9 @@ func (f *fakeReviews) status(id string) app.ReviewStatus {
 	return ""
 }
 
-// The review's proposals take one folded line of the tray; unfolded, each
-// can be moved (then undone) or rejected with one click, and the list keeps
-// its height.
+// The review's proposals are counted in the top bar's notification line,
+// which takes nothing from the list; its popup shows each, to be moved
+// (then undone) or rejected with one click.
 func TestReviewsPanel(t *testing.T) {
 	h := newHarness(t, &fakeLibrary{}, &fakeResearch{})
 	h.win.Resize(fyne.NewSize(1024, 768))
@@ -91,16 +92,20 @@ func TestReviewsPanel(t *testing.T) {
 	if !p.content.Visible() || p.header.Text != "Related documents to move (2)" {
 		t.Fatalf("header %q, visible %v", p.header.Text, p.content.Visible())
 	}
-	if p.details.open {
-		t.Error("the proposals start unfolded: they would take the list's room")
+	n := h.ui.notices
+	if !n.content.Visible() || n.button.Text != "2 suggestions" {
+		t.Fatalf("the notification line says %q (shown %v)", n.button.Text, n.content.Visible())
 	}
-	if h.ui.library.tray.scroll.MinSize().Height > maxTrayHeight {
-		t.Errorf("the tray asks %v of height, more than %v", h.ui.library.tray.scroll.MinSize().Height, maxTrayHeight)
+	if n.popup.Visible() {
+		t.Error("the proposals opened by themselves over the list")
 	}
-	h.win.Resize(fyne.NewSize(1024, 769)) // lay the window out again with the panel shown
-	// Folded, the panel is one line: the list keeps all but that line.
-	if got := h.ui.library.list.Size().Height; listBefore <= 0 || got < listBefore-60 {
+	h.win.Resize(fyne.NewSize(1024, 769)) // lay the window out again with the line shown
+	if got := h.ui.library.list.Size().Height; listBefore <= 0 || got < listBefore {
 		t.Errorf("the list went from %v to %v high", listBefore, got)
+	}
+	test.Tap(n.button)
+	if !n.popup.Visible() || !slices.Contains(n.sections.Objects, fyne.CanvasObject(p.content)) {
+		t.Fatal("a tap on the line does not show the proposals")
 	}
 	r1 := p.rows[0]
 	if !strings.Contains(r1.label.Text, "“Downloads” → “Corning”") || !strings.Contains(r1.label.Text, "Corning Incorporated") {
@@ -115,17 +120,20 @@ func TestReviewsPanel(t *testing.T) {
 	if rv.status("r1") != app.ReviewAccepted || !strings.Contains(r1.label.Text, "moved to “Corning”") || r1.accept.Visible() {
 		t.Errorf("after Move: %s, %q", rv.status("r1"), r1.label.Text)
 	}
-	if p.header.Text != "Related documents to move (1)" {
-		t.Errorf("header after a move: %q", p.header.Text)
+	if p.header.Text != "Related documents to move (1)" || n.button.Text != "1 suggestion" {
+		t.Errorf("header after a move: %q, line %q", p.header.Text, n.button.Text)
+	}
+	test.Tap(p.rows[1].reject)
+	h.loop.waitFor(t, "the rejection", func() bool { return len(p.rows) == 1 })
+	if rv.status("r2") != app.ReviewRejected || n.button.Text != "1 document moved" {
+		t.Errorf("after ✕: %s, the line says %q", rv.status("r2"), n.button.Text)
 	}
 	test.Tap(r1.undo)
-	h.loop.waitFor(t, "the undo", func() bool { return len(p.rows) == 1 })
-	if rv.status("r1") != app.ReviewUndone {
-		t.Errorf("after Undo: %s", rv.status("r1"))
+	h.loop.waitFor(t, "the undo", func() bool { return len(p.rows) == 0 })
+	if rv.status("r1") != app.ReviewUndone || p.content.Visible() {
+		t.Errorf("after Undo: %s, panel visible %v", rv.status("r1"), p.content.Visible())
 	}
-	test.Tap(p.rows[0].reject)
-	h.loop.waitFor(t, "the rejection", func() bool { return len(p.rows) == 0 })
-	if rv.status("r2") != app.ReviewRejected || p.content.Visible() {
-		t.Errorf("after ✕: %s, panel visible %v", rv.status("r2"), p.content.Visible())
+	if n.content.Visible() || n.popup.Visible() {
+		t.Error("the notification line stays with nothing to say")
 	}
 }

@@ -67,8 +67,8 @@ func TestWindowFitsA1024Screen(t *testing.T) {
 	if !h.ui.drawer.clearScope.Visible() {
 		t.Error("Clear scope is hidden with a scope set")
 	}
-	if h.ui.library.tray.scroll.Visible() {
-		t.Error("the empty tray under the list takes room")
+	if h.ui.notices.content.Visible() {
+		t.Error("the notification line is shown with nothing to say")
 	}
 }
 
@@ -80,28 +80,70 @@ const menuBarHeight = 28
 // TestListShowsEightRows lays the window out at the size it opens at on a
 // 1024×768 and a 1280×800 screen, with every feature on, and counts the
 // rows the document list shows in the room left under the menu bar, the
-// top bar, the list's header and the selection bar: at least eight.
+// top bar, the list's header and the selection bar: at least eight, with
+// the notification panels empty and with every one of them holding
+// something — an import running, a filing suggestion, a metadata
+// suggestion and the review's proposals. (Stacked under the list, folded
+// to a line each, they left it 5.1 rows at 1024×768 and 5.6 at 1280×800.)
 func TestListShowsEightRows(t *testing.T) {
+	for _, busy := range []bool{false, true} {
+		for _, screen := range []fyne.Size{fyne.NewSize(1024, 768), fyne.NewSize(1280, 800)} {
+			lib := newFolderLibrary(quarterlyReports(20)...)
+			h := folderHarness(t, lib, &fakeResearch{})
+			h.ui.setSearch(&fakeArchive{}, fakeSuggester{})
+			h.ui.setFacts(&fakeFacts{})
+			if busy {
+				withEveryNotice(t, h, lib)
+			}
+			size := fitScreen(defaultWindowSize, screen, 1)
+			h.win.Resize(size)
+			h.ui.split.SetOffset(h.ui.splitFor(size.Width))
+			h.win.Resize(size)
+			h.ui.library.listBox.Refresh()                  // as the next frame does once the selection bar took its rows
+			pad := theme.Padding()                          // the list's gap between rows
+			row := h.ui.library.list.MinSize().Height + pad // one row is the list's least height
+			if rows := (h.ui.library.list.Size().Height - menuBarHeight + pad) / row; rows < 8 {
+				t.Errorf("on a %v screen, notifications shown %v, the list shows %.1f rows", screen, busy, rows)
+			}
+			if got, least := h.win.Canvas().Size(), h.win.Content().MinSize(); got != size || least.Width > size.Width || least.Height > size.Height {
+				t.Errorf("on a %v screen, notifications shown %v, the window is %v and needs %v", screen, busy, got, least)
+			}
+			if busy {
+				lib.release()
+				h.loop.waitFor(t, "the import to finish", func() bool { return !h.ui.imports.running })
+			}
+		}
+	}
+}
+
+func quarterlyReports(n int) []app.Document {
 	var docs []app.Document
-	for i := range 20 {
+	for i := range n {
 		docs = append(docs, app.Document{ID: strconv.Itoa(i), Title: "Quarterly report " + strconv.Itoa(i),
 			Filename: "q" + strconv.Itoa(i) + ".pdf", Format: app.FormatPDF, Status: app.StatusReady})
 	}
-	for _, screen := range []fyne.Size{fyne.NewSize(1024, 768), fyne.NewSize(1280, 800)} {
-		h := folderHarness(t, newFolderLibrary(docs...), &fakeResearch{})
-		h.ui.setSearch(&fakeArchive{}, fakeSuggester{})
-		h.ui.setFacts(&fakeFacts{})
-		size := fitScreen(defaultWindowSize, screen, 1)
-		h.win.Resize(size)
-		h.ui.split.SetOffset(h.ui.splitFor(size.Width))
-		h.win.Resize(size)
-		h.ui.library.listBox.Refresh()                  // as the next frame does once the selection bar took its rows
-		pad := theme.Padding()                          // the list's gap between rows
-		row := h.ui.library.list.MinSize().Height + pad // one row is the list's least height
-		if rows := (h.ui.library.list.Size().Height - menuBarHeight + pad) / row; rows < 8 {
-			t.Errorf("on a %v screen the list shows %.1f rows", screen, rows)
-		}
-	}
+	return docs
+}
+
+// withEveryNotice gives every notification panel something to show, as a
+// busy library does: three files dropped, the second held importing until
+// lib.release, the first with its metadata suggestion; a filing
+// suggestion; and two proposals of the review of related documents.
+func withEveryNotice(t *testing.T, h *harness, lib *folderLibrary) {
+	t.Helper()
+	u := h.ui
+	lib.gate = make(chan struct{})
+	t.Cleanup(lib.release)
+	u.Drop(fyne.Position{}, writeFiles(t, "minutes.md", "budget.md", "memo.md"))
+	h.loop.waitFor(t, "the second file importing", func() bool { return u.imports.running && u.imports.finished == 1 })
+	h.loop.waitFor(t, "the first file's metadata suggestion", func() bool { return len(u.imports.lines) == 1 })
+	u.filing.add(app.FilingProposal{DocumentID: "1", Title: "Quarterly report 1", Path: "Reports", FolderID: "f1"})
+	u.setReviews(&fakeReviews{props: []app.ReviewProposal{
+		{ID: "r1", Title: "Quarterly report 3", FromPath: "Downloads", ToFolderID: "c", ToPath: "Reports", Status: app.ReviewProposed,
+			Passages: []app.ReviewPassage{{Text: "Revenue for the quarter rose 4% on the year before."}}},
+		{ID: "r2", Title: "Quarterly report 4", FromPath: "misc", ToFolderID: "c", ToPath: "Reports", Status: app.ReviewProposed},
+	}})
+	h.loop.waitFor(t, "the review's proposals", func() bool { return len(u.reviews.rows) == 2 })
 }
 
 // TestLaterWindowsFitTheScreen: the settings, dates and draft-report

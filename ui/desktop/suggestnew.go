@@ -29,10 +29,11 @@ func (u *UI) setSuggestAuto(s SuggestAuto) {
 }
 
 // suggestNew asks the suggester for metadata of a newly imported document.
-// What it proposes is listed in the import panel with a Review button that
-// opens the suggestion dialog; only with "apply suggestions automatically"
-// on is it applied at once (and the line says what was set). Proposals are
-// made one at a time: each reads the library's labelled documents.
+// What it proposes is listed in the import queue's section of the
+// notifications with a Review button that opens the suggestion dialog;
+// only with "apply suggestions automatically" on is it applied at once
+// (and the line says what was set). Proposals are made one at a time: each
+// reads the library's labelled documents.
 func (u *UI) suggestNew(r app.ImportResult) {
 	u.SuggestMetadata(r)
 }
@@ -91,7 +92,7 @@ func (p *importPanel) suggested(r app.ImportResult, sug *app.MetaSuggestion, app
 	}
 	if !applied || err != nil {
 		res := app.SearchResult{DocumentID: r.DocumentID, Title: r.Title}
-		l.action = widget.NewButtonWithIcon("Review…", theme.DocumentCreateIcon(), func() { p.ui.search.showSuggestion(res, sug) })
+		l.action = p.ui.noticeAction("Review…", theme.DocumentCreateIcon(), func() { p.ui.search.showSuggestion(res, sug) })
 	}
 	p.addLine(l)
 	if !p.running {
@@ -119,7 +120,7 @@ func autoSuggestCheck(u *UI) fyne.CanvasObject {
 	ctx := u.ctx
 	on, err := a.AutoApplySuggestions(ctx)
 	c.SetChecked(on)
-	note := widget.NewLabel("Off: the type, correspondent and tags proposed for a new document wait in the import panel for a click. Kept in this library as soon as ticked.")
+	note := widget.NewLabel("Off: the type, correspondent and tags proposed for a new document wait in the notifications for a click. Kept in this library as soon as ticked.")
 	if err != nil {
 		note.SetText(app.ErrorMessage(err))
 	}

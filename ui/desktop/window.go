@@ -64,6 +64,7 @@ type UI struct {
 	watch   *watchPanel
 	filing  *filingPanel
 	reviews *reviewsPanel
+	notices *notices // the top bar's line over imports, filing, suggestions and reviews
 	split   *container.Split
 	tips    *tooltipLayer
 
@@ -98,6 +99,7 @@ type UI struct {
 	dates       *datesView
 	datesButton *widget.Button
 	topButtons  *fyne.Container
+	topRow      *fyne.Container // the name, the omnibox and topButtons
 
 	// screen is the room the screen gives a window, in the window's units
 	// (fitToScreen); zero where it was not measured.
@@ -141,7 +143,7 @@ type Services struct {
 	// Checker checks drafts' quotations: File offers "Check a draft…".
 	Checker app.DraftChecker
 	// Reviews are the proposals of the reviews after imports: where
-	// related older documents belong. The tray under the list offers them.
+	// related older documents belong. The notification line offers them.
 	Reviews app.Reviews
 }
 
@@ -226,6 +228,7 @@ func build(a fyne.App, w fyne.Window, lib app.Library, research app.Research, do
 	u.imports = newImportPanel(u)
 	u.filing = newFilingPanel(u)
 	u.reviews = newReviewsPanel(u)
+	u.notices = newNotices(u)
 	u.watch = newWatchPanel(u)
 	u.library = newLibraryView(u)
 	u.omni = newOmnibox(u)
@@ -317,9 +320,9 @@ func (u *UI) topBar() fyne.CanvasObject {
 	// (Ctrl/⌘-J does too).
 	u.showAnswers = widget.NewButtonWithIcon("Answers", theme.MenuExpandIcon(), func() { u.showDrawer(true) })
 	u.showAnswers.Hide()
-	u.topButtons = container.NewHBox(u.omni.askButton, u.showAnswers, u.searchToggle, u.datesButton, settings)
-	bar := container.NewBorder(nil, nil, name, u.topButtons, u.omni.entry)
-	return container.NewVBox(container.NewPadded(bar), u.omni.follow, u.omni.results, widget.NewSeparator())
+	u.topButtons = container.NewHBox(u.omni.askButton, u.showAnswers, u.notices.content, u.searchToggle, u.datesButton, settings)
+	u.topRow = container.NewBorder(nil, nil, name, u.topButtons, u.omni.entry)
+	return container.NewVBox(container.NewPadded(u.topRow), u.omni.follow, u.omni.results, widget.NewSeparator())
 }
 
 // ask sends text as a question in the drawer's current scope and preset.
