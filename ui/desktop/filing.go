@@ -270,12 +270,18 @@ func (f *filingPanel) refresh() {
 }
 
 // fit sizes the proposal list to its rows laid out width wide, up to
-// maxFilingHeight (a wrapped label knows its height only at a width).
-func (f *filingPanel) fit(width float32) {
+// maxFilingHeight.
+func (f *filingPanel) fit(width float32) { fitScroll(f.list, f.listBox, width, maxFilingHeight) }
+
+// fitScroll sizes the scroll box of list to the list's rows laid out
+// width wide (0: as last laid out), up to limit: a wrapped label knows its
+// height only once it has a width, so the rows are laid out at that width
+// before measuring.
+func fitScroll(list *fyne.Container, box *container.Scroll, width, limit float32) {
 	if width > 0 {
-		f.list.Resize(fyne.NewSize(width, f.list.MinSize().Height))
+		list.Resize(fyne.NewSize(width, list.MinSize().Height))
 	}
-	f.listBox.SetMinSize(fyne.NewSize(0, min(f.list.MinSize().Height, maxFilingHeight)))
+	box.SetMinSize(fyne.NewSize(0, min(list.MinSize().Height, limit)))
 }
 
 // counts is how many proposals wait for File, Change… or ✕, and how many

@@ -483,15 +483,11 @@ func (p *importPanel) fitList() {
 }
 
 // fit sizes the failure list to its lines laid out width wide, up to
-// maxFailureListHeight: a wrapped label knows its height only once it has
-// a width, so the lines are laid out at that width before measuring.
+// maxFailureListHeight.
 func (p *importPanel) fit(width float32) {
 	// An empty scroll is still a scroll bar tall: a gap under the queue.
 	show(p.listBox, len(p.list.Objects) > 0)
-	if width > 0 {
-		p.list.Resize(fyne.NewSize(width, p.list.MinSize().Height))
-	}
-	p.listBox.SetMinSize(fyne.NewSize(0, min(p.list.MinSize().Height, maxFailureListHeight)))
+	fitScroll(p.list, p.listBox, width, maxFailureListHeight)
 }
 
 // askPassword asks for the password of l's file and imports it again with

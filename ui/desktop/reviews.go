@@ -202,13 +202,8 @@ func (r *reviewsPanel) refresh() {
 }
 
 // fit sizes the proposal list to its rows laid out width wide, up to
-// maxFilingHeight (a wrapped label knows its height only at a width).
-func (r *reviewsPanel) fit(width float32) {
-	if width > 0 {
-		r.list.Resize(fyne.NewSize(width, r.list.MinSize().Height))
-	}
-	r.listBox.SetMinSize(fyne.NewSize(0, min(r.list.MinSize().Height, maxFilingHeight)))
-}
+// maxFilingHeight.
+func (r *reviewsPanel) fit(width float32) { fitScroll(r.list, r.listBox, width, maxFilingHeight) }
 
 // open counts the proposals that wait for Move or ✕.
 func (r *reviewsPanel) open() int { return r.count(app.ReviewProposed) }
