@@ -279,3 +279,21 @@ func TestDayIsNoAmount(t *testing.T) {
 		}
 	}
 }
+
+// TestSuperlativeAsked: "the oldest" is asked and must be written;
+// "bigger" compares, "last year" and "the first quarter" are periods,
+// "Best Buy" is a name.
+func TestSuperlativeAsked(t *testing.T) {
+	none := map[string]bool{}
+	for q, want := range map[string]string{
+		"What is the oldest work of Norman art?":            `"oldest"`,
+		"Which threats are considered bigger than Iran's?":  "",
+		"Describe the changes of the plan since last year.": "",
+		"What was the gross margin in the first quarter?":   "",
+		"What is the revenue of Best Buy?":                  "",
+	} {
+		if got := superlativeNotWritten(q, "The famous work of art is the tapestry.", none, none); got != want {
+			t.Errorf("superlativeNotWritten(%q) = %q, want %q", q, got, want)
+		}
+	}
+}

@@ -728,9 +728,17 @@ var itemCounters = map[string]bool{"the": true, "which": true, "what": true, "th
 //
 // "Most" and "least" are left out: "most of the colonies", "at its most
 // powerful" rarely come back in the sentence that answers.
-var superlatives = familySet(`largest smallest highest lowest biggest greatest oldest newest youngest
+var superlatives = wordSet(`largest smallest highest lowest biggest greatest oldest newest youngest
 	earliest latest longest shortest best worst first last fastest slowest richest poorest deepest tallest
 	strongest weakest closest nearest farthest furthest heaviest lightest cheapest busiest`)
+
+func wordSet(words string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(words) {
+		m[w] = true
+	}
+	return m
+}
 
 // superlativeNotWritten returns a superlative the question asks by that
 // text does not write, or "".
@@ -739,11 +747,15 @@ func superlativeNotWritten(q, text string, carried, placed map[string]bool) stri
 	for _, t := range lang.Tokens(text) {
 		written[lang.Family(t.Lower)] = true
 	}
-	for i, t := range lang.Tokens(q) {
-		if t.Cap && i > 0 {
+	toks := lang.Tokens(q)
+	for i, t := range toks {
+		if t.Cap && i > 0 || !superlatives[t.Lower] {
 			continue // "Best Buy" is a name
 		}
-		if f := lang.Family(t.Lower); superlatives[f] && !written[f] && !carried[f] && !placed[f] {
+		if i+1 < len(toks) && periodWords[lang.Family(toks[i+1].Lower)] {
+			continue // "last year", "the first quarter": a period, checked as such
+		}
+		if f := lang.Family(t.Lower); !written[f] && !carried[f] && !placed[f] {
 			return "\"" + t.Lower + "\""
 		}
 	}
