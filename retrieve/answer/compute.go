@@ -60,9 +60,40 @@ type computation struct {
 	soft    []string        // words that may be in the row's label but need not ("total")
 	percent bool            // the question speaks of a percentage
 	words   map[string]bool // every word of the question (matchWords)
+	// sense says how a change is stated: signed (later less earlier), as
+	// a magnitude ("the difference between …"), or as a fall ("decrease
+	// by": earlier less later, so a fall reads positive).
+	sense changeSense
 	// parts are the two measures of an operation on two rows, in the
 	// order the question names them.
 	parts []computation
+}
+
+// changeSense is how a change is stated.
+type changeSense int
+
+const (
+	signed    changeSense = iota // later less earlier
+	magnitude                    // "the difference between": no direction
+	fall                         // "decrease by": earlier less later
+)
+
+var (
+	directionRE = regexp.MustCompile(`\b(change|changes|changed|increase|increased|increases|growth|grew|rise|rose)\b`)
+	fallByRE    = regexp.MustCompile(`\b(decrease|decreased|decline|declined|fall|fell|drop|dropped|reduce|reduced)\s+by\b`)
+)
+
+// senseOf reads how a question asks its change stated: a difference has
+// no direction, its size is asked; "How much did it decrease by" asks
+// the fall as a positive figure. (l is the question in lower case.)
+func senseOf(l string) changeSense {
+	switch {
+	case fallByRE.MatchString(l):
+		return fall
+	case strings.Contains(l, "difference") && !directionRE.MatchString(l):
+		return magnitude
+	}
+	return signed
 }
 
 // twoRows reports whether comp combines two measures' figures.
@@ -129,6 +160,7 @@ func readComputation(q string) (computation, bool) {
 		return c, false // the change of an average, or the average of a change
 	case changeRE.MatchString(l):
 		c.op = opChange
+		c.sense = senseOf(l)
 	case averageRE.MatchString(l):
 		c.op = opAverage
 	case sumRE.MatchString(l):

@@ -159,7 +159,7 @@ func TestComputedFromAnUnlabelledTotal(t *testing.T) {
 	intro := "Accrued liabilities consisted of the following (in thousands):"
 	table := " | 2019 | 2018\nWarranty reserve | 529 | 520\nOther | 504 | 564\n | $3,571 | $3,416"
 	ans, missing := answer.Compute(computeEvidence("What is the difference in the total accrued liabilities between 2018 and 2019?", intro, table))
-	if ans == nil || !strings.HasPrefix(ans.Answer, "Change in Total from 2018 to 2019 = 3571 − 3416 = 155 thousand\n") {
+	if ans == nil || !strings.HasPrefix(ans.Answer, "Difference in Total between 2018 and 2019 = |3571 − 3416| = 155 thousand\n") {
 		t.Fatalf("answer %v, missing %q", ans, missing)
 	}
 	// Without "total" the row under no label answers nothing.
@@ -240,5 +240,22 @@ func TestExtractiveComputesFirst(t *testing.T) {
 	ans, err = answer.Extractive{}.Answer(ctx, computeEvidence("What was the revenue in 2019?", revenueIntro, revenueTable))
 	if err != nil || ans.Verdict == app.VerdictComputed || !ans.Sufficient {
 		t.Fatalf("answer %+v, %v", ans, err)
+	}
+}
+
+// TestChangeStatedAsAsked: a difference has no direction, its size is
+// asked; "decrease by" asks the fall as a positive figure; a change is
+// later less earlier.
+func TestChangeStatedAsAsked(t *testing.T) {
+	table := " | 2019 | 2018\nNet deferred tax assets | $3,851 | $4,317"
+	for q, want := range map[string]string{
+		"What is the difference in net deferred tax assets between 2018 and 2019?": "|3851 − 4317| = 466",
+		"How much did net deferred tax assets decrease by from 2018 to 2019?":      "4317 − 3851 = 466",
+		"What was the change in net deferred tax assets from 2018 to 2019?":        "3851 − 4317 = −466",
+	} {
+		ans, missing := answer.Compute(computeEvidence(q, table))
+		if ans == nil || !strings.Contains(ans.Answer, want) {
+			t.Errorf("%q: answer %v, missing %q; want %q", q, ans, missing, want)
+		}
 	}
 }

@@ -52,6 +52,12 @@ func (comp computation) title(rows []*rowMatch) string {
 	case opRowDifference, opRowSum:
 		return opName[comp.op] + " of " + m.label + " and " + rows[1].label + ", " + comp.periods[0]
 	case opChange, opPercentChange:
+		switch {
+		case comp.op == opChange && comp.sense == magnitude:
+			return "Difference in " + m.label + " between " + comp.base + " and " + comp.other()
+		case comp.op == opChange && comp.sense == fall:
+			return "Decrease in " + m.label + " from " + comp.base + " to " + comp.other()
+		}
 		return opName[comp.op] + " in " + m.label + " from " + comp.base + " to " + comp.other()
 	}
 	return opName[comp.op] + " of " + m.label + " for " + strings.Join(comp.periods, ", ")
@@ -106,7 +112,14 @@ func (comp computation) arithmetic(ops []operand) (expr, result string, ok bool)
 	showBase, showOther := showOperand(base, decimals), showOperand(other, decimals)
 	switch comp.op {
 	case opChange:
-		return showOther + " − " + showBase, showRat(new(big.Rat).Sub(other, base), decimals), true
+		d := new(big.Rat).Sub(other, base)
+		switch comp.sense {
+		case magnitude:
+			return "|" + showOther + " − " + showBase + "|", showRat(d.Abs(d), decimals), true
+		case fall:
+			return showBase + " − " + showOther, showRat(d.Neg(d), decimals), true
+		}
+		return showOther + " − " + showBase, showRat(d, decimals), true
 	case opPercentChange:
 		if base.Sign() == 0 {
 			return "", "", false
