@@ -526,6 +526,21 @@ func TestRowsThatDoNotAnswer(t *testing.T) {
 	}
 }
 
+// TestPerShareRow: a per-share question is answered by a row that says
+// it is per share, not by the net income row beside it.
+func TestPerShareRow(t *testing.T) {
+	for row, want := range map[string]app.Verdict{
+		"Net income | $4,566,156 | $4,274,547":       app.VerdictClosest,
+		"Basic net income per share | $0.34 | $0.32": app.VerdictAnswered,
+	} {
+		ev := tableEvidence("What is the basic net income per share in 2019?", " | 2019 | 2018\n"+row)
+		ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+		if err != nil || ans.Verdict != want {
+			t.Errorf("over %q: verdict %q, want %q: %s", row, ans.Verdict, want, ans.Answer)
+		}
+	}
+}
+
 // TestQuarterIsNotTheYear: a table under "13 Weeks Ended" holds a
 // quarter's figures, and a question about the fiscal year is not answered
 // by them; the same table under no such heading is read as the year's.

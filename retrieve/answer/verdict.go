@@ -330,6 +330,10 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		// Continuing Operations?" — a heading that names what is asked
 		// tells nothing of it.
 		return false, "the passage only repeats the question's words"
+	case row && asksFigure(q, sh) && perShareRE.MatchString(q) && !perShareRE.MatchString(rowHeading(ev, c, text)):
+		// "Net income | $4,566,156" is not net income per share: a
+		// per-share row says so in its label or its headings.
+		return false, "the question asks a per-share amount and the row is not one"
 	case asksFigure(q, sh) && perShareRE.MatchString(q) && !perShareFigureRE.MatchString(text+" "+c.label):
 		// A per-share amount is written in currency units and cents
 		// ("$6.42", "3.85"); "1.9 million dilutive securities" is another
@@ -877,6 +881,18 @@ func readsPartPeriod(ev *app.Evidence, c *candidate) bool {
 		}
 	}
 	return partPeriodRE.MatchString(heading) && !wholeYearRE.MatchString(heading)
+}
+
+// rowHeading returns what a table row is read under: its own label, the
+// label it is stated under, its table's header rows and introduction, and
+// its section's heading.
+func rowHeading(ev *app.Evidence, c *candidate, text string) string {
+	label, _, _ := strings.Cut(text, "|")
+	h := label + "\n" + c.label + "\n" + strings.Join(tableHeader(ev, c.window, c.start), "\n") + "\n" + tableIntro(ev, *c)
+	if span, _, ok := locate(c.window, c.start); ok {
+		h += "\n" + ev.Sections[ev.Blocks[span.BlockID].SectionID]
+	}
+	return h
 }
 
 // cellIsPercent reports whether the cell of row c the question's column
