@@ -673,6 +673,9 @@ func TestVerdictKinds(t *testing.T) {
 		// A month asked is not met by another month of the year.
 		{"How many cranes did Portmere purchase in December 2019?", "In April 2019, Portmere purchased 12 cranes.", app.VerdictClosest},
 		{"How many cranes did Portmere purchase in December 2019?", "In December 2019, Portmere purchased 12 cranes.", app.VerdictAnswered},
+		// A seat is written after "in", "at", "based in".
+		{"Where is Portmere headquartered?", "Any claim shall only be filed in the state or federal courts of New York, specifically the court located nearest Portmere's headquarters.", app.VerdictClosest},
+		{"Where is Portmere headquartered?", "Portmere is headquartered in Purchase, New York.", app.VerdictAnswered},
 		// A form's caption names the entry written above it and holds none.
 		{"In which state is Portmere incorporated?", "(State or other jurisdiction of (I.R.S. Employer Identification No.)\nincorporation or organization)", app.VerdictClosest},
 		// The day of a date is no amount.

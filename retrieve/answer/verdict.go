@@ -356,6 +356,11 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		// "Net sales | $ 3,226,773" under "13 Weeks Ended" is a quarter's
 		// net sales, not the fiscal year's the question asks.
 		return false, "the table holds a quarter's or some months' figures, not the year's asked"
+	case sh.Type == lang.WhereType && !row && headquartersRE.MatchString(q) && !placeCueRE.MatchString(text):
+		// "… the courts of New York, located nearest the Corporation's
+		// headquarters" names a place, not where the headquarters are:
+		// a seat is written after "in", "at", "located in", "based in".
+		return false, "the passage names no place as where it is"
 	case row && asksWhichExtreme(q, sh):
 		// "Which component contributed the most?" compares the rows; one
 		// row's figures do not say which is largest.
@@ -412,6 +417,8 @@ func labelNamesOther(row string, sh shape) bool {
 // Note 7", "incorporated by reference in this Form 10-K") does not
 // answer, as it answers "Where are the deferred revenue balances?".
 func asksWhereInWorld(q string) bool { return whereInWorldRE.MatchString(q) }
+
+var headquartersRE = regexp.MustCompile(`(?i)\b(headquartered|headquarters|head office|principal executive offices?)\b`)
 
 var whereInWorldRE = regexp.MustCompile(`(?i)\b(located|headquartered|headquarters|based|incorporated|born|died|buried|live[sd]?|lived|situated|held|built|founded|office|offices|city|country|countries|state|province|region|address|town|village|continent)\b`)
 
