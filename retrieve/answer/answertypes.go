@@ -176,7 +176,8 @@ func nameBesideAsked(text string, asked map[string]bool) bool {
 // maxHolderWords of them.
 var holderWords = map[string]bool{"is": true, "was": true, "has": true, "have": true, "had": true, "been": true, "be": true,
 	"served": true, "serves": true, "serving": true, "as": true, "became": true, "becomes": true, "named": true,
-	"appointed": true, "elected": true, "our": true, "its": true, "their": true, "the": true, "currently": true, "also": true}
+	"appointed": true, "elected": true, "our": true, "its": true, "their": true, "the": true, "currently": true, "also": true,
+	"age": true} // "Jeffrey L. Harmening, age 52, is Chairman …", as filings list their officers
 
 const maxHolderWords = 4
 

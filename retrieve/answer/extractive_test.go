@@ -673,6 +673,9 @@ func TestVerdictKinds(t *testing.T) {
 		// A month asked is not met by another month of the year.
 		{"How many cranes did Portmere purchase in December 2019?", "In April 2019, Portmere purchased 12 cranes.", app.VerdictClosest},
 		{"How many cranes did Portmere purchase in December 2019?", "In December 2019, Portmere purchased 12 cranes.", app.VerdictAnswered},
+		// Officers are listed with their age; an auditor is named as appointed.
+		{"Who is the chairman and CEO?", "Ann Lee, age 52, is Chairman of the Board and Chief Executive Officer.", app.VerdictAnswered},
+		{"Who audits Portmere?", "The Audit Committee also appointed Harbour & Quay LLP to serve as Portmere's independent registered public accounting firm for fiscal 2020.", app.VerdictAnswered},
 		// A seat is written after "in", "at", "based in".
 		{"Where is Portmere headquartered?", "Any claim shall only be filed in the state or federal courts of New York, specifically the court located nearest Portmere's headquarters.", app.VerdictClosest},
 		{"Where is Portmere headquartered?", "Portmere is headquartered in Purchase, New York.", app.VerdictAnswered},

@@ -308,7 +308,7 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		// role asked, or by a firm's name: any other name in the sentence
 		// is someone else's.
 		return false, "no name stands beside the role asked"
-	case who && !holdsTitleAsked(q, text, sh.named):
+	case who && !firmAskedRE.MatchString(q) && !holdsTitleAsked(q, text, sh.named):
 		return false, "the passage does not give the title asked as held by the one asked about"
 	case sh.Type == lang.CountType && !wholeNumberRE.MatchString(text+" "+c.label) && !numberWordRE.MatchString(text):
 		return false, "the question asks a count and the passage states no whole number"
