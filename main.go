@@ -127,7 +127,7 @@ func runWindow(ctx context.Context, dir string) error {
 	// The window's own callbacks reach services built before it: u is set
 	// below, before anything can call them.
 	var u *desktop.UI
-	watcher := &watch.Engine{DB: db, Import: watch.Through(im), NewID: uuid.NewString,
+	watcher := &watch.Engine{DB: db, Import: watch.Through(im), Imported: im.NotifyImported, NewID: uuid.NewString,
 		OnChange: func() { u.WatchChanged() }}
 	watcher.Synced = func(f store.WatchFolder, r *watch.Result) {
 		if len(r.Changes) > 0 {

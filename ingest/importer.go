@@ -178,14 +178,35 @@ func (im *Importer) ImportFiles(ctx context.Context, paths []string, password st
 	return results, nil
 }
 
-// afterImport hands the newly imported documents to Imported.
+// afterImport hands the newly imported documents to Imported, unless ctx
+// defers that to the caller (DeferImported).
 func (im *Importer) afterImport(ctx context.Context, results []app.ImportResult) {
+	if ctx.Value(deferImported{}) != nil {
+		return
+	}
 	var ids []string
 	for _, r := range results {
 		if r.Outcome == app.OutcomeImported && r.DocumentID != "" {
 			ids = append(ids, r.DocumentID)
 		}
 	}
+	im.NotifyImported(ctx, ids)
+}
+
+type deferImported struct{}
+
+// DeferImported marks ctx so that ImportFiles leaves calling Imported to
+// its caller, who calls NotifyImported once it has filed the documents: a
+// watched folder files each new document in its folder after importing
+// it, and the review Imported runs must see the document where it lies,
+// or it proposes moving it to the folder it is about to be filed in.
+func DeferImported(ctx context.Context) context.Context {
+	return context.WithValue(ctx, deferImported{}, true)
+}
+
+// NotifyImported hands newly imported documents to Imported, when it is
+// set: what ImportFiles does after an import, unless DeferImported.
+func (im *Importer) NotifyImported(ctx context.Context, ids []string) {
 	if len(ids) > 0 && im.Imported != nil && ctx.Err() == nil {
 		im.Imported(ctx, ids)
 	}

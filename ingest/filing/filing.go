@@ -240,7 +240,8 @@ func (f *Filer) choose(ctx context.Context, in input, menu []*Node) (*Node, floa
 // drawn from the document itself (never invented) and validated before the
 // provider ranks them: a clean folder name (app.CleanFolderName), not used
 // by a folder beside it — the walk already found that folder no fit — and
-// a level with room for one more in its menu of MenuSize.
+// a level with room for one more in its menu of MenuSize — and a name that
+// says what the folder would hold (Nameable).
 func (f *Filer) name(ctx context.Context, in input, sample *store.DocumentSample, parent *Node) (string, float64, error) {
 	if len(parent.Children) >= MenuSize {
 		return "", 0, nil // the level's menu is full: a person must decide
@@ -252,7 +253,7 @@ func (f *Filer) name(ctx context.Context, in input, sample *store.DocumentSample
 	var names []string
 	for _, n := range candidateNames(sample) {
 		clean, err := app.CleanFolderName(n)
-		if err != nil || taken[strings.ToLower(clean)] || slices.Contains(names, clean) {
+		if err != nil || !Nameable(clean, sample) || taken[strings.ToLower(clean)] || slices.Contains(names, clean) {
 			continue
 		}
 		names = append(names, clean)
@@ -450,7 +451,7 @@ func commonWord(s *store.DocumentSample) string {
 	for _, h := range s.Headings {
 		seen := map[string]bool{}
 		for _, w := range strings.FieldsFunc(strings.ToLower(h), func(r rune) bool { return !unicode.IsLetter(r) }) {
-			if utf8.RuneCountInString(w) < 4 || lang.IsStopWord(w) || headingWords[w] || seen[w] {
+			if utf8.RuneCountInString(w) < 4 || lang.IsStopWord(w) || headingWords[w] || layoutWords[w] || seen[w] {
 				continue
 			}
 			seen[w] = true

@@ -132,7 +132,8 @@ func (r *Reviewer) move(ctx context.Context, sc *scope, c Candidate, placed, min
 // moveNew is the proposal for the new document: where the filing rules
 // place it, when that is not where it is and the review found related
 // documents (with none, the document is unrelated to the library and its
-// filing is the import's own proposal).
+// filing is the import's own proposal). A new folder is proposed only when
+// it gathers an older document too.
 func (r *Reviewer) moveNew(sc *scope, mine *app.FilingProposal, rep *Report) *app.ReviewProposal {
 	if mine == nil || len(rep.Shortlist) == 0 {
 		return nil
@@ -140,12 +141,23 @@ func (r *Reviewer) moveNew(sc *scope, mine *app.FilingProposal, rep *Report) *ap
 	if d := sc.docs[sc.newID]; d != nil && mine.FolderID != "" && mine.FolderID == d.FolderID {
 		return nil
 	}
+	if mine.FolderID == "" && !gathers(rep.Proposals, mine) {
+		return nil // a new folder for it alone is the import's filing, not a review's
+	}
 	p := r.proposal(sc, sc.newID, mine)
 	p.Confidence = mine.Confidence
 	for _, c := range rep.Shortlist[:min(3, len(rep.Shortlist))] {
 		p.Passages = append(p.Passages, c.Passages[0])
 	}
 	return p
+}
+
+// gathers reports whether an older document is proposed for the new
+// folder target would make.
+func gathers(props []app.ReviewProposal, target *app.FilingProposal) bool {
+	return slices.ContainsFunc(props, func(p app.ReviewProposal) bool {
+		return p.ToFolderID == "" && p.NewParentID == target.ParentID && strings.EqualFold(p.NewName, target.NewName)
+	})
 }
 
 // proposal is the move of docID from where it is to target.

@@ -397,3 +397,55 @@ func TestImporterRunsReviewAfterImport(t *testing.T) {
 		t.Errorf("a duplicate was reviewed: %v", got)
 	}
 }
+
+// tablesGuide is a document that speaks of tables above and below and
+// of nothing else a title would name.
+func tablesGuide(title string) string {
+	return fmt.Sprintf("# %s\n\n## Tables above\n\nThe table above lists each row; the table below sums the columns above it.\n\n"+
+		"## Tables below\n\nEach table below repeats the rows of the table above.\n", title)
+}
+
+// A new document whose title and file name are only common words ("Above",
+// tables.md) says nothing of its subject: a passage sharing those words
+// with it does not make a document related, and the review shortlists and
+// proposes nothing — least of all a folder named by the one word.
+func TestReviewCommonWordTitleRelatesNothing(t *testing.T) {
+	l := newLibrary(t)
+	finance := l.folder("", "Finance")
+	l.add("acme2019", report("Acme", 2019), finance)
+	l.add("layout", tablesGuide("Table layout of the returns"), "")
+	l.add("totals", tablesGuide("Totals of the returns"), "")
+	fresh := l.add("tables", "# Above\n\nAbove the table, below the table.\n", "")
+	rep, err := l.reviewer(local()).Review(context.Background(), fresh, []string{fresh})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Shortlist) != 0 || len(rep.Proposals) != 0 || rep.Scored != 0 {
+		t.Errorf("a one-word title related documents: shortlist %+v, proposals %+v, %d passages scored",
+			rep.Shortlist, rep.Proposals, rep.Scored)
+	}
+}
+
+// The review proposes a new folder for the new document only when it
+// gathers an older one there too: a new folder for the new document alone
+// is its filing at import, not a review's.
+func TestReviewNewFolderOnlyWhenGathering(t *testing.T) {
+	l := newLibrary(t)
+	l.add("bread", recipe("bread", "yeast"), l.folder("", "Kitchen"))
+	old := l.add("log", lighthouse("Lighthouse keeping notes", "the north tower"), "")
+	fresh := l.add("lamps", lighthouse("Lighthouse keeping", "the lamp oil store"), "")
+	rep, err := l.reviewer(local()).Review(context.Background(), fresh, []string{fresh})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !shortlisted(rep, old) {
+		t.Fatalf("the related log is not shortlisted: %+v (menus %d, scored %d)", rep.Shortlist, rep.Menus, rep.Scored)
+	}
+	for _, p := range rep.Proposals {
+		if p.NewName != "" && !slices.ContainsFunc(rep.Proposals, func(q app.ReviewProposal) bool {
+			return q.DocumentID != fresh && q.NewName == p.NewName
+		}) {
+			t.Errorf("a new folder %q proposed for the new document alone: %+v", p.NewName, rep.Proposals)
+		}
+	}
+}

@@ -48,8 +48,8 @@ func (r *Reviewer) shortlist(ctx context.Context, newID string, batch []string, 
 	if err != nil || sc == nil {
 		return nil, err
 	}
-	match := filing.MatchOf(sc.state)
-	if match == "" {
+	match := filing.MatchOf(filing.Subject(sc.state))
+	if match == "" { // nothing says what it is about: nothing relates to it
 		return sc, nil
 	}
 	older := sc.olderIDs()

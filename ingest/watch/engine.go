@@ -79,6 +79,12 @@ type Engine struct {
 	OnChange func()
 	// Synced is called after each sync.
 	Synced func(f store.WatchFolder, r *Result)
+	// Imported, when set, is called after each sync with the documents it
+	// imported (new files and new versions), filed in their folders by
+	// then: Through leaves the importer's own Imported hook to it
+	// (Importer.NotifyImported), so the review after an import sees a
+	// watched document in its folder.
+	Imported func(ctx context.Context, documentIDs []string)
 	// AddWatch asks the system to watch one folder; nil means fsnotify.
 	// Tests set it to stand for a system whose limit is reached.
 	AddWatch func(path string) error
@@ -423,10 +429,11 @@ func or(d, def time.Duration) time.Duration {
 }
 
 // Through returns an Import that takes a file through im, as a drop on the
-// window does.
+// window does, but for im's Imported hook: the engine's Imported calls it
+// once the sync has filed the document (Importer.NotifyImported).
 func Through(im *ingest.Importer) func(context.Context, string) app.ImportResult {
 	return func(ctx context.Context, path string) app.ImportResult {
-		results, err := im.ImportFiles(ctx, []string{path}, "", nil)
+		results, err := im.ImportFiles(ingest.DeferImported(ctx), []string{path}, "", nil)
 		if err != nil || len(results) == 0 {
 			if err == nil {
 				err = app.Errorf(app.EInvalid, "nothing was imported")

@@ -162,6 +162,17 @@ func (e *Engine) Sync(ctx context.Context, f store.WatchFolder, progress func(do
 	if err := s.deleted(ctx, w, seen); err != nil {
 		return nil, err
 	}
+	if e.Imported != nil {
+		var ids []string
+		for _, c := range res.Changes {
+			if (c.Kind == Imported || c.Kind == Version) && c.DocumentID != "" {
+				ids = append(ids, c.DocumentID)
+			}
+		}
+		if len(ids) > 0 && ctx.Err() == nil {
+			e.Imported(ctx, ids)
+		}
+	}
 	return res, nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -202,6 +203,38 @@ func TestSyncImportsWhatIsImportable(t *testing.T) {
 	wantKinds(t, fx.sync())
 	if len(fx.hits("walrus")) != 1 || len(fx.hits("otters")) != 0 {
 		t.Errorf("walrus %v, otters %v", fx.hits("walrus"), fx.hits("otters"))
+	}
+}
+
+// The importer's Imported hook (the review after an import) runs once a
+// sync has filed its new documents in their folders, with all of them at
+// once: a review that saw a watched document in no folder proposed moving
+// it to the folder the sync was about to file it in.
+func TestImportedHookSeesDocumentsFiled(t *testing.T) {
+	fx := newFixture(t)
+	fx.e.Imported = fx.im.NotifyImported
+	var calls [][]string
+	var where []string
+	fx.im.Imported = func(ctx context.Context, ids []string) {
+		calls = append(calls, ids)
+		for _, id := range ids {
+			where = append(where, fx.folderPath(id))
+		}
+	}
+	fx.write("report.md", "# Report\n\nThe lighthouse keeper logs walrus sightings.\n")
+	fx.write("letters/note.txt", "A note about narwhals.\n")
+	wantKinds(t, fx.sync(), "imported letters/note.txt", "imported report.md")
+	if len(calls) != 1 || len(calls[0]) != 2 {
+		t.Fatalf("Imported called with %v, want both documents in one call", calls)
+	}
+	slices.Sort(where)
+	if !slices.Equal(where, []string{"Watched/Docs", "Watched/Docs/letters"}) {
+		t.Errorf("Imported saw the documents in %q, want their watched folders", where)
+	}
+	fx.write("report.md", "# Report\n\nThe lighthouse keeper logs walrus and seal sightings.\n")
+	wantKinds(t, fx.sync(), "new version report.md")
+	if len(calls) != 2 || len(calls[1]) != 1 {
+		t.Errorf("a new version was not handed to Imported: %v", calls)
 	}
 }
 

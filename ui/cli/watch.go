@@ -64,7 +64,8 @@ var watchCommand = &Command{
 			if err != nil {
 				return err
 			}
-			e := &watch.Engine{DB: lib.DB, Import: watch.Through(lib.Importer), NewID: uuid.NewString, Stable: *stable}
+			e := &watch.Engine{DB: lib.DB, Import: watch.Through(lib.Importer), Imported: lib.Importer.NotifyImported,
+				NewID: uuid.NewString, Stable: *stable}
 			if *stable <= 0 {
 				e.Stable = -1
 			}
