@@ -696,3 +696,42 @@ func TestVerdictKinds(t *testing.T) {
 		}
 	}
 }
+
+// A filing speaks of its issuer as "the Company" or "we": a sentence of
+// the filing titled with the name the question gives carries that name,
+// one that does not speak of the issuer does not, and a document titled
+// otherwise gives it nothing.
+func TestTitledNameCarriedBySelfReference(t *testing.T) {
+	for _, c := range []struct {
+		title, text string
+		want        app.Verdict
+	}{
+		{"PORTMERE HARBOUR WORKS, INC. 10-K 2022", "As of December 31, 2022, the Company had approximately 6,500 employees.", app.VerdictAnswered},
+		{"PORTMERE HARBOUR WORKS, INC. 10-K 2022", "As of December 31, 2022, we had approximately 6,500 employees.", app.VerdictAnswered},
+		{"PORTMERE HARBOUR WORKS, INC. 10-K 2022", "As of December 31, 2022, the port had approximately 6,500 employees.", app.VerdictClosest},
+		{"Annual report 2022", "As of December 31, 2022, the Company had approximately 6,500 employees.", app.VerdictClosest},
+	} {
+		q := "How many employees does Portmere Harbour Works have?"
+		ev := evidence(q, fts.Terms(q), c.text)
+		ev.Sources[0].Title = c.title
+		ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+		if err != nil || ans.Verdict != c.want {
+			t.Errorf("%q titled %q: verdict %q (want %q): %s", c.text, c.title, ans.Verdict, c.want, ans.Answer)
+		}
+	}
+}
+
+// "Which city is it based in?" asks its seat, written after "in", "at",
+// "based in": a city named for another reason does not answer.
+func TestBasedInAsksSeat(t *testing.T) {
+	q := "Which city is Portmere based in?"
+	for text, want := range map[string]app.Verdict{
+		"B.23 City of Coatesville Authority.":      app.VerdictClosest,
+		"Portmere is based in Camden, New Jersey.": app.VerdictAnswered,
+	} {
+		ans, err := answer.Extractive{}.Answer(context.Background(), evidence(q, fts.Terms(q), text))
+		if err != nil || ans.Verdict != want {
+			t.Errorf("%q: verdict %q (want %q): %s", text, ans.Verdict, want, ans.Answer)
+		}
+	}
+}

@@ -418,7 +418,7 @@ func labelNamesOther(row string, sh shape) bool {
 // answer, as it answers "Where are the deferred revenue balances?".
 func asksWhereInWorld(q string) bool { return whereInWorldRE.MatchString(q) }
 
-var headquartersRE = regexp.MustCompile(`(?i)\b(headquartered|headquarters|head office|principal executive offices?)\b`)
+var headquartersRE = regexp.MustCompile(`(?i)\b(headquartered|headquarters|head office|principal executive offices?)\b|(^|\s)based in\b`)
 
 var whereInWorldRE = regexp.MustCompile(`(?i)\b(located|headquartered|headquarters|based|incorporated|born|died|buried|live[sd]?|lived|situated|held|built|founded|office|offices|city|country|countries|state|province|region|address|town|village|continent)\b`)
 
@@ -523,10 +523,11 @@ func carriesGiven(ev *app.Evidence, sh shape, c *candidate, text string, carried
 // who-question names and a leading setting clause's words aside.
 func weighsEnough(ev *app.Evidence, sh shape, c *candidate, carried map[string]bool, weights map[string]float64, row bool) bool {
 	kind := ""
-	if sh.Type == lang.WhichType || sh.Type == lang.WhoType {
-		kind = sh.Kind // "Which paper …": the answer names a paper, seldom the word
+	if sh.Type == lang.WhichType || sh.Type == lang.WhoType || sh.Type == lang.WhereType {
+		kind = sh.Kind // "Which paper …", "Which city …": the answer names one, seldom the word
 	}
 	setting := settingStems(ev.Question.Text)
+	titled := titledNames(ev.Question.Text, c.window.Text[c.start:c.end], c.src)
 	share, total := 0.0, 0.0
 	for t, w := range weights {
 		if interrogatives[t] || t == kind && kind != "" || setting[t] {
@@ -534,7 +535,7 @@ func weighsEnough(ev *app.Evidence, sh shape, c *candidate, carried map[string]b
 		}
 		total += w
 		switch {
-		case carried[t]:
+		case carried[t] || titled[t]:
 			share += w
 		case c.context[t]:
 			share += w / 2
@@ -552,6 +553,33 @@ func weighsEnough(ev *app.Evidence, sh shape, c *candidate, carried map[string]b
 	}
 	return total == 0 || share/total >= need
 }
+
+// titledNames returns the stems of the names question gives that src's
+// title writes, when text speaks of the document's own subject. A filing
+// calls its issuer by a defined term ("the Company", "the Corporation")
+// or "we" and "our", not by its name: such a sentence of the document
+// carries the title's name in full, where the title's other words only
+// place it (half).
+func titledNames(question, text string, src *app.Source) map[string]bool {
+	out := map[string]bool{}
+	if src == nil || src.Title == "" || !selfReferenceRE.MatchString(text) {
+		return out
+	}
+	title := wordStems(src.Title)
+	for n := range givenNames(question) {
+		for st := range wordStems(n) {
+			if title[st] {
+				out[st] = true
+			}
+		}
+	}
+	return out
+}
+
+// selfReferenceRE finds the words by which a filing or a report speaks of
+// its own issuer: the defined term it gives itself, or the first person
+// plural.
+var selfReferenceRE = regexp.MustCompile(`\b(the (Company|Corporation|Firm|Group|Registrant|Partnership|Trust|Bank)\b|([Ww]e|[Oo]ur|[Uu]s)\b)`)
 
 // setApart reports whether text may set a figure apart from its noun, as
 // a brochure or a slide sets "20" under "Offices": it is short, or it is
