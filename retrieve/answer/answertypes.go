@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"archivist/app/lang"
 )
@@ -228,11 +229,35 @@ func hasPlace(text string, asked map[string]bool) bool {
 	for _, loc := range placeCueRE.FindAllStringIndex(text, -1) {
 		after := text[loc[1]-1:]
 		word := strings.ToLower(strings.FieldsFunc(after, func(r rune) bool { return !unicode.IsLetter(r) })[0])
-		if !orgAfterRE.MatchString(after) && !monthNameRE.MatchString(word) { // "from January 2014" is a time
+		if !orgAfterRE.MatchString(after) && !monthNameRE.MatchString(word) && // "from January 2014" is a time
+			!onlyAsked(after, asked) { // "at PepsiCo" names whose place is asked, not a place
 			return true
 		}
 	}
 	return placeWordRE.MatchString(text) && hasNewName(text, asked)
+}
+
+// onlyAsked reports whether the run of capitalised words that opens s
+// holds only words the question asks with: "at PepsiCo" when the question
+// asks where PepsiCo is incorporated, not "at Fort Le Boeuf" when it asks
+// where a fort was built.
+func onlyAsked(s string, asked map[string]bool) bool {
+	n := 0
+	for _, w := range strings.Fields(s) {
+		w = strings.TrimRight(w, ".,;:!?)’'”\"")
+		r, _ := utf8.DecodeRuneInString(w)
+		if !unicode.IsUpper(r) {
+			break
+		}
+		if l := strings.ToLower(w); !asked[l] && !asked[lang.Family(l)] {
+			return false
+		}
+		n++
+		if strings.ContainsAny(w[len(w)-1:], ".,;:") {
+			break
+		}
+	}
+	return n > 0
 }
 
 // orgAfterRE matches a run of capitalised words that ends as an

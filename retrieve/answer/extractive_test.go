@@ -721,6 +721,38 @@ func TestTitledNameCarriedBySelfReference(t *testing.T) {
 	}
 }
 
+// "How large" asks a size, answered by a figure that does not write the
+// word; a sentence with no figure does not answer it.
+func TestHowLargeAnsweredByFigure(t *testing.T) {
+	q := "How large was Portmere's workforce?"
+	for text, want := range map[string]app.Verdict{
+		"Portmere's workforce was approximately 153,000.":          app.VerdictAnswered,
+		"Portmere's workforce was spread over several continents.": app.VerdictClosest,
+	} {
+		ans, err := answer.Extractive{}.Answer(context.Background(), evidence(q, fts.Terms(q), text))
+		if err != nil || ans.Verdict != want {
+			t.Errorf("%q: verdict %q (want %q): %s", text, ans.Verdict, want, ans.Answer)
+		}
+	}
+}
+
+// "At Portmere" names whose place is asked, not a place; "at Fort Le
+// Boeuf" is one.
+func TestPlaceIsNotTheAskedName(t *testing.T) {
+	for _, c := range []struct {
+		q, text string
+		want    app.Verdict
+	}{
+		{"Which state is Portmere incorporated in?", "Information on director independence is contained under the captions of Corporate Governance at Portmere in our Proxy Statement and is incorporated herein by reference.", app.VerdictClosest},
+		{"Where was the second fort constructed?", "The second fort was constructed at Fort Le Boeuf in 1753.", app.VerdictAnswered},
+	} {
+		ans, err := answer.Extractive{}.Answer(context.Background(), evidence(c.q, fts.Terms(c.q), c.text))
+		if err != nil || ans.Verdict != c.want {
+			t.Errorf("%q over %q: verdict %q (want %q): %s", c.q, c.text, ans.Verdict, c.want, ans.Answer)
+		}
+	}
+}
+
 // "Which city is it based in?" asks its seat, written after "in", "at",
 // "based in": a city named for another reason does not answer.
 func TestBasedInAsksSeat(t *testing.T) {

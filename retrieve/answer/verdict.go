@@ -527,10 +527,14 @@ func weighsEnough(ev *app.Evidence, sh shape, c *candidate, carried map[string]b
 		kind = sh.Kind // "Which paper …", "Which city …": the answer names one, seldom the word
 	}
 	setting := settingStems(ev.Question.Text)
+	degree := ""
+	if measures(c.window.Text[c.start:c.end] + "\n" + c.label) {
+		degree = askedDegree(ev.Question.Text) // "How large …" is met by "153,000", not by the word
+	}
 	titled := titledNames(ev.Question.Text, c.window.Text[c.start:c.end], c.src)
 	share, total := 0.0, 0.0
 	for t, w := range weights {
-		if interrogatives[t] || t == kind && kind != "" || setting[t] {
+		if interrogatives[t] || t == kind && kind != "" || setting[t] || t == degree && degree != "" {
 			continue // how the question asks, which no answer writes; where it looks
 		}
 		total += w
@@ -645,6 +649,33 @@ func settingStems(q string) map[string]bool {
 		}
 	}
 	return out
+}
+
+// howDegreeRE finds the adjective by which "how" asks a measure's size:
+// "How large was the workforce?" is answered by "The workforce was
+// 153,000", which does not write "large".
+var howDegreeRE = regexp.MustCompile(`(?i)\bhow\s+(large|big|small|long|old|tall|high|far|wide|deep|heavy|fast|often|frequently)\b`)
+
+// askedDegree returns the family key of the adjective by which the
+// question asks a size (howDegreeRE), "" when it asks none.
+func askedDegree(q string) string {
+	if m := howDegreeRE.FindStringSubmatch(q); m != nil {
+		return lang.Family(strings.ToLower(m[1]))
+	}
+	return ""
+}
+
+// measures reports whether text states a measure: a number that is not a
+// year alone, or a number written as a word.
+func measures(text string) bool {
+	for _, t := range lang.Tokens(text) {
+		if t.Num && strings.Trim(t.Lower, "0123456789.,") == "" {
+			if _, year := yearOf(t.Lower); !year {
+				return true
+			}
+		}
+	}
+	return numberWordRE.MatchString(text)
 }
 
 // interrogatives, and the words by which a question asks for several
