@@ -297,3 +297,21 @@ func TestSuperlativeAsked(t *testing.T) {
 		}
 	}
 }
+
+// A title written short ("CFO" for "chief financial officer") at the
+// start of a text, or after letters whose lower case is longer
+// ("İ"), is read at its own place: no offset reaches before the text or
+// past it.
+func TestHoldsTitleWrittenShort(t *testing.T) {
+	q := "Who is Portmere's chief financial officer?"
+	asked := map[string]bool{"portmere": true}
+	for _, text := range []string{
+		"CFO Ann Lee",
+		"İİİİ CFO Ann Lee",
+		"İstanbul office: Ann Lee, Chief Financial Officer",
+	} {
+		if !holdsTitleAsked(q, text, asked) {
+			t.Errorf("%q does not hold the title asked", text)
+		}
+	}
+}

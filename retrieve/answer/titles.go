@@ -67,9 +67,9 @@ func askedTitles(q string) []string {
 
 // writesTitle returns the byte offsets just past each place text writes
 // title, in its long or its short form.
-func writesTitle(text, title string) []int {
-	low := strings.ToLower(text)
-	var ends []int
+func writesTitle(text, title string) [][2]int {
+	low := asciiLower(text) // byte for byte as text: its offsets are text's
+	var spans [][2]int
 	forms := []string{title}
 	for short, long := range officeForms {
 		if strings.HasPrefix(long, title) {
@@ -85,12 +85,25 @@ func writesTitle(text, title string) []int {
 			j += i
 			end := j + len(f)
 			if (j == 0 || !isLetter(low[j-1])) && (end == len(low) || !isLetter(low[end]) || strings.HasPrefix(low[end:], "s")) {
-				ends = append(ends, end)
+				spans = append(spans, [2]int{j, end})
 			}
 			i = end
 		}
 	}
-	return ends
+	return spans
+}
+
+// asciiLower lower-cases the ASCII letters of s and leaves every other
+// byte as it is, so that an offset into the result is one into s
+// (strings.ToLower may change a text's length: "İ" becomes "i̇").
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }
 
 // otherHolderRE finds what follows a title and makes it another's: a
@@ -140,14 +153,15 @@ func holdsTitleAsked(q, text string, asked map[string]bool) bool {
 	text = strings.Join(strings.Fields(text), " ") // a title broken over lines is one title
 	for _, title := range askedTitles(q) {
 		held := false
-		for _, end := range writesTitle(text, title) {
+		for _, span := range writesTitle(text, title) {
+			start, end := span[0], span[1]
 			m := otherHolderRE.FindStringSubmatch(text[end:])
 			var holder string
 			if m != nil {
 				holder = strings.ToLower(m[len(m)-1])
 			}
 			own := m == nil || ownWords[holder] || officeWords[holder] || asked[lang.Family(holder)] || asked[holder]
-			before := text[max(0, end-len(title)-80) : end-len(title)]
+			before := text[max(0, start-80):start] // the title may be written short: "CFO" for "chief financial officer"
 			past := pastBeforeRE.MatchString(before) || pastAfterRE.MatchString(text[end:])
 			held = held || own && !(present && past)
 		}
