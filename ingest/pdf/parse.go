@@ -242,10 +242,14 @@ func assembleTree(pages []page, outline []outlineEntry, meta string) (*app.Parse
 	}
 	p.Title = chooseTitle(meta, blocks)
 	// An SEC cover titles the document by filer, form and period where the
-	// title found names the regulator, or only the filer (two years of one
-	// company's reports would read alike).
-	if t := filingTitle(blocks); t != "" && (genericFiling.MatchString(p.Title) ||
-		strings.HasPrefix(strings.ToLower(t), strings.ToLower(strings.TrimSpace(p.Title))+" ")) {
+	// title found names the regulator, only the filer (two years of one
+	// company's reports would read alike), or not the filer at all: a
+	// title a filer's tools wrote ("CORP Q1 2021", "LMT Q4 2022 10K")
+	// names it by a ticker or nothing, and a person, a search and an
+	// answer all look for the filer's name.
+	if t, filer, period := filingTitle(blocks); t != "" && (genericFiling.MatchString(p.Title) ||
+		strings.HasPrefix(strings.ToLower(t), strings.ToLower(strings.TrimSpace(p.Title))+" ") ||
+		!namesFiler(p.Title, filer) && period != "") {
 		p.Title = t
 	}
 	p.Sections = []app.Section{{Parent: -1, Heading: p.Title, PageStart: 1, PageEnd: len(pages)}}
@@ -506,8 +510,10 @@ var (
 	genericFiling = regexp.MustCompile(`(?i)^\s*((united\s+states\s+)?securities\s+and\s+exchange\s+commission\b.*|form\s+[0-9]+-?[a-z]\s*)$`)
 	formRe        = regexp.MustCompile(`(?im)^form\s+([0-9]+-?[a-z])\b`)
 	registrantRe  = regexp.MustCompile(`(?i)^\(\s*exact\s+name\s+of\s+registrant`)
-	periodRe      = regexp.MustCompile(`(?i)\bfor\s+the\s+(fiscal\s+year|quarterly\s+period|year)\s+ended:?\s+([a-z]+\s+\d{1,2},?\s+\d{4})`)
-	reportDateRe  = regexp.MustCompile(`(?i)\bdate\s+of\s+report[^:]*:\s*([a-z]+\s+\d{1,2},?\s+\d{4})`)
+	// A cover's two columns may interleave a line: "For the quarterly
+	// period ended Commission file June 30, 2022 number 1-5805".
+	periodRe     = regexp.MustCompile(`(?i)\bfor\s+the\s+(fiscal\s+year|quarterly\s+period|year)\s+ended:?\s+(?:[a-z]+\s+){0,3}?((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2},?\s+\d{4})`)
+	reportDateRe = regexp.MustCompile(`(?i)\bdate\s+of\s+report[^:]*:\s*([a-z]+\s+\d{1,2},?\s+\d{4})`)
 )
 
 // filingTitle reads an SEC cover page: "Verizon Communications Inc. 10-K
@@ -517,15 +523,25 @@ var (
 // apart; the whole date stays, as questions name it ("the fiscal year
 // ending January 28, 2023"). "" when page 1 is not a cover (no registrant
 // line or no form).
-func filingTitle(blocks []*pblock) string {
-	var name, form, period string
+func filingTitle(blocks []*pblock) (title, filer, period string) {
+	var name, form, ticker string
 	var prev string
+	symbols := -1 // blocks left to read a trading symbol in; -1 before the column's heading
 	for _, b := range blocks {
 		if b.page != 1 {
 			break
 		}
 		raw := b.text()
 		t := strings.Join(strings.Fields(raw), " ")
+		if ticker == "" {
+			if i := strings.Index(strings.ToLower(t), "trading symbol"); i >= 0 && symbols < 0 {
+				symbols = 3
+				ticker = tradingSymbol(t[i+len("trading symbol"):])
+			} else if symbols > 0 {
+				symbols--
+				ticker = tradingSymbol(t)
+			}
+		}
 		switch {
 		case form == "" && formRe.MatchString(raw):
 			form = strings.ToUpper(formRe.FindStringSubmatch(raw)[1])
@@ -533,7 +549,13 @@ func filingTitle(blocks []*pblock) string {
 			name = prev
 		}
 		if period == "" {
-			if m := periodRe.FindStringSubmatch(t); m != nil {
+			m := periodRe.FindStringSubmatch(t)
+			if m == nil && prev != "" {
+				// "For the quarterly period ended" and "June 30, 2022"
+				// set as two blocks side by side with the file number.
+				m = periodRe.FindStringSubmatch(prev + " " + t)
+			}
+			if m != nil {
 				d := strings.Fields(strings.ReplaceAll(m[2], ",", ""))
 				end := monthName(d[0]) + " " + d[1] + ", " + d[len(d)-1]
 				period = d[len(d)-1] + " (year ended " + end + ")"
@@ -548,9 +570,67 @@ func filingTitle(blocks []*pblock) string {
 		prev = t
 	}
 	if name == "" || form == "" || utf8.RuneCountInString(name) > 120 {
+		return "", "", ""
+	}
+	if ticker != "" {
+		name += " (" + ticker + ")"
+	}
+	return strings.TrimSpace(name + " " + form + " " + period), strings.TrimSuffix(name, " ("+ticker+")"), period
+}
+
+// notSymbols are words a cover writes in capitals beside its trading
+// symbols: exchanges, legal forms, the column's own words.
+var notSymbols = map[string]bool{"NYSE": true, "NASDAQ": true, "LLC": true, "INC": true, "PLC": true, "USA": true,
+	"US": true, "NA": true, "THE": true, "AND": true, "OF": true, "ACT": true, "NONE": true, "CLASS": true, "LSE": true,
+	"ETN": true, "ETNS": true, "MLP": true, "TITLE": true, "NAME": true, "EACH": true, "PAR": true, "VALUE": true}
+
+// tradingSymbol returns the first trading symbol in the text of a cover's
+// "Trading Symbol(s)" column — a word of two to five capitals
+// ("JPM", "GLW") that is not an exchange's or a column's word — or "".
+// People name a listed company by it, so the title carries it.
+func tradingSymbol(text string) string {
+	if strings.Contains(strings.ToLower(text), "section 12(g)") || strings.Contains(strings.ToLower(text), "indicate by check mark") {
 		return ""
 	}
-	return strings.TrimSpace(name + " " + form + " " + period)
+	for _, f := range strings.FieldsFunc(text, func(r rune) bool { return unicode.IsSpace(r) || r == '|' }) {
+		f = strings.Trim(f, "()[],.;:")
+		if n := len(f); n < 2 || n > 5 || notSymbols[f] || strings.IndexFunc(f, func(r rune) bool { return r < 'A' || r > 'Z' }) >= 0 {
+			continue
+		}
+		return f
+	}
+	return ""
+}
+
+// legalForms are the words of a filer's name that say what kind of body
+// it is, not which: a title may leave them out ("Pepsico" for
+// "PepsiCo, Inc.").
+var legalForms = map[string]bool{"inc": true, "incorporated": true, "corp": true, "corporation": true, "co": true,
+	"company": true, "plc": true, "ltd": true, "limited": true, "llc": true, "lp": true, "sa": true, "ag": true,
+	"nv": true, "se": true, "the": true, "and": true, "holdings": true, "group": true}
+
+// namesFiler reports whether title writes every word of the filer's name
+// but its legal form, in any case: "Form 10-K for Pepsico INC filed
+// 02/09/2023" names "PepsiCo, Inc."; "CORP Q1 2021" names no one.
+func namesFiler(title, filer string) bool {
+	words := func(s string) []string {
+		return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	}
+	in := map[string]bool{}
+	for _, w := range words(title) {
+		in[w] = true
+	}
+	named := false
+	for _, w := range words(filer) {
+		if legalForms[w] {
+			continue
+		}
+		if !in[w] {
+			return false
+		}
+		named = true
+	}
+	return named
 }
 
 // monthName writes a month as a title does: "MAY" and "may" are "May".
