@@ -3,6 +3,7 @@ package retrieve_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -187,5 +188,29 @@ func TestCancelWhileRetrieving(t *testing.T) {
 	cancel()
 	if err := <-done; app.ErrorCode(err) != app.ECancelled {
 		t.Fatalf("err = %v", err)
+	}
+}
+
+// panickingAnswerer fails as a defective rule would, on any evidence.
+type panickingAnswerer struct{}
+
+func (panickingAnswerer) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, error) {
+	var rows []int
+	_ = rows[len(ev.Question.Text)] // index out of range
+	return nil, nil
+}
+
+// An answerer that panics fails its question with an internal error; the
+// process holding it — the window, the server — goes on.
+func TestAnswererPanicFailsTheQuestion(t *testing.T) {
+	db := openDB(t)
+	addDoc(t, db, doc{id: "a", title: "Lighthouse", order: []string{""}, sections: map[string][]string{"": {"The lamp is lit at dusk."}}})
+	r := retrieve.NewResearch(db, panickingAnswerer{}, func() string { return "t" })
+	ans, err := r.Ask(context.Background(), app.Question{Text: "When is the lamp lit?"})
+	if err == nil || app.ErrorCode(err) != app.EInternal || ans != nil {
+		t.Fatalf("answer %+v, error %v; want an internal error", ans, err)
+	}
+	if !strings.Contains(err.Error(), "answerer failed") {
+		t.Errorf("error %q does not say the answerer failed", err)
 	}
 }

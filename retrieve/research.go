@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"time"
@@ -259,7 +260,17 @@ func (r *Research) AskWith(ctx context.Context, q app.Question, opts AskOptions)
 }
 
 // answerWith asks a, passing the history when a answers conversations.
-func answerWith(ctx context.Context, a answer.Answerer, ev *app.Evidence, history []answer.Turn) (*app.Answer, error) {
+//
+// An answerer that fails on one question's evidence — a defect in a rule
+// that met text it did not expect — fails that question with an error
+// and its stack in the log, not the window or the server holding it.
+func answerWith(ctx context.Context, a answer.Answerer, ev *app.Evidence, history []answer.Turn) (ans *app.Answer, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			slog.Error("the answerer failed", "question", ev.Question.Text, "panic", v, "stack", string(debug.Stack()))
+			ans, err = nil, app.Errorf(app.EInternal, "the answerer failed on this question (%v); the evidence is unchanged — please report it", v)
+		}
+	}()
 	if h, ok := a.(answer.HistoryAnswerer); ok && len(history) > 0 {
 		return h.AnswerWithHistory(ctx, ev, history)
 	}
