@@ -753,6 +753,28 @@ func TestPlaceIsNotTheAskedName(t *testing.T) {
 	}
 }
 
+// A change or an average the quote states beside what it derives, as the
+// question names it, answers; one stated of something else, a sum over
+// periods, or a percentage for an amount does not.
+func TestStatedDerivedFigure(t *testing.T) {
+	for _, c := range []struct {
+		q, text string
+		want    app.Verdict
+	}{
+		{"What was the increase in cash provided by operating activities in 2019?", "Net cash provided by operating activities increased $224 million for fiscal 2019 as compared to fiscal 2018.", app.VerdictAnswered},
+		{"What was the increase in the write-down in 2018?", "The write-down of the vessel, recorded after a collision with a small vessel in 2018, came with an increase of $3.2 million in repair costs.", app.VerdictClosest},
+		{"What is the average duration of the accounts receivables?", "The average duration of our accounts receivable is approximately 25 days.", app.VerdictAnswered},
+		{"What is the average RSUs vested?", "RSUs vested will be recognized over the remaining weighted average contractual term of approximately 2.5 years.", app.VerdictClosest},
+		{"What was the percentage change in revenue in 2019?", "Revenue increased $5.2 million in 2019.", app.VerdictClosest},
+		{"What was the change in revenue in 2019?", "Revenue increased 4% in 2019.", app.VerdictClosest},
+	} {
+		ans, err := answer.Extractive{}.Answer(context.Background(), evidence(c.q, fts.Terms(c.q), c.text))
+		if err != nil || ans.Verdict != c.want {
+			t.Errorf("%q over %q: verdict %q (want %q): %s", c.q, c.text, ans.Verdict, c.want, ans.Answer)
+		}
+	}
+}
+
 // "Which city is it based in?" asks its seat, written after "in", "at",
 // "based in": a city named for another reason does not answer.
 func TestBasedInAsksSeat(t *testing.T) {

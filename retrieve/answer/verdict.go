@@ -220,10 +220,11 @@ func meets(ev *app.Evidence, sh shape, c *candidate, others []*candidate, weight
 	if ok, why := carriesGiven(ev, sh, c, text, carried); !ok {
 		return false, why
 	}
-	if len(derivation(ev.Question.Text, sh)) > 0 && !sh.Statement {
+	if d := derivation(ev.Question.Text, sh); len(d) > 0 && !sh.Statement && !statesDerived(ev.Question.Text, d, text+"\n"+c.label) {
 		// Which stated change, average or ratio is the one asked cannot
-		// be told from the words alone: a derived figure is computed from
-		// cited operands (compute.go) or not stated as an answer.
+		// be told from the words alone, unless the quote names it as the
+		// question does: a derived figure is computed from cited operands
+		// (compute.go) or not stated as an answer.
 		return false, "the question asks a figure derived from others"
 	}
 	if c.addressed {
@@ -234,6 +235,62 @@ func meets(ev *app.Evidence, sh shape, c *candidate, others []*candidate, weight
 	}
 	return true, ""
 }
+
+// changeFamilies are the words by which a text states a change of a
+// figure; a question asking the "change" is met by any of them.
+var changeFamilies = familySet(`change increase decrease rise fall grow growth decline drop improve`)
+
+// statesDerived reports whether text states the derived figure a question
+// asks as a figure of its own, named as the question names it: "Net cash
+// provided by operating activities increased $224 million" for "What was
+// the increase in cash provided by operating activities?", "The average
+// duration of our accounts receivable is approximately 25 days" for its
+// average. Each derived word the question uses is written in the quote (a
+// "change" by any word of change); a sum over periods is never stated as
+// one; a percentage is stated where one is asked, and only there.
+func statesDerived(question string, derived []string, text string) bool {
+	seq := contentFamilies(text)
+	asked := map[string]bool{}
+	for _, f := range contentFamilies(question) {
+		if !strings.ContainsAny(f, "0123456789") && !interrogatives[f] {
+			asked[f] = true // the measure's words, not the period's
+		}
+	}
+	for _, d := range derived {
+		delete(asked, d)
+	}
+	for w := range changeFamilies {
+		delete(asked, w)
+	}
+	change := lang.Family("change")
+	for _, d := range derived {
+		if d == "sum" {
+			return false
+		}
+		// The derived word stands beside a word of what it derives:
+		// "operating activities increased", "average duration", not "an
+		// increase of $3.2 million due to …" for the write-down's increase.
+		beside := false
+		for i, w := range seq {
+			if w != d && !(d == change && changeFamilies[w]) {
+				continue
+			}
+			for j := max(0, i-3); j <= min(len(seq)-1, i+3); j++ {
+				beside = beside || j != i && asked[seq[j]]
+			}
+		}
+		if !beside {
+			return false
+		}
+	}
+	if percentTextRE.MatchString(question) {
+		return percentTextRE.MatchString(text)
+	}
+	return hasAmount(percentFigureRE.ReplaceAllString(text, ""), false)
+}
+
+// percentFigureRE finds a percentage written as a figure: "3.7%", "12 per cent".
+var percentFigureRE = regexp.MustCompile(`(?i)\d[\d,.]*\s*(%|per\s?cent\b)`)
 
 // carriedBy returns the stems the quote c carries as its own: its words,
 // its label, its table's header and, for a row, the title, section and
