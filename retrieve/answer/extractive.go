@@ -234,6 +234,9 @@ func givenNames(q string) map[string]bool {
 		if !named || lang.IsStopWord(t.Lower) || taskWords[lang.Family(t.Lower)] {
 			continue
 		}
+		if i > 0 && toks[i-1].Lower == "the" && ownWords[t.Lower] {
+			continue // "the Company's common stock": the document's own defined term, no name
+		}
 		if _, ok := yearOf(t.Lower); ok {
 			continue
 		}

@@ -775,6 +775,28 @@ func TestStatedDerivedFigure(t *testing.T) {
 	}
 }
 
+// Reports glue a currency's code or a scale to an amount ("RMB77
+// million", "445.0p", "£5m") and state a figure as nothing ("was not
+// material"); "the Company" is the document's own defined term, no name
+// to find; a company named "3M" is no amount.
+func TestFiguresAsReportsWriteThem(t *testing.T) {
+	for _, c := range []struct {
+		q, text string
+		want    app.Verdict
+	}{
+		{"How much exchange gains did the Group report for the year ended 31 December 2019?", "During the year ended 31 December 2019, the Group reported exchange gains of approximately RMB77 million (2018: RMB229 million).", app.VerdictAnswered},
+		{"What was the weighted average market value per ordinary share for options exercised in 2019?", "The weighted average market value per ordinary share for options exercised in 2019 was 445.0p.", app.VerdictAnswered},
+		{"What was the amount of capitalized stock-based compensation cost in December 31, 2019?", "Capitalized stock-based compensation cost was not material at December 31, 2019, 2018 and 2017.", app.VerdictAnswered},
+		{"Which market is the Company's common stock traded in?", "Since August 18, 2004, our common stock has been trading on the NASDAQ Global Select Market under the symbol TZOO.", app.VerdictAnswered},
+		{"What were the harbour revenues in 2019?", "The harbour revenues of 3M Harbour Works grew in 2019.", app.VerdictClosest},
+	} {
+		ans, err := answer.Extractive{}.Answer(context.Background(), evidence(c.q, fts.Terms(c.q), c.text))
+		if err != nil || ans.Verdict != c.want {
+			t.Errorf("%q over %q: verdict %q (want %q): %s", c.q, c.text, ans.Verdict, c.want, ans.Answer)
+		}
+	}
+}
+
 // "Which city is it based in?" asks its seat, written after "in", "at",
 // "based in": a city named for another reason does not answer.
 func TestBasedInAsksSeat(t *testing.T) {

@@ -136,7 +136,7 @@ func numbers(s string) []numberSpan {
 		for j < len(s) && (isDigit(s[j]) || (s[j] == ',' || s[j] == '.') && j+1 < len(s) && isDigit(s[j+1])) {
 			j++
 		}
-		glued := i > 0 && isLetter(s[i-1]) || j < len(s) && isLetter(s[j]) ||
+		glued := i > 0 && isLetter(s[i-1]) && !currencyBefore(s[:i]) || j < len(s) && isLetter(s[j]) && !unitAfter(s[j:]) ||
 			j+1 < len(s) && s[j] == '-' && isLetter(s[j+1])
 		if !glued {
 			digits := s[i:j]
@@ -149,6 +149,17 @@ func numbers(s string) []numberSpan {
 	}
 	return out
 }
+
+// currencyBeforeRE and unitAfterRE find what reports glue to an amount:
+// a currency's code before it ("RMB77 million", "US$261,518" needs none),
+// a scale or pence after it ("£5m", "$2bn", "445.0p").
+var (
+	currencyBeforeRE = regexp.MustCompile(`(^|[^A-Za-z])(RMB|USD|EUR|GBP|HKD|SGD|AUD|CAD|NZD|JPY|CHF|CNY|INR|ZAR|SEK|NOK|DKK|Rs|Rp|R)$`)
+	unitAfterRE      = regexp.MustCompile(`^(p|m|bn|mn)([^A-Za-z]|$)`)
+)
+
+func currencyBefore(s string) bool { return currencyBeforeRE.MatchString(s) }
+func unitAfter(s string) bool      { return unitAfterRE.MatchString(s) }
 
 func isDigit(b byte) bool  { return b >= '0' && b <= '9' }
 func isLetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }

@@ -88,7 +88,7 @@ func statesKindAsked(q string, sh shape, text, label string) (bool, string) {
 		return false, "the question asks a reason and the passage states none"
 	case sh.Time && !timeRE.MatchString(both):
 		return false, "the question asks a time and the passage states none"
-	case asksFigure(q, sh) && !hasAmount(both, false):
+	case asksFigure(q, sh) && !hasAmount(both, false) && !statesNone(text):
 		return false, "the question asks a figure and the passage states none"
 	case periodEndAskedRE.MatchString(q) && !periodEndRE.MatchString(text):
 		return false, "the question asks the day a period ends or begins and the passage does not say it"
@@ -235,6 +235,14 @@ func meets(ev *app.Evidence, sh shape, c *candidate, others []*candidate, weight
 	}
 	return true, ""
 }
+
+// statesNoneRE finds a figure stated as nothing: "was not material",
+// "No asset impairment losses were recognized", "had no accrued
+// interest", "nil".
+var statesNoneRE = regexp.MustCompile(`(?i)\b(not material|immaterial|nil)\b|^\s*no\s|\b(had|has|have|was|were|recorded|recognized|recognised)\s+no\b`)
+
+// statesNone reports whether text states the figure asked as nothing.
+func statesNone(text string) bool { return statesNoneRE.MatchString(text) }
 
 // changeFamilies are the words by which a text states a change of a
 // figure; a question asking the "change" is met by any of them.
@@ -589,6 +597,13 @@ func weighsEnough(ev *app.Evidence, sh shape, c *candidate, carried map[string]b
 		degree = askedDegree(ev.Question.Text) // "How large …" is met by "153,000", not by the word
 	}
 	titled := titledNames(ev.Question.Text, c.window.Text[c.start:c.end], c.src)
+	if selfReferenceRE.MatchString(c.window.Text[c.start:c.end]) {
+		// "the Company's common stock" is met by "our common stock": both
+		// speak of the document's issuer.
+		for _, m := range definedSelfRE.FindAllStringSubmatch(ev.Question.Text, -1) {
+			titled[lang.Family(strings.ToLower(m[1]))] = true
+		}
+	}
 	share, total := 0.0, 0.0
 	for t, w := range weights {
 		if interrogatives[t] || t == kind && kind != "" || setting[t] || t == degree && degree != "" {
@@ -641,6 +656,10 @@ func titledNames(question, text string, src *app.Source) map[string]bool {
 // its own issuer: the defined term it gives itself, or the first person
 // plural.
 var selfReferenceRE = regexp.MustCompile(`\b(the (Company|Corporation|Firm|Group|Registrant|Partnership|Trust|Bank)\b|([Ww]e|[Oo]ur|[Uu]s)\b)`)
+
+// definedSelfRE finds, in a question, the defined term by which a filing
+// or a report speaks of its issuer: "the Company's", "the Group".
+var definedSelfRE = regexp.MustCompile(`\bthe (Company|Corporation|Firm|Group|Registrant|Partnership|Trust|Bank)\b`)
 
 // setApart reports whether text may set a figure apart from its noun, as
 // a brochure or a slide sets "20" under "Offices": it is short, or it is
@@ -774,7 +793,7 @@ func repeatsOnly(text string, sh shape) bool {
 
 var (
 	perShareRE       = regexp.MustCompile(`(?i)\bper (common |ordinary )?share\b|\beps\b`)
-	perShareFigureRE = regexp.MustCompile(`(?i)(^|[^\d,.])\(?-?\d{1,3}\.\d{2,4}\)?(\s|$|[^\d%])|[$€£¥₹]\s?\d|\b(inr|rs\.?|usd|eur|gbp|cents?)\s?\d|\d\s?(cents?|pence)\b`)
+	perShareFigureRE = regexp.MustCompile(`(?i)(^|[^\d,.])\(?-?\d{1,3}\.\d{2,4}\)?(\s|$|[^\d%])|[$€£¥₹]\s?\d|\b(inr|rs\.?|usd|eur|gbp|cents?)\s?\d|\d\s?(cents?|pence)\b|\d(\.\d+)?p\b`)
 )
 
 // boundFigureRE finds a figure bound to a year by the words after it:
@@ -902,7 +921,18 @@ func writesMeasure(ev *app.Evidence, sh shape, c *candidate, text string) bool {
 		sh.Type != lang.AnyType && sh.Type != lang.AmountType && sh.Type != lang.PercentType {
 		return true
 	}
-	seq := contentFamilies(text)
+	// Words the question writes inside its measure but the reading left
+	// out of it ("value" in "market value per ordinary share") may stand
+	// inside the quote's phrase too.
+	inMeasure := map[string]bool{}
+	for _, m := range sh.Measure {
+		inMeasure[m] = true
+	}
+	asked := map[string]bool{}
+	for _, f := range contentFamilies(ev.Question.Text) {
+		asked[f] = !inMeasure[f]
+	}
+	seq := slices.DeleteFunc(contentFamilies(text), func(f string) bool { return asked[f] })
 	var run []string
 	total := lang.Family("total")
 	for _, m := range sh.Measure {
