@@ -789,6 +789,7 @@ func TestFiguresAsReportsWriteThem(t *testing.T) {
 		{"What was the amount of capitalized stock-based compensation cost in December 31, 2019?", "Capitalized stock-based compensation cost was not material at December 31, 2019, 2018 and 2017.", app.VerdictAnswered},
 		{"Which market is the Company's common stock traded in?", "Since August 18, 2004, our common stock has been trading on the NASDAQ Global Select Market under the symbol TZOO.", app.VerdictAnswered},
 		{"What were the harbour revenues in 2019?", "The harbour revenues of 3M Harbour Works grew in 2019.", app.VerdictClosest},
+		{"How often does the company review its calculation of WACC?", "We review our internal calculation of WACC annually.", app.VerdictAnswered},
 	} {
 		ans, err := answer.Extractive{}.Answer(context.Background(), evidence(c.q, fts.Terms(c.q), c.text))
 		if err != nil || ans.Verdict != c.want {

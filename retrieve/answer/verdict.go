@@ -657,9 +657,10 @@ func titledNames(question, text string, src *app.Source) map[string]bool {
 // plural.
 var selfReferenceRE = regexp.MustCompile(`\b(the (Company|Corporation|Firm|Group|Registrant|Partnership|Trust|Bank)\b|([Ww]e|[Oo]ur|[Uu]s)\b)`)
 
-// definedSelfRE finds, in a question, the defined term by which a filing
-// or a report speaks of its issuer: "the Company's", "the Group".
-var definedSelfRE = regexp.MustCompile(`\bthe (Company|Corporation|Firm|Group|Registrant|Partnership|Trust|Bank)\b`)
+// definedSelfRE finds, in a question, the term by which a filing or a
+// report speaks of its issuer: "the Company's", "the Group", "the
+// company" as a question about a report writes it.
+var definedSelfRE = regexp.MustCompile(`(?i)\bthe (company|corporation|firm|group|registrant|partnership|trust|bank)\b`)
 
 // setApart reports whether text may set a figure apart from its noun, as
 // a brochure or a slide sets "20" under "Offices": it is short, or it is
