@@ -46,7 +46,7 @@ func typeFitOf(t lang.AnswerType, counted []string, text, label string, asked ma
 	case lang.WhichType:
 		has = hasNewName(text, asked)
 	case lang.WhereType:
-		has = hasPlace(text, asked)
+		has = hasPlace(text, asked) || placeCaptionRE.MatchString(label) && capitalisedNew(text, asked)
 	case lang.CountType:
 		has = hasCount(text, label, counted)
 	case lang.AmountType:
@@ -69,6 +69,17 @@ var (
 	placeCueRE    = regexp.MustCompile(`\b(in|at|near|located|based|headquartered|situated|from)\s+(the\s+)?\p{Lu}`)
 	placeWordRE   = regexp.MustCompile(`(?i)\b(road|street|st\.|avenue|ave\.|boulevard|lane|city|district|state|province|county|country|village|town|plant|office|floor|building)\b`)
 )
+
+// capitalisedNew reports whether text writes a capitalised word the
+// question does not give: a place entered on a form ("Minnesota").
+func capitalisedNew(text string, asked map[string]bool) bool {
+	for _, t := range lang.Tokens(text) {
+		if (t.Cap || t.AllCaps) && !t.Num && !lang.IsStopWord(t.Lower) && !asked[lang.Family(t.Lower)] && !asked[t.Lower] {
+			return true
+		}
+	}
+	return false
+}
 
 // hasNewName reports whether text holds a name the question does not
 // give: two or more capitalised words in a row (not merely the sentence's

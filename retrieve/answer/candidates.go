@@ -39,6 +39,22 @@ func (r *reading) windowCandidates(ctx context.Context, src *app.Source, w *app.
 			return nil, err
 		}
 		text := strings.TrimSpace(w.Text[s[0]:s[1]])
+		if captionsOnly(text) {
+			// A form writes its entry above its caption: "Maryland
+			// 52-1893632" over "(State or other jurisdiction of
+			// incorporation or organization)", often set large enough to
+			// read as a heading. The entry is read under the caption, as
+			// a figure under its heading.
+			if es, ok := entryAbove(w.Text, s[0]); ok {
+				et := strings.TrimSpace(w.Text[es[0]:es[1]])
+				if len(et) <= 2*figureMaxChars && !captionsOnly(et) && !sentenceLike(et) {
+					c := r.candidateAt(src, w, es, et, captionText(text))
+					c.context = contextStems(r.ev, src, w, es[0])
+					cands = append(cands, c)
+				}
+			}
+			continue // the caption names the entry and holds none
+		}
 		before, beforeWin, beforeStart := prev, prevWin, prevStart
 		prev, prevWin, prevStart = text, w, s[0]
 		if !pointsBack(text) {
@@ -105,4 +121,34 @@ func (r *reading) candidateAt(src *app.Source, w *app.Window, s [2]int, text, la
 		words: words, own: own, label: label, addressed: addressed,
 		penalty: 0.02*float64(src.N-1) + 0.05*math.Max(0, n-400)/400,
 	}
+}
+
+// captionText is a form's caption without its brackets: "State or other
+// jurisdiction of incorporation or organization".
+func captionText(caption string) string {
+	return strings.Join(strings.Fields(strings.NewReplacer("(", " ", ")", " ").Replace(caption)), " ")
+}
+
+// sentenceLike reports whether text reads as a sentence: it ends with a
+// full stop after a word.
+func sentenceLike(text string) bool {
+	t := strings.TrimSpace(text)
+	return strings.HasSuffix(t, ".") && len(strings.Fields(t)) > 6
+}
+
+// entryAbove returns the span of the block of text written right above
+// offset off (blocks are joined by a blank line), if there is one.
+func entryAbove(text string, off int) ([2]int, bool) {
+	end := strings.LastIndex(text[:off], "\n\n")
+	if end < 0 || strings.TrimSpace(text[end:off]) != "" {
+		return [2]int{}, false
+	}
+	start := 0
+	if i := strings.LastIndex(text[:end], "\n\n"); i >= 0 {
+		start = i + 2
+	}
+	if start >= end {
+		return [2]int{}, false
+	}
+	return [2]int{start, end}, true
 }

@@ -679,8 +679,9 @@ func TestVerdictKinds(t *testing.T) {
 		// A seat is written after "in", "at", "based in".
 		{"Where is Portmere headquartered?", "Any claim shall only be filed in the state or federal courts of New York, specifically the court located nearest Portmere's headquarters.", app.VerdictClosest},
 		{"Where is Portmere headquartered?", "Portmere is headquartered in Purchase, New York.", app.VerdictAnswered},
-		// A form's caption names the entry written above it and holds none.
-		{"In which state is Portmere incorporated?", "(State or other jurisdiction of (I.R.S. Employer Identification No.)\nincorporation or organization)", app.VerdictClosest},
+		// A form's caption names the entry written above it and holds none:
+		// with no entry it is no quote (TestFormEntryUnderCaption).
+		{"In which state is Portmere incorporated?", "(State or other jurisdiction of (I.R.S. Employer Identification No.)\nincorporation or organization)", app.VerdictNone},
 		// The day of a date is no amount.
 		{"What were Portmere's revenues for fiscal 2019?", "No customer accounted for 10% or more of Portmere's net revenues during the fiscal years ended May 31, 2019, 2018 and 2017.", app.VerdictClosest},
 		{"Which accounting firm audits Portmere?", "Portmere's annual report includes an attestation report of the registered public accounting firm that audited its statements.", app.VerdictClosest},
@@ -794,6 +795,37 @@ func TestFiguresAsReportsWriteThem(t *testing.T) {
 		ans, err := answer.Extractive{}.Answer(context.Background(), evidence(c.q, fts.Terms(c.q), c.text))
 		if err != nil || ans.Verdict != c.want {
 			t.Errorf("%q over %q: verdict %q (want %q): %s", c.q, c.text, ans.Verdict, c.want, ans.Answer)
+		}
+	}
+}
+
+// A form writes its entry above its caption, often large enough to read
+// as a heading: the entry is the answer, read under the caption; the
+// caption alone answers nothing.
+func TestFormEntryUnderCaption(t *testing.T) {
+	for _, c := range []struct {
+		q      string
+		blocks []string
+		want   app.Verdict
+		quote  string
+	}{
+		{"In which state is Portmere incorporated?", []string{"PORTMERE HARBOUR WORKS, INC.", "(Exact name of registrant as specified in its charter)", "Maryland 52-1893632",
+			"(State or other jurisdiction of (I.R.S. Employer Identification No.)\nincorporation or organization)"}, app.VerdictAnswered, "Maryland 52-1893632"},
+		{"Where are Portmere's principal executive offices?", []string{"330 West 34th Street, New York, New York 10001", "(Address of principal executive offices) (Zip Code)"},
+			app.VerdictAnswered, "330 West 34th Street, New York, New York 10001"},
+		{"In which state is Portmere incorporated?", []string{"(State or other jurisdiction of incorporation or organization)"}, app.VerdictNone, ""},
+		{"What is Portmere's telephone number?", []string{"330 West 34th Street, New York, New York 10001", "(Address of principal executive offices) (Zip Code)",
+			"(212) 720-3700", "(Registrant's telephone number, including area code)"}, app.VerdictAnswered, "(212) 720-3700"},
+	} {
+		ev := evidence(c.q, fts.Terms(c.q), c.blocks...)
+		ev.Sources[0].Title = "PORTMERE HARBOUR WORKS, INC. 10-K 2022"
+		ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+		if err != nil || ans.Verdict != c.want {
+			t.Errorf("%q over %q: verdict %q (want %q): %s", c.q, c.blocks, ans.Verdict, c.want, ans.Answer)
+			continue
+		}
+		if c.quote != "" && (len(ans.Citations) == 0 || ans.Citations[0].Quote != c.quote) {
+			t.Errorf("%q: citations %+v, want the entry %q quoted whole", c.q, ans.Citations, c.quote)
 		}
 	}
 }

@@ -348,6 +348,7 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 	who := sh.Type == lang.WhoType && roleTitleRE.MatchString(q) // "Who is the CEO …" asks for a name; "Who keeps …" may be answered by a role
 	if sh.Type != lang.AnyType && sh.Type != lang.WhichType && (sh.Type != lang.WhoType || who) && typeFitOf(sh.Type, sh.Counted, text, c.label, sh.named) <= 0 &&
 		!(sh.Type == lang.WhereType && lowerPlace(text)) && // a place a ligature or a typist left in lower case
+		!(sh.Type == lang.WhereType && placeCaptionRE.MatchString(c.label) && capitalisedNew(text, sh.named)) && // an entry under "(State or other jurisdiction …)"
 		!(sh.Type == lang.CountType && setApart(text) && countsNamed(text+" "+c.label, sh.Counted)) &&
 		!(sh.Type == lang.AmountType && hasAmount(text, false)) && // a table's figures carry their unit in its heading
 		!(sh.Type == lang.WhereType && !asksWhereInWorld(q) && mayPoint(text)) { // "where are the balances" is answered by a pointer within the document
@@ -421,7 +422,7 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		// "Net sales | $ 3,226,773" under "13 Weeks Ended" is a quarter's
 		// net sales, not the fiscal year's the question asks.
 		return false, "the table holds a quarter's or some months' figures, not the year's asked"
-	case sh.Type == lang.WhereType && !row && headquartersRE.MatchString(q) && !placeCueRE.MatchString(text):
+	case sh.Type == lang.WhereType && !row && headquartersRE.MatchString(q) && !placeCueRE.MatchString(text) && !placeCaptionRE.MatchString(c.label):
 		// "… the courts of New York, located nearest the Corporation's
 		// headquarters" names a place, not where the headquarters are:
 		// a seat is written after "in", "at", "located in", "based in".
@@ -482,6 +483,11 @@ func labelNamesOther(row string, sh shape) bool {
 // Note 7", "incorporated by reference in this Form 10-K") does not
 // answer, as it answers "Where are the deferred revenue balances?".
 func asksWhereInWorld(q string) bool { return whereInWorldRE.MatchString(q) }
+
+// placeCaptionRE finds a form's caption that names a place entered above
+// it: "(State or other jurisdiction of incorporation or organization)",
+// "(Address of principal executive offices)".
+var placeCaptionRE = regexp.MustCompile(`(?i)\b(jurisdiction|address|state of incorporation|country|city)\b`)
 
 var headquartersRE = regexp.MustCompile(`(?i)\b(headquartered|headquarters|head office|principal executive offices?)\b|(^|\s)based in\b`)
 
@@ -1063,8 +1069,8 @@ var bracketedRE = regexp.MustCompile(`\([^()]*\)`)
 // the captions under a form's entries are; brackets in two columns may
 // nest.
 func captionsOnly(text string) bool {
-	if !strings.Contains(text, "(") {
-		return false
+	if !strings.Contains(text, "(") || strings.IndexFunc(text, unicode.IsLetter) < 0 {
+		return false // "(301) 897-6000" is a telephone number, no caption
 	}
 	for rest := ""; rest != text; {
 		rest, text = text, bracketedRE.ReplaceAllString(text, "")
