@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -312,6 +313,18 @@ func TestHoldsTitleWrittenShort(t *testing.T) {
 	} {
 		if !holdsTitleAsked(q, text, asked) {
 			t.Errorf("%q does not hold the title asked", text)
+		}
+	}
+}
+
+// An office word that opens a name ("General Mills") asks no office.
+func TestAskedTitlesSkipNames(t *testing.T) {
+	for q, want := range map[string][]string{
+		"Who is General Mills' chairman and CEO?": {"chairman", "chief executive officer"},
+		"Who is the General Counsel of Portmere?": {"general counsel"},
+	} {
+		if got := askedTitles(q); !slices.Equal(got, want) {
+			t.Errorf("askedTitles(%q) = %q, want %q", q, got, want)
 		}
 	}
 }

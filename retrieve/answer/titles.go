@@ -49,12 +49,17 @@ func askedTitles(q string) []string {
 			run = nil
 		}
 	}
-	for _, t := range lang.Tokens(q) {
+	toks := lang.Tokens(q)
+	for i, t := range toks {
 		w := t.Lower
 		switch {
 		case officeForms[w] != "":
 			flush()
 			out = append(out, officeForms[w])
+		case officeWords[w] && t.Cap && i+1 < len(toks) && toks[i+1].Cap && !officeWords[toks[i+1].Lower] && officeForms[toks[i+1].Lower] == "":
+			// "General Mills", "President Biden": the word opens a name,
+			// and names no office asked.
+			flush()
 		case officeWords[w]:
 			run = append(run, w)
 		default:
