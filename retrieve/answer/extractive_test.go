@@ -673,6 +673,9 @@ func TestVerdictKinds(t *testing.T) {
 		// A month asked is not met by another month of the year.
 		{"How many cranes did Portmere purchase in December 2019?", "In April 2019, Portmere purchased 12 cranes.", app.VerdictClosest},
 		{"How many cranes did Portmere purchase in December 2019?", "In December 2019, Portmere purchased 12 cranes.", app.VerdictAnswered},
+		// A press release writes the name, a comma, the title in lower case.
+		{"Who is Portmere's chief executive officer?", "“Our results reflect robust demand,” said Dave Kimbell, chief executive officer of Portmere.", app.VerdictAnswered},
+		{"Who is Portmere's chief executive officer?", "“Our results reflect robust demand,” said the chief executive officer of Portmere.", app.VerdictClosest},
 		// Officers are listed with their age; an auditor is named as appointed.
 		{"Who is the chairman and CEO?", "Ann Lee, age 52, is Chairman of the Board and Chief Executive Officer.", app.VerdictAnswered},
 		{"Who audits Portmere?", "The Audit Committee also appointed Harbour & Quay LLP to serve as Portmere's independent registered public accounting firm for fiscal 2020.", app.VerdictAnswered},

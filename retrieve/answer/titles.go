@@ -163,7 +163,7 @@ func holdsTitleAsked(q, text string, asked map[string]bool) bool {
 			m := otherHolderRE.FindStringSubmatch(text[end:])
 			var holder string
 			if m != nil {
-				holder = strings.ToLower(m[len(m)-1])
+				holder = strings.ToLower(strings.TrimRight(m[len(m)-1], ".’'")) // "of Portmere." ends a sentence
 			}
 			own := m == nil || ownWords[holder] || officeWords[holder] || asked[lang.Family(holder)] || asked[holder]
 			before := text[max(0, start-80):start] // the title may be written short: "CFO" for "chief financial officer"
@@ -197,3 +197,22 @@ func namesFirm(text string, asked map[string]bool) bool {
 }
 
 var orgSuffix = map[string]bool{"llp": true, "llc": true, "inc": true, "ltd": true, "plc": true, "gmbh": true, "ag": true, "s": true, "a": true, "n": true, "v": true}
+
+// nameCommaRE finds a person's name of two words or more and a comma
+// ending the text before a title: "said Dave Kimbell, " before "chief
+// executive officer".
+var nameCommaRE = regexp.MustCompile(`\p{Lu}[\p{L}.'’\-]*(\s+\p{Lu}[\p{L}.'’\-]*)*\s+\p{Lu}[\p{L}'’\-]+,\s+((the|our|its)\s+)?$`)
+
+// nameThenTitle reports whether text writes a name, a comma and then a
+// title the question asks, as a press release writes it in lower case:
+// "said Dave Kimbell, chief executive officer".
+func nameThenTitle(text, q string) bool {
+	for _, title := range askedTitles(q) {
+		for _, sp := range writesTitle(text, title) {
+			if nameCommaRE.MatchString(text[:sp[0]]) {
+				return true
+			}
+		}
+	}
+	return false
+}

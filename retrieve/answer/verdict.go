@@ -369,7 +369,7 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		// "Who audits …" is answered by the firm's name; a sentence about
 		// the audit names none.
 		return false, "no firm is named"
-	case who && !firmAskedRE.MatchString(q) && !nameBesideAsked(text, sh.named) && !orgNameRE.MatchString(text):
+	case who && !firmAskedRE.MatchString(q) && !nameBesideAsked(text, sh.named) && !orgNameRE.MatchString(text) && !nameThenTitle(text, q):
 		// "Who is the CEO …" is answered where a name stands beside the
 		// role asked, or by a firm's name: any other name in the sentence
 		// is someone else's.
