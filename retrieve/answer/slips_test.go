@@ -328,3 +328,21 @@ func TestAskedTitlesSkipNames(t *testing.T) {
 		}
 	}
 }
+
+// A name, a comma (a PDF may set a space before it) and the title asked
+// name who holds it.
+func TestNameThenTitle(t *testing.T) {
+	for _, c := range []struct {
+		q, text string
+		want    bool
+	}{
+		{"Who is the chief executive officer?", "said Dave Kimbell, chief executive officer", true},
+		{"Who was the chairman in 2018?", "I, Dennis A. Muilenburg , Chairman, President and Chief Executive Officer", true},
+		{"Who is the chief executive officer?", "said the company's chief executive officer", false},
+		{"Who is the chief executive officer?", "as reported, chief executive officer", false},
+	} {
+		if got := nameThenTitle(c.text, c.q); got != c.want {
+			t.Errorf("nameThenTitle(%q, %q) = %v, want %v", c.text, c.q, got, c.want)
+		}
+	}
+}

@@ -201,7 +201,7 @@ var orgSuffix = map[string]bool{"llp": true, "llc": true, "inc": true, "ltd": tr
 // nameCommaRE finds a person's name of two words or more and a comma
 // ending the text before a title: "said Dave Kimbell, " before "chief
 // executive officer".
-var nameCommaRE = regexp.MustCompile(`\p{Lu}[\p{L}.'’\-]*(\s+\p{Lu}[\p{L}.'’\-]*)*\s+\p{Lu}[\p{L}'’\-]+,\s+((the|our|its)\s+)?$`)
+var nameCommaRE = regexp.MustCompile(`\p{Lu}[\p{L}.'’\-]*(\s+\p{Lu}[\p{L}.'’\-]*)*\s+\p{Lu}[\p{L}'’\-]+\s?,\s+((the|our|its)\s+)?$`)
 
 // nameThenTitle reports whether text writes a name, a comma and then a
 // title the question asks, as a press release writes it in lower case:
