@@ -604,13 +604,29 @@ func TestVerdictEveryScript(t *testing.T) {
 	}
 }
 
+// verdictCase is a question, the one passage it is asked over, and the
+// verdict the reply must carry.
+type verdictCase struct {
+	q, text string
+	want    app.Verdict
+}
+
+// checkVerdicts asks each case's question over its passage alone and
+// checks the verdict (an answered one is also sufficient).
+func checkVerdicts(t *testing.T, cases []verdictCase) {
+	t.Helper()
+	for _, c := range cases {
+		ans, err := answer.Extractive{}.Answer(context.Background(), evidence(c.q, fts.Terms(c.q), c.text))
+		if err != nil || ans.Verdict != c.want || ans.Sufficient != (c.want == app.VerdictAnswered) {
+			t.Errorf("%q over %q: verdict %q (want %q): %s", c.q, c.text, ans.Verdict, c.want, ans.Answer)
+		}
+	}
+}
+
 // TestVerdictKinds: each form of question asks a kind of statement, and a
 // quote without one is shown as the closest passage, never as the answer.
 func TestVerdictKinds(t *testing.T) {
-	for _, c := range []struct {
-		q, text string
-		want    app.Verdict
-	}{
+	checkVerdicts(t, []verdictCase{
 		{"When did the harbour open?", "The harbour opened to ships from the north.", app.VerdictClosest},
 		{"When did the harbour open?", "The harbour opened in 1874.", app.VerdictAnswered},
 		{"Why did the harbour close?", "The harbour closed in winter.", app.VerdictClosest},
@@ -692,13 +708,7 @@ func TestVerdictKinds(t *testing.T) {
 		// "Who audits" is answered by a firm's name, not a sentence about the audit.
 		{"Who audits Portmere's financial statements?", "We have audited the consolidated financial statements of Portmere and our report dated February 27, 2019 expressed an unqualified opinion.", app.VerdictClosest},
 		{"Who audits Portmere's financial statements?", "The financial statements of Portmere have been audited by Harbour & Quay LLP, an independent registered public accounting firm.", app.VerdictAnswered},
-	} {
-		ev := evidence(c.q, fts.Terms(c.q), c.text)
-		ans, err := answer.Extractive{}.Answer(context.Background(), ev)
-		if err != nil || ans.Verdict != c.want || ans.Sufficient != (c.want == app.VerdictAnswered) {
-			t.Errorf("%q over %q: verdict %q (want %q): %s", c.q, c.text, ans.Verdict, c.want, ans.Answer)
-		}
-	}
+	})
 }
 
 // A filing speaks of its issuer as "the Company" or "we": a sentence of
@@ -728,55 +738,33 @@ func TestTitledNameCarriedBySelfReference(t *testing.T) {
 // "How large" asks a size, answered by a figure that does not write the
 // word; a sentence with no figure does not answer it.
 func TestHowLargeAnsweredByFigure(t *testing.T) {
-	q := "How large was Portmere's workforce?"
-	for text, want := range map[string]app.Verdict{
-		"Portmere's workforce was approximately 153,000.":          app.VerdictAnswered,
-		"Portmere's workforce was spread over several continents.": app.VerdictClosest,
-	} {
-		ans, err := answer.Extractive{}.Answer(context.Background(), evidence(q, fts.Terms(q), text))
-		if err != nil || ans.Verdict != want {
-			t.Errorf("%q: verdict %q (want %q): %s", text, ans.Verdict, want, ans.Answer)
-		}
-	}
+	checkVerdicts(t, []verdictCase{
+		{"How large was Portmere's workforce?", "Portmere's workforce was approximately 153,000.", app.VerdictAnswered},
+		{"How large was Portmere's workforce?", "Portmere's workforce was spread over several continents.", app.VerdictClosest},
+	})
 }
 
 // "At Portmere" names whose place is asked, not a place; "at Fort Le
 // Boeuf" is one.
 func TestPlaceIsNotTheAskedName(t *testing.T) {
-	for _, c := range []struct {
-		q, text string
-		want    app.Verdict
-	}{
+	checkVerdicts(t, []verdictCase{
 		{"Which state is Portmere incorporated in?", "Information on director independence is contained under the captions of Corporate Governance at Portmere in our Proxy Statement and is incorporated herein by reference.", app.VerdictClosest},
 		{"Where was the second fort constructed?", "The second fort was constructed at Fort Le Boeuf in 1753.", app.VerdictAnswered},
-	} {
-		ans, err := answer.Extractive{}.Answer(context.Background(), evidence(c.q, fts.Terms(c.q), c.text))
-		if err != nil || ans.Verdict != c.want {
-			t.Errorf("%q over %q: verdict %q (want %q): %s", c.q, c.text, ans.Verdict, c.want, ans.Answer)
-		}
-	}
+	})
 }
 
 // A change or an average the quote states beside what it derives, as the
 // question names it, answers; one stated of something else, a sum over
 // periods, or a percentage for an amount does not.
 func TestStatedDerivedFigure(t *testing.T) {
-	for _, c := range []struct {
-		q, text string
-		want    app.Verdict
-	}{
+	checkVerdicts(t, []verdictCase{
 		{"What was the increase in cash provided by operating activities in 2019?", "Net cash provided by operating activities increased $224 million for fiscal 2019 as compared to fiscal 2018.", app.VerdictAnswered},
 		{"What was the increase in the write-down in 2018?", "The write-down of the vessel, recorded after a collision with a small vessel in 2018, came with an increase of $3.2 million in repair costs.", app.VerdictClosest},
 		{"What is the average duration of the accounts receivables?", "The average duration of our accounts receivable is approximately 25 days.", app.VerdictAnswered},
 		{"What is the average RSUs vested?", "RSUs vested will be recognized over the remaining weighted average contractual term of approximately 2.5 years.", app.VerdictClosest},
 		{"What was the percentage change in revenue in 2019?", "Revenue increased $5.2 million in 2019.", app.VerdictClosest},
 		{"What was the change in revenue in 2019?", "Revenue increased 4% in 2019.", app.VerdictClosest},
-	} {
-		ans, err := answer.Extractive{}.Answer(context.Background(), evidence(c.q, fts.Terms(c.q), c.text))
-		if err != nil || ans.Verdict != c.want {
-			t.Errorf("%q over %q: verdict %q (want %q): %s", c.q, c.text, ans.Verdict, c.want, ans.Answer)
-		}
-	}
+	})
 }
 
 // Reports glue a currency's code or a scale to an amount ("RMB77
@@ -784,22 +772,14 @@ func TestStatedDerivedFigure(t *testing.T) {
 // material"); "the Company" is the document's own defined term, no name
 // to find; a company named "3M" is no amount.
 func TestFiguresAsReportsWriteThem(t *testing.T) {
-	for _, c := range []struct {
-		q, text string
-		want    app.Verdict
-	}{
+	checkVerdicts(t, []verdictCase{
 		{"How much exchange gains did the Group report for the year ended 31 December 2019?", "During the year ended 31 December 2019, the Group reported exchange gains of approximately RMB77 million (2018: RMB229 million).", app.VerdictAnswered},
 		{"What was the weighted average market value per ordinary share for options exercised in 2019?", "The weighted average market value per ordinary share for options exercised in 2019 was 445.0p.", app.VerdictAnswered},
 		{"What was the amount of capitalized stock-based compensation cost in December 31, 2019?", "Capitalized stock-based compensation cost was not material at December 31, 2019, 2018 and 2017.", app.VerdictAnswered},
 		{"Which market is the Company's common stock traded in?", "Since August 18, 2004, our common stock has been trading on the NASDAQ Global Select Market under the symbol TZOO.", app.VerdictAnswered},
 		{"What were the harbour revenues in 2019?", "The harbour revenues of 3M Harbour Works grew in 2019.", app.VerdictClosest},
 		{"How often does the company review its calculation of WACC?", "We review our internal calculation of WACC annually.", app.VerdictAnswered},
-	} {
-		ans, err := answer.Extractive{}.Answer(context.Background(), evidence(c.q, fts.Terms(c.q), c.text))
-		if err != nil || ans.Verdict != c.want {
-			t.Errorf("%q over %q: verdict %q (want %q): %s", c.q, c.text, ans.Verdict, c.want, ans.Answer)
-		}
-	}
+	})
 }
 
 // A form writes its entry above its caption, often large enough to read
@@ -836,14 +816,8 @@ func TestFormEntryUnderCaption(t *testing.T) {
 // "Which city is it based in?" asks its seat, written after "in", "at",
 // "based in": a city named for another reason does not answer.
 func TestBasedInAsksSeat(t *testing.T) {
-	q := "Which city is Portmere based in?"
-	for text, want := range map[string]app.Verdict{
-		"B.23 City of Coatesville Authority.":      app.VerdictClosest,
-		"Portmere is based in Camden, New Jersey.": app.VerdictAnswered,
-	} {
-		ans, err := answer.Extractive{}.Answer(context.Background(), evidence(q, fts.Terms(q), text))
-		if err != nil || ans.Verdict != want {
-			t.Errorf("%q: verdict %q (want %q): %s", text, ans.Verdict, want, ans.Answer)
-		}
-	}
+	checkVerdicts(t, []verdictCase{
+		{"Which city is Portmere based in?", "B.23 City of Coatesville Authority.", app.VerdictClosest},
+		{"Which city is Portmere based in?", "Portmere is based in Camden, New Jersey.", app.VerdictAnswered},
+	})
 }
