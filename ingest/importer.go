@@ -103,6 +103,19 @@ func (im *Importer) ImportWithPassword(ctx context.Context, path, password strin
 
 // ImportFiles is Import with a password for encrypted PDFs among the files.
 func (im *Importer) ImportFiles(ctx context.Context, paths []string, password string, progress func(app.ImportProgress)) ([]app.ImportResult, error) {
+	results, err := im.ImportUnannounced(ctx, paths, password, progress)
+	if err == nil {
+		im.NotifyImported(ctx, importedIDs(results))
+	}
+	return results, err
+}
+
+// ImportUnannounced is ImportFiles without handing the new documents to
+// Imported: its caller calls NotifyImported once it has filed them. A
+// watched folder files each new document in its folder after importing
+// it, and the review Imported runs must see the document where it lies,
+// or it proposes moving it to the folder it is about to be filed in.
+func (im *Importer) ImportUnannounced(ctx context.Context, paths []string, password string, progress func(app.ImportProgress)) ([]app.ImportResult, error) {
 	files, results := expand(paths)
 	total := len(files) + len(results)
 	report := func(p app.ImportProgress) {
@@ -174,38 +187,23 @@ func (im *Importer) ImportFiles(ctx context.Context, paths []string, password st
 	if ctx.Err() != nil && len(results) < total {
 		return results, app.Errorf(app.ECancelled, "Import cancelled.")
 	}
-	im.afterImport(ctx, results)
 	return results, nil
 }
 
-// afterImport hands the newly imported documents to Imported, unless ctx
-// defers that to the caller (DeferImported).
-func (im *Importer) afterImport(ctx context.Context, results []app.ImportResult) {
-	if ctx.Value(deferImported{}) != nil {
-		return
-	}
+// importedIDs returns the documents results newly imported.
+func importedIDs(results []app.ImportResult) []string {
 	var ids []string
 	for _, r := range results {
 		if r.Outcome == app.OutcomeImported && r.DocumentID != "" {
 			ids = append(ids, r.DocumentID)
 		}
 	}
-	im.NotifyImported(ctx, ids)
-}
-
-type deferImported struct{}
-
-// DeferImported marks ctx so that ImportFiles leaves calling Imported to
-// its caller, who calls NotifyImported once it has filed the documents: a
-// watched folder files each new document in its folder after importing
-// it, and the review Imported runs must see the document where it lies,
-// or it proposes moving it to the folder it is about to be filed in.
-func DeferImported(ctx context.Context) context.Context {
-	return context.WithValue(ctx, deferImported{}, true)
+	return ids
 }
 
 // NotifyImported hands newly imported documents to Imported, when it is
-// set: what ImportFiles does after an import, unless DeferImported.
+// set: what ImportFiles does after an import (ImportUnannounced leaves it
+// to its caller).
 func (im *Importer) NotifyImported(ctx context.Context, ids []string) {
 	if len(ids) > 0 && im.Imported != nil && ctx.Err() == nil {
 		im.Imported(ctx, ids)

@@ -451,7 +451,7 @@ func commonWord(s *store.DocumentSample) string {
 	for _, h := range s.Headings {
 		seen := map[string]bool{}
 		for _, w := range strings.FieldsFunc(strings.ToLower(h), func(r rune) bool { return !unicode.IsLetter(r) }) {
-			if utf8.RuneCountInString(w) < 4 || lang.IsStopWord(w) || headingWords[w] || layoutWords[w] || seen[w] {
+			if utf8.RuneCountInString(w) < 4 || lang.IsStopWord(w) || layoutWords[w] || seen[w] {
 				continue
 			}
 			seen[w] = true
@@ -481,8 +481,9 @@ func structural(h string) bool {
 	return len(f) > 0 && headingWords[strings.Trim(f[0], ".,:;")]
 }
 
-// headingWords name a heading's kind, not its subject; with lex's stop
-// words they never name a folder.
+// headingWords name a heading's kind, not its subject: a heading that
+// opens with one ("Part II", "Item 7") is no subject. (They are layout
+// words too, which never name a folder.)
 var headingWords = map[string]bool{"part": true, "item": true, "section": true, "chapter": true, "note": true,
 	"notes": true, "table": true, "contents": true, "page": true, "appendix": true, "introduction": true}
 

@@ -521,8 +521,9 @@ var (
 // (quarter ended July 29, 2023)", "Amcor plc 8-K July 1, 2022". The year
 // comes early, so that a list cutting long titles still tells two years
 // apart; the whole date stays, as questions name it ("the fiscal year
-// ending January 28, 2023"). "" when page 1 is not a cover (no registrant
-// line or no form).
+// ending January 28, 2023"). With the title it returns the filer's name
+// and the period as the cover writes them; all "" when page 1 is not a
+// cover (no registrant line or no form).
 func filingTitle(blocks []*pblock) (title, filer, period string) {
 	var name, form, ticker string
 	var prev string
@@ -549,13 +550,7 @@ func filingTitle(blocks []*pblock) (title, filer, period string) {
 			name = prev
 		}
 		if period == "" {
-			m := periodRe.FindStringSubmatch(t)
-			if m == nil && prev != "" {
-				// "For the quarterly period ended" and "June 30, 2022"
-				// set as two blocks side by side with the file number.
-				m = periodRe.FindStringSubmatch(prev + " " + t)
-			}
-			if m != nil {
+			if m := periodRe.FindStringSubmatch(t); m != nil {
 				d := strings.Fields(strings.ReplaceAll(m[2], ",", ""))
 				end := monthName(d[0]) + " " + d[1] + ", " + d[len(d)-1]
 				period = d[len(d)-1] + " (year ended " + end + ")"
@@ -572,10 +567,11 @@ func filingTitle(blocks []*pblock) (title, filer, period string) {
 	if name == "" || form == "" || utf8.RuneCountInString(name) > 120 {
 		return "", "", ""
 	}
+	named := name
 	if ticker != "" {
-		name += " (" + ticker + ")"
+		named += " (" + ticker + ")"
 	}
-	return strings.TrimSpace(name + " " + form + " " + period), strings.TrimSuffix(name, " ("+ticker+")"), period
+	return strings.TrimSpace(named + " " + form + " " + period), name, period
 }
 
 // notSymbols are words a cover writes in capitals beside its trading

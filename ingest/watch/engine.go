@@ -433,7 +433,7 @@ func or(d, def time.Duration) time.Duration {
 // once the sync has filed the document (Importer.NotifyImported).
 func Through(im *ingest.Importer) func(context.Context, string) app.ImportResult {
 	return func(ctx context.Context, path string) app.ImportResult {
-		results, err := im.ImportFiles(ingest.DeferImported(ctx), []string{path}, "", nil)
+		results, err := im.ImportUnannounced(ctx, []string{path}, "", nil)
 		if err != nil || len(results) == 0 {
 			if err == nil {
 				err = app.Errorf(app.EInvalid, "nothing was imported")

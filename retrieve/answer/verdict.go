@@ -340,15 +340,9 @@ func carriedBy(ev *app.Evidence, sh shape, c *candidate, others []*candidate) ma
 // question asks, and if not, why.
 func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row bool) (bool, string) {
 	q := ev.Question.Text
-	if captionsOnly(text) {
-		// "(State or other jurisdiction of incorporation)": a form's
-		// captions name the entries written above them, and hold none.
-		return false, "the passage is a form's caption, not its entry"
-	}
 	who := sh.Type == lang.WhoType && roleTitleRE.MatchString(q) // "Who is the CEO …" asks for a name; "Who keeps …" may be answered by a role
 	if sh.Type != lang.AnyType && sh.Type != lang.WhichType && (sh.Type != lang.WhoType || who) && typeFitOf(sh.Type, sh.Counted, text, c.label, sh.named) <= 0 &&
 		!(sh.Type == lang.WhereType && lowerPlace(text)) && // a place a ligature or a typist left in lower case
-		!(sh.Type == lang.WhereType && placeCaptionRE.MatchString(c.label) && capitalisedNew(text, sh.named)) && // an entry under "(State or other jurisdiction …)"
 		!(sh.Type == lang.CountType && setApart(text) && countsNamed(text+" "+c.label, sh.Counted)) &&
 		!(sh.Type == lang.AmountType && hasAmount(text, false)) && // a table's figures carry their unit in its heading
 		!(sh.Type == lang.WhereType && !asksWhereInWorld(q) && mayPoint(text)) { // "where are the balances" is answered by a pointer within the document
@@ -602,14 +596,7 @@ func weighsEnough(ev *app.Evidence, sh shape, c *candidate, carried map[string]b
 	if measures(c.window.Text[c.start:c.end] + "\n" + c.label) {
 		degree = askedDegree(ev.Question.Text) // "How large …" is met by "153,000", not by the word
 	}
-	titled := titledNames(ev.Question.Text, c.window.Text[c.start:c.end], c.src)
-	if selfReferenceRE.MatchString(c.window.Text[c.start:c.end]) {
-		// "the Company's common stock" is met by "our common stock": both
-		// speak of the document's issuer.
-		for _, m := range definedSelfRE.FindAllStringSubmatch(ev.Question.Text, -1) {
-			titled[lang.Family(strings.ToLower(m[1]))] = true
-		}
-	}
+	titled := selfNames(ev.Question.Text, c.window.Text[c.start:c.end], c.src)
 	share, total := 0.0, 0.0
 	for t, w := range weights {
 		if interrogatives[t] || t == kind && kind != "" || setting[t] || t == degree && degree != "" {
@@ -636,15 +623,21 @@ func weighsEnough(ev *app.Evidence, sh shape, c *candidate, carried map[string]b
 	return total == 0 || share/total >= need
 }
 
-// titledNames returns the stems of the names question gives that src's
-// title writes, when text speaks of the document's own subject. A filing
-// calls its issuer by a defined term ("the Company", "the Corporation")
-// or "we" and "our", not by its name: such a sentence of the document
-// carries the title's name in full, where the title's other words only
-// place it (half).
-func titledNames(question, text string, src *app.Source) map[string]bool {
+// selfNames returns the question's words for the document's issuer that
+// text carries by speaking of the issuer. A filing calls its issuer by a
+// defined term ("the Company", "the Corporation") or "we" and "our", not
+// by its name: such a sentence carries in full the names the question
+// gives that the document's title writes (the title's other words only
+// place it, half), and the question's own "the Company" or "the company".
+func selfNames(question, text string, src *app.Source) map[string]bool {
 	out := map[string]bool{}
-	if src == nil || src.Title == "" || !selfReferenceRE.MatchString(text) {
+	if !selfReferenceRE.MatchString(text) {
+		return out
+	}
+	for _, m := range definedSelfRE.FindAllStringSubmatch(question, -1) {
+		out[lang.Family(strings.ToLower(m[1]))] = true // "the Company's common stock" is "our common stock"
+	}
+	if src == nil || src.Title == "" {
 		return out
 	}
 	title := wordStems(src.Title)
