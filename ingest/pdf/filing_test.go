@@ -78,7 +78,7 @@ func TestFilingTitleOverToolTitle(t *testing.T) {
 // its largest text.
 func TestRealFilingTitle(t *testing.T) {
 	p := mustParse(t, sharedFile(t, "eval/financebench/pdfs/VERIZON_2022_10K.pdf"))
-	if want := "Verizon Communications Inc. (VZ) 10-K 2022 (year ended December 31, 2022)"; p.Title != want {
+	if want := "Verizon Communications Inc. 10-K 2022 (VZ; year ended December 31, 2022)"; p.Title != want {
 		t.Errorf("title %q, want %q", p.Title, want)
 	}
 }
@@ -88,8 +88,8 @@ func TestRealFilingTitle(t *testing.T) {
 // cover.
 func TestRealToolTitles(t *testing.T) {
 	for file, want := range map[string]string{
-		"JPMORGAN_2022Q2_10Q.pdf":     "JPMorgan Chase & Co. (JPM) 10-Q June 2022 (quarter ended June 30, 2022)",
-		"LOCKHEEDMARTIN_2022_10K.pdf": "LOCKHEED MARTIN CORPORATION (LMT) 10-K 2022 (year ended December 31, 2022)",
+		"JPMORGAN_2022Q2_10Q.pdf":     "JPMorgan Chase & Co. 10-Q June 2022 (JPM; quarter ended June 30, 2022)",
+		"LOCKHEEDMARTIN_2022_10K.pdf": "LOCKHEED MARTIN CORPORATION 10-K 2022 (LMT; year ended December 31, 2022)",
 	} {
 		if p := mustParse(t, sharedFile(t, "eval/financebench/pdfs/"+file)); p.Title != want {
 			t.Errorf("%s: title %q, want %q", file, p.Title, want)

@@ -517,8 +517,9 @@ var (
 )
 
 // filingTitle reads an SEC cover page: "Verizon Communications Inc. 10-K
-// 2022 (year ended December 31, 2022)", "Best Buy Co., Inc. 10-Q July 2023
-// (quarter ended July 29, 2023)", "Amcor plc 8-K July 1, 2022". The year
+// 2022 (VZ; year ended December 31, 2022)", "Best Buy Co., Inc. 10-Q July
+// 2023 (BBY; quarter ended July 29, 2023)", "Amcor plc 8-K July 1, 2022
+// (AMCR)", with the trading symbol when the cover gives one. The year
 // comes early, so that a list cutting long titles still tells two years
 // apart; the whole date stays, as questions name it ("the fiscal year
 // ending January 28, 2023"). With the title it returns the filer's name
@@ -567,11 +568,17 @@ func filingTitle(blocks []*pblock) (title, filer, period string) {
 	if name == "" || form == "" || utf8.RuneCountInString(name) > 120 {
 		return "", "", ""
 	}
-	named := name
-	if ticker != "" {
-		named += " (" + ticker + ")"
+	title = strings.TrimSpace(name + " " + form + " " + period)
+	switch {
+	case ticker == "":
+	case strings.Contains(title, "("):
+		// After the year, which a list cutting long titles must still
+		// show: "… 10-K 2022 (VZ; year ended December 31, 2022)".
+		title = strings.Replace(title, "(", "("+ticker+"; ", 1)
+	default:
+		title += " (" + ticker + ")"
 	}
-	return strings.TrimSpace(named + " " + form + " " + period), name, period
+	return title, name, period
 }
 
 // notSymbols are words a cover writes in capitals beside its trading
