@@ -101,8 +101,7 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 	if p.total == 0 {
 		return &app.Answer{Citations: []app.Citation{}, Sources: SourceRefs(ev), Answer: app.InsufficientEvidence, Verdict: app.VerdictNone}, nil
 	}
-	p.pickAll()
-	return p.reply(missing), nil
+	return p.pickLeads().reply(missing), nil
 }
 
 // numberQuotes gives each quote a number of its own: two quotes from one

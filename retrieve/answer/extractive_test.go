@@ -821,3 +821,30 @@ func TestBasedInAsksSeat(t *testing.T) {
 		{"Which city is Portmere based in?", "Portmere is based in Camden, New Jersey.", app.VerdictAnswered},
 	})
 }
+
+// TestNextLeadHoldsTheKindAsked: when the best-matching sentence holds no
+// value of the kind asked, the next best that does leads.
+func TestNextLeadHoldsTheKindAsked(t *testing.T) {
+	q := "Which accounting firm audits Portmere's financial statements?"
+	ev := evidence(q, []string{"accounting", "firm", "audits", "portmere", "financial", "statements"},
+		"The audit committee of Portmere reviews the financial statements and the accounting firm's audit of the financial statements each year.",
+		"The financial statements of Portmere have been audited by Harbour & Quay LLP, an independent registered public accounting firm.")
+	if got := firstQuote(t, ev); !strings.Contains(got, "Harbour & Quay LLP") {
+		t.Errorf("lead = %q, want the sentence naming the firm", got)
+	}
+
+	q = "When did Portmere's fiscal year 2015 end?"
+	ev = evidence(q, []string{"portmere", "fiscal", "year", "2015", "end"},
+		"Portmere fiscal year 2015 | 100.00 | 93.03 | 118.77",
+		"Annual report of Portmere for the fiscal year ended November 27, 2015.")
+	if got := firstQuote(t, ev); !strings.Contains(got, "November 27, 2015") {
+		t.Errorf("lead = %q, want the sentence with the day the year ended", got)
+	}
+}
+
+func TestSeatIsNotWhereSomethingCameFrom(t *testing.T) {
+	checkVerdicts(t, []verdictCase{
+		{"Which city is Portmere based in?", "Portmere acquired the real property of Empire City from the Company.", app.VerdictClosest},
+		{"Which city is Portmere based in?", "Portmere is headquartered in Camden, New Jersey.", app.VerdictAnswered},
+	})
+}

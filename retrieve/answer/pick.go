@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"maps"
 	"sort"
 
 	"archivist/app"
@@ -39,6 +40,9 @@ type picking struct {
 	lead        *candidate // the first quote picked: the one a reader takes as the answer
 	leadAt      int        // the index in cites of lead's quote
 	picked      []*candidate
+	// barred are the candidates that led an earlier pick which did not
+	// meet the question (again).
+	barred map[string]bool
 }
 
 // weigh weighs the question's terms over the candidates and fits each
@@ -54,7 +58,8 @@ func (r *reading) weigh(cands []candidate) *picking {
 	}
 	q := r.ev.Question.Text
 	p := &picking{reading: r, cands: cands, covered: map[string]int{}, perSrc: map[int]int{}, seen: map[string]bool{},
-		cites: []app.Citation{}, yearMet: len(r.shape.years) == 0, unmet: givenNames(q), windowNames: map[*app.Window]map[string]bool{}}
+		cites: []app.Citation{}, yearMet: len(r.shape.years) == 0, unmet: givenNames(q), windowNames: map[*app.Window]map[string]bool{},
+		barred: map[string]bool{}}
 	firm := (r.shape.Type == lang.WhoType || r.shape.Type == lang.WhichType) && firmAskedRE.MatchString(q)
 	p.weights = termWeights(withoutKindOf(withoutSlips(r.qstems, r.ev.Terms, strong), q), r.shape.Kind, strong)
 	for i := range cands {
@@ -121,7 +126,7 @@ func (p *picking) next() int {
 	for i := range p.cands {
 		c := &p.cands[i]
 		all, own := p.gain(c)
-		if own < minNewCoverage || p.perSrc[c.src.N] == maxQuotesPerSrc || p.seen[squash(c)] || !c.asks ||
+		if own < minNewCoverage || p.perSrc[c.src.N] == maxQuotesPerSrc || p.seen[squash(c)] || p.barred[squash(c)] || !c.asks ||
 			c.window.Weak && (len(p.cites) > 0 || own < wholeQuestion ||
 				!holdsAsWritten(writtenWords(p.ev, p.fm, c, p.titleStems[c.src.N]), p.weights, p.ev.Terms)) {
 			continue
@@ -206,6 +211,77 @@ func (p *picking) coverage() float64 {
 	return covered / p.total
 }
 
+// maxLeads is how many leads are tried for a question that asks a name,
+// a place, a date or a passage: the best-scoring quote first, then, while
+// the lead holds no value of the kind asked, the next best without it. The
+// verdict still decides each; a few tries reach the sentence that states
+// the answer when a closer match of the question's words (a table row
+// naming the year asked, say, for the day that year ended) outranks it,
+// without wandering to quotes that match the question by chance. A
+// question asking a figure gets one lead: a report states the same
+// measure for its parts, its segments and its periods in many tables, and
+// the words around a figure tell those apart less surely than they tell a
+// name from a date — the next figure down is as often a part's as the
+// whole's.
+const maxLeads = 3
+
+// pickLeads picks quotes (pickAll) and, while the lead does not meet the
+// question, picks again without that lead, at most maxLeads times. It
+// returns the first pick that answers, or the first pick when none does:
+// its lead is the best passage, and the reply says why it does not meet
+// the question.
+func (p *picking) pickLeads() *picking {
+	p.pickAll()
+	if p.shape.Figure && !p.shape.When {
+		return p
+	}
+	try := p
+	for range maxLeads - 1 {
+		if ok, _ := try.answers(); ok || try.lead == nil || try.leadHoldsKind() {
+			break
+		}
+		barred := maps.Clone(try.barred)
+		barred[squash(try.lead)] = true
+		try = p.fresh(barred)
+		try.pickAll()
+	}
+	if ok, _ := try.answers(); ok {
+		return try
+	}
+	return p
+}
+
+// leadHoldsKind reports whether the lead holds a value of the kind asked
+// (holdsKindAsked). Only a lead that does not is passed over: one that
+// holds the kind but carries too little of the question was ranked first
+// for carrying most of it, and a quote below it that passes carries less
+// by chance, not by saying more.
+func (p *picking) leadHoldsKind() bool {
+	c := p.lead
+	ok, _ := holdsKindAsked(p.ev, p.shape, c, c.window.Text[c.start:c.end], kindAt(p.ev, c.window, c.start) == app.BlockTable)
+	return ok
+}
+
+// fresh returns a new picking over p's weighed candidates with nothing
+// picked yet.
+func (p *picking) fresh(barred map[string]bool) *picking {
+	return &picking{reading: p.reading, cands: p.cands, weights: p.weights, order: p.order, total: p.total,
+		covered: map[string]int{}, perSrc: map[int]int{}, seen: map[string]bool{}, cites: []app.Citation{},
+		yearMet: len(p.shape.years) == 0, unmet: givenNames(p.ev.Question.Text), windowNames: map[*app.Window]map[string]bool{},
+		barred: barred}
+}
+
+// answers reports whether the picked quotes answer the question: they
+// cover enough of it, meet its years and names, and the leading one meets
+// it (meets); if the lead does not, why.
+func (p *picking) answers() (bool, string) {
+	if p.lead == nil {
+		return false, ""
+	}
+	met, why := meets(p.ev, p.shape, p.lead, p.picked, p.weights)
+	return len(p.cites) > 0 && p.coverage() >= minCoverage && p.yearMet && len(p.unmet) == 0 && met, why
+}
+
 // reply states the picked quotes as the answer when they cover enough of
 // the question, meet its years and names and the leading one meets the
 // question (meets); otherwise an accepted date that answers it, or the
@@ -213,11 +289,8 @@ func (p *picking) coverage() float64 {
 // §6). missing names an operand a computation lacked.
 func (p *picking) reply(missing string) *app.Answer {
 	ans := &app.Answer{Citations: p.cites, Sources: SourceRefs(p.ev)}
-	met, why := p.lead != nil, ""
-	if met {
-		met, why = meets(p.ev, p.shape, p.lead, p.picked, p.weights)
-	}
-	if len(p.cites) > 0 && p.coverage() >= minCoverage && p.yearMet && len(p.unmet) == 0 && met {
+	ok, why := p.answers()
+	if ok {
 		ans.Citations = withDateQuote(p.ev, ans.Citations)
 		numberQuotes(ans.Citations)
 		ans.Answer = Lead + render(ans.Citations, p.labels, p.unders)

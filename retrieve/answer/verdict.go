@@ -416,7 +416,7 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		// "Net sales | $ 3,226,773" under "13 Weeks Ended" is a quarter's
 		// net sales, not the fiscal year's the question asks.
 		return false, "the table holds a quarter's or some months' figures, not the year's asked"
-	case sh.Type == lang.WhereType && !row && headquartersRE.MatchString(q) && !placeCueRE.MatchString(text) && !placeCaptionRE.MatchString(c.label):
+	case sh.Type == lang.WhereType && !row && headquartersRE.MatchString(q) && !seatCueRE.MatchString(text) && !placeCaptionRE.MatchString(c.label):
 		// "… the courts of New York, located nearest the Corporation's
 		// headquarters" names a place, not where the headquarters are:
 		// a seat is written after "in", "at", "located in", "based in".
@@ -482,6 +482,11 @@ func asksWhereInWorld(q string) bool { return whereInWorldRE.MatchString(q) }
 // it: "(State or other jurisdiction of incorporation or organization)",
 // "(Address of principal executive offices)".
 var placeCaptionRE = regexp.MustCompile(`(?i)\b(jurisdiction|address|state of incorporation|country|city)\b`)
+
+// seatCueRE finds a place written as where something is: after "in",
+// "at", "located", "based", "headquartered" — not "from" or "near", which
+// place something else by it ("acquired … from the Company").
+var seatCueRE = regexp.MustCompile(`\b(in|at|located|based|headquartered|situated)\s+(the\s+)?\p{Lu}`)
 
 var headquartersRE = regexp.MustCompile(`(?i)\b(headquartered|headquarters|head office|principal executive offices?)\b|(^|\s)based in\b`)
 
