@@ -159,7 +159,9 @@ func nameBesideAsked(text string, asked map[string]bool) bool {
 		runs = append(runs, r)
 		i = r.last + 1
 	}
-	name := func(r run) bool { return !r.asked && (r.last > r.first || shortName(text, toks[r.first])) }
+	name := func(r run) bool {
+		return !r.asked && !bodyWords[toks[r.last].Lower] && (r.last > r.first || shortName(text, toks[r.first]))
+	}
 	for k := 0; k+1 < len(runs); k++ {
 		a, b := runs[k], runs[k+1]
 		between := text[toks[a.last].End:toks[b.first].Start]
@@ -182,6 +184,13 @@ func nameBesideAsked(text string, asked map[string]bool) bool {
 	}
 	return false
 }
+
+// bodyWords end the name of a body, not of a person: "Industrial
+// Business Group" after an officer's titles is the part of the company
+// the officer ran.
+var bodyWords = map[string]bool{"group": true, "business": true, "businesses": true, "division": true, "segment": true,
+	"segments": true, "company": true, "corporation": true, "council": true, "committee": true, "board": true,
+	"department": true, "unit": true, "operations": true, "services": true, "solutions": true, "inc": true, "llc": true}
 
 // holderWords say that a name holds the title after them: "is", "has
 // served as", "was appointed", "became", "serves as our", at most

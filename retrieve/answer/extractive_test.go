@@ -822,6 +822,15 @@ func TestBasedInAsksSeat(t *testing.T) {
 	})
 }
 
+// TestBodyIsNoOfficer: a run of capitalised words ending in a word for a
+// body names the body an officer ran, not who holds the title asked.
+func TestBodyIsNoOfficer(t *testing.T) {
+	checkVerdicts(t, []verdictCase{
+		{"Who is the chief executive of Portmere?", "Chief Executive Officer of Portmere, 2019; Executive Vice President, Industrial Business Group, 2014-2017", app.VerdictClosest},
+		{"Who is the chief executive of Portmere?", "Ann Lee 63 Chairman of the Board and Chief Executive Officer of Portmere", app.VerdictAnswered},
+	})
+}
+
 // TestNextLeadHoldsTheKindAsked: when the best-matching sentence holds no
 // value of the kind asked, the next best that does leads.
 func TestNextLeadHoldsTheKindAsked(t *testing.T) {
@@ -842,9 +851,13 @@ func TestNextLeadHoldsTheKindAsked(t *testing.T) {
 	}
 }
 
-func TestSeatIsNotWhereSomethingCameFrom(t *testing.T) {
+func TestSeatIsStatedNotNamedInPassing(t *testing.T) {
 	checkVerdicts(t, []verdictCase{
 		{"Which city is Portmere based in?", "Portmere acquired the real property of Empire City from the Company.", app.VerdictClosest},
+		{"Which city is Portmere based in?", "Portmere completed its acquisition of Empire City in January 2019.", app.VerdictClosest},
+		{"Which city is Portmere based in?", "Portmere's costs rose in CSG under a contract with the City of Camden, New Jersey.", app.VerdictClosest},
+		{"Where is Portmere headquartered?", "Claims against Portmere are brought in the courts of New York, located nearest the Corporation's headquarters.", app.VerdictClosest},
+		{"Where is Portmere headquartered?", "Portmere is headquartered in Purchase, New York.", app.VerdictAnswered},
 		{"Which city is Portmere based in?", "Portmere is headquartered in Camden, New Jersey.", app.VerdictAnswered},
 	})
 }

@@ -1,7 +1,6 @@
 package answer
 
 import (
-	"maps"
 	"sort"
 
 	"archivist/app"
@@ -40,9 +39,10 @@ type picking struct {
 	lead        *candidate // the first quote picked: the one a reader takes as the answer
 	leadAt      int        // the index in cites of lead's quote
 	picked      []*candidate
-	// barred are the candidates that led an earlier pick which did not
-	// meet the question (again).
-	barred map[string]bool
+	// kindLead, when not nil, holds whether each candidate looked at
+	// holds a value of the kind asked: only one that does may lead
+	// (pickLeads).
+	kindLead map[*candidate]bool
 }
 
 // weigh weighs the question's terms over the candidates and fits each
@@ -58,8 +58,7 @@ func (r *reading) weigh(cands []candidate) *picking {
 	}
 	q := r.ev.Question.Text
 	p := &picking{reading: r, cands: cands, covered: map[string]int{}, perSrc: map[int]int{}, seen: map[string]bool{},
-		cites: []app.Citation{}, yearMet: len(r.shape.years) == 0, unmet: givenNames(q), windowNames: map[*app.Window]map[string]bool{},
-		barred: map[string]bool{}}
+		cites: []app.Citation{}, yearMet: len(r.shape.years) == 0, unmet: givenNames(q), windowNames: map[*app.Window]map[string]bool{}}
 	firm := (r.shape.Type == lang.WhoType || r.shape.Type == lang.WhichType) && firmAskedRE.MatchString(q)
 	p.weights = termWeights(withoutKindOf(withoutSlips(r.qstems, r.ev.Terms, strong), q), r.shape.Kind, strong)
 	for i := range cands {
@@ -126,7 +125,7 @@ func (p *picking) next() int {
 	for i := range p.cands {
 		c := &p.cands[i]
 		all, own := p.gain(c)
-		if own < minNewCoverage || p.perSrc[c.src.N] == maxQuotesPerSrc || p.seen[squash(c)] || p.barred[squash(c)] || !c.asks ||
+		if own < minNewCoverage || p.perSrc[c.src.N] == maxQuotesPerSrc || p.seen[squash(c)] || !c.asks || !p.leads(c) ||
 			c.window.Weak && (len(p.cites) > 0 || own < wholeQuestion ||
 				!holdsAsWritten(writtenWords(p.ev, p.fm, c, p.titleStems[c.src.N]), p.weights, p.ev.Terms)) {
 			continue
@@ -211,64 +210,68 @@ func (p *picking) coverage() float64 {
 	return covered / p.total
 }
 
-// maxLeads is how many leads are tried for a question that asks a name,
-// a place, a date or a passage: the best-scoring quote first, then, while
-// the lead holds no value of the kind asked, the next best without it. The
-// verdict still decides each; a few tries reach the sentence that states
-// the answer when a closer match of the question's words (a table row
-// naming the year asked, say, for the day that year ended) outranks it,
-// without wandering to quotes that match the question by chance. A
-// question asking a figure gets one lead: a report states the same
-// measure for its parts, its segments and its periods in many tables, and
-// the words around a figure tell those apart less surely than they tell a
-// name from a date — the next figure down is as often a part's as the
-// whole's.
-const maxLeads = 3
-
-// pickLeads picks quotes (pickAll) and, while the lead does not meet the
-// question, picks again without that lead, at most maxLeads times. It
-// returns the first pick that answers, or the first pick when none does:
-// its lead is the best passage, and the reply says why it does not meet
-// the question.
+// pickLeads picks quotes (pickAll). When the lead holds no value of the
+// kind asked (holdsKindAsked: no firm named for "who audits", no name
+// beside the role, no day for when a period ended), it picks again with
+// the best quote that holds one leading instead — the verdict then judges
+// that lead as any other. This reaches the sentence that states the answer
+// when a closer match of the question's words (a table row naming the year
+// asked, say, for the day that year ended) outranks it. It returns the
+// first pick that answers, or the first pick when none does: its lead is
+// the best passage, and the reply says why it does not meet the question.
+//
+// A lead that holds the kind but carries too little of the question is
+// not passed over: it was ranked first for carrying most of the question,
+// and a quote below it that passes carries less by chance, not by saying
+// more. A question asking a figure keeps its one lead: a report states the
+// same measure for its parts, its segments and its periods in many tables,
+// and the words around a figure tell those apart less surely than they
+// tell a name from a date — the next figure down is as often a part's as
+// the whole's.
 func (p *picking) pickLeads() *picking {
 	p.pickAll()
-	if p.shape.Figure && !p.shape.When {
+	if p.lead == nil || p.shape.Figure && !p.shape.When || holdsKind(p, p.lead) {
 		return p
 	}
-	try := p
-	for range maxLeads - 1 {
-		if ok, _ := try.answers(); ok || try.lead == nil || try.leadHoldsKind() {
-			break
-		}
-		barred := maps.Clone(try.barred)
-		barred[squash(try.lead)] = true
-		try = p.fresh(barred)
-		try.pickAll()
+	if ok, _ := p.answers(); ok {
+		return p
 	}
-	if ok, _ := try.answers(); ok {
-		return try
+	again := p.fresh()
+	again.kindLead = map[*candidate]bool{}
+	again.pickAll()
+	if ok, _ := again.answers(); ok {
+		return again
 	}
 	return p
 }
 
-// leadHoldsKind reports whether the lead holds a value of the kind asked
-// (holdsKindAsked). Only a lead that does not is passed over: one that
-// holds the kind but carries too little of the question was ranked first
-// for carrying most of it, and a quote below it that passes carries less
-// by chance, not by saying more.
-func (p *picking) leadHoldsKind() bool {
-	c := p.lead
+// holdsKind reports whether candidate c holds a value of the kind asked
+// (holdsKindAsked).
+func holdsKind(p *picking, c *candidate) bool {
 	ok, _ := holdsKindAsked(p.ev, p.shape, c, c.window.Text[c.start:c.end], kindAt(p.ev, c.window, c.start) == app.BlockTable)
 	return ok
 }
 
+// leads reports whether c may lead the pick: any candidate may, unless
+// the pick asks its lead to hold the kind asked (kindLead).
+func (p *picking) leads(c *candidate) bool {
+	if p.kindLead == nil || p.lead != nil {
+		return true
+	}
+	held, ok := p.kindLead[c]
+	if !ok {
+		held = holdsKind(p, c)
+		p.kindLead[c] = held
+	}
+	return held
+}
+
 // fresh returns a new picking over p's weighed candidates with nothing
 // picked yet.
-func (p *picking) fresh(barred map[string]bool) *picking {
+func (p *picking) fresh() *picking {
 	return &picking{reading: p.reading, cands: p.cands, weights: p.weights, order: p.order, total: p.total,
 		covered: map[string]int{}, perSrc: map[int]int{}, seen: map[string]bool{}, cites: []app.Citation{},
-		yearMet: len(p.shape.years) == 0, unmet: givenNames(p.ev.Question.Text), windowNames: map[*app.Window]map[string]bool{},
-		barred: barred}
+		yearMet: len(p.shape.years) == 0, unmet: givenNames(p.ev.Question.Text), windowNames: map[*app.Window]map[string]bool{}}
 }
 
 // answers reports whether the picked quotes answer the question: they

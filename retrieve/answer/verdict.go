@@ -416,7 +416,7 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		// "Net sales | $ 3,226,773" under "13 Weeks Ended" is a quarter's
 		// net sales, not the fiscal year's the question asks.
 		return false, "the table holds a quarter's or some months' figures, not the year's asked"
-	case sh.Type == lang.WhereType && !row && headquartersRE.MatchString(q) && !seatCueRE.MatchString(text) && !placeCaptionRE.MatchString(c.label):
+	case sh.Type == lang.WhereType && !row && headquartersRE.MatchString(q) && !statesSeat(text) && !placeCaptionRE.MatchString(c.label):
 		// "… the courts of New York, located nearest the Corporation's
 		// headquarters" names a place, not where the headquarters are:
 		// a seat is written after "in", "at", "located in", "based in".
@@ -483,10 +483,34 @@ func asksWhereInWorld(q string) bool { return whereInWorldRE.MatchString(q) }
 // "(Address of principal executive offices)".
 var placeCaptionRE = regexp.MustCompile(`(?i)\b(jurisdiction|address|state of incorporation|country|city)\b`)
 
-// seatCueRE finds a place written as where something is: after "in",
-// "at", "located", "based", "headquartered" — not "from" or "near", which
-// place something else by it ("acquired … from the Company").
-var seatCueRE = regexp.MustCompile(`\b(in|at|located|based|headquartered|situated)\s+(the\s+)?\p{Lu}`)
+// A company's seat is stated, not named in passing: a word that seats
+// ("headquartered", "based in", "principal executive offices", "head
+// office") and a place written where it is — after "in", "at", "located",
+// "based" (seatCueRE) — not "from" or "near", which place something else
+// ("acquired … from the Company"), and not a month ("in January 2019"
+// dates, it does not place). "A contract with the City of Camden" names a
+// place without seating anything; "the courts of New York, located nearest
+// the Corporation's headquarters" seats the courts.
+var (
+	seatRE    = regexp.MustCompile(`(?i)\b(headquarter\w*|head office|(principal|executive|corporate|registered) offices?|(based|located|situated|domiciled) (in|at)|offices? (is|are) (located )?(in|at))\b`)
+	seatCueRE = regexp.MustCompile(`\b(in|at|located|based|headquartered|situated)\s+(the\s+)?(\p{Lu}\p{L}*)`)
+)
+
+// statesSeat reports whether text states where something is seated.
+func statesSeat(text string) bool {
+	if !seatRE.MatchString(text) {
+		return false
+	}
+	for _, m := range seatCueRE.FindAllStringSubmatch(text, -1) {
+		if !calendarWords[lang.Family(strings.ToLower(m[3]))] {
+			return true
+		}
+	}
+	return false
+}
+
+var calendarWords = familySet(`january february march april may june july august september october november december
+	monday tuesday wednesday thursday friday saturday sunday`)
 
 var headquartersRE = regexp.MustCompile(`(?i)\b(headquartered|headquarters|head office|principal executive offices?)\b|(^|\s)based in\b`)
 
