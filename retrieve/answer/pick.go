@@ -57,8 +57,7 @@ func (r *reading) weigh(cands []candidate) *picking {
 		}
 	}
 	q := r.ev.Question.Text
-	p := &picking{reading: r, cands: cands, covered: map[string]int{}, perSrc: map[int]int{}, seen: map[string]bool{},
-		cites: []app.Citation{}, yearMet: len(r.shape.years) == 0, unmet: givenNames(q), windowNames: map[*app.Window]map[string]bool{}}
+	p := &picking{reading: r, cands: cands}
 	firm := (r.shape.Type == lang.WhoType || r.shape.Type == lang.WhichType) && firmAskedRE.MatchString(q)
 	p.weights = termWeights(withoutKindOf(withoutSlips(r.qstems, r.ev.Terms, strong), q), r.shape.Kind, strong)
 	for i := range cands {
@@ -82,7 +81,7 @@ func (r *reading) weigh(cands []candidate) *picking {
 	for _, t := range p.order {
 		p.total += p.weights[t]
 	}
-	return p
+	return p.fresh()
 }
 
 // gain returns the share of the question's weight candidate c would add
@@ -231,10 +230,7 @@ func (p *picking) coverage() float64 {
 func (p *picking) pickLeads() *picking {
 	p.pickAll()
 	if p.lead == nil || p.shape.Figure && !p.shape.When || holdsKind(p, p.lead) {
-		return p
-	}
-	if ok, _ := p.answers(); ok {
-		return p
+		return p // a lead without the kind never answers (meets)
 	}
 	again := p.fresh()
 	again.kindLead = map[*candidate]bool{}
@@ -266,8 +262,8 @@ func (p *picking) leads(c *candidate) bool {
 	return held
 }
 
-// fresh returns a new picking over p's weighed candidates with nothing
-// picked yet.
+// fresh returns a picking over p's weighed candidates with nothing picked
+// yet.
 func (p *picking) fresh() *picking {
 	return &picking{reading: p.reading, cands: p.cands, weights: p.weights, order: p.order, total: p.total,
 		covered: map[string]int{}, perSrc: map[int]int{}, seen: map[string]bool{}, cites: []app.Citation{},
