@@ -67,6 +67,14 @@ type Asked struct {
 	// the question writes it, for saying what was not found.
 	Measure     []string
 	MeasureText string
+	// Particular: it asks one of the particulars an issuer of securities
+	// states about itself on the cover of its forms — where its head
+	// office is, under which law it is incorporated, its trading symbol,
+	// the exchange that lists its shares, how many shares are outstanding.
+	// A form's first page states them in a set place, mostly as entries
+	// over their captions, so they are seldom among the passages a
+	// question's words rank first (ParticularAsked).
+	Particular bool
 }
 
 // ReadAsked reads what question asks for.
@@ -87,6 +95,7 @@ func ReadAsked(question string) Asked {
 		}
 	}
 	a.Time = timeAskedRE.MatchString(question)
+	a.Particular = particularRE.MatchString(question)
 	a.When = strings.HasPrefix(q, "when ") || strings.Contains(q, "what year") || strings.Contains(q, "what date")
 	for _, l := range reasonLeads {
 		if strings.HasPrefix(q, l) {
@@ -318,7 +327,11 @@ var (
 	proseLeadRE      = regexp.MustCompile(`(?i)^\s*(describe|explain|summari[sz]e|outline|discuss)\b`)
 	methodQuestionRE = regexp.MustCompile(`(?i)^\s*how (is|are|was|were|do|does|did)\b.*\b(determin|calculat|comput|measur|defin|estimat|deriv|recogni[sz]|assess|valu|allocat)\w*`)
 	timeAskedRE      = regexp.MustCompile(`(?i)^\s*when (did|was|were|will|had|has|have)\b|\b(what|which) (year|years|date|month|day|decade|century)\b|\bin what year\b`)
-	whatIsRE         = regexp.MustCompile(`(?i)^\s*what (is|are) (an? )?((?:[\p{L}'’\-]+ ?){1,4})\s*\??\s*$`)
+	// particularRE finds the particulars a securities form's cover states
+	// (Asked.Particular). Only a question asking one of them as such: the
+	// exchange that lists the shares, not an exchange rate.
+	particularRE = regexp.MustCompile(`(?i)\b(headquarter(s|ed)?|head office|principal (executive )?offices?|(where|which (state|country|jurisdiction)).*\bincorporated|(state|country|jurisdiction|place) of (incorporation|organi[sz]ation)|ticker|trading symbols?|stock symbols?|(which|what) (stock )?exchanges?\b|(listed|traded|quoted|trades?) on( the| which| what)? (stock )?exchange|shares (of (its |the )?common stock )?(were |are )?outstanding|outstanding shares)`)
+	whatIsRE     = regexp.MustCompile(`(?i)^\s*what (is|are) (an? )?((?:[\p{L}'’\-]+ ?){1,4})\s*\??\s*$`)
 )
 
 // asksWhatIs returns the term a "What is X?" question asks defined, or "".

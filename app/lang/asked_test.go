@@ -87,3 +87,22 @@ func TestReadAsked(t *testing.T) {
 		t.Errorf("when did asks a time: %+v", a)
 	}
 }
+
+// TestParticularAsked: the particulars a securities form's cover states,
+// asked as such, and questions that only share a word with them.
+func TestParticularAsked(t *testing.T) {
+	for q, want := range map[string]bool{
+		"Where is PepsiCo headquartered?":                     true,
+		"Which exchange is Boeing's common stock listed on?":  true,
+		"What is Walmart's stock ticker?":                     true,
+		"Under which state's laws was Nike incorporated?":     true,
+		"How many Boeing shares were outstanding in January?": true,
+		"What was the foreign exchange loss in 2022?":         false,
+		"When was the company founded?":                       false,
+		"What was the weighted average share price?":          false,
+	} {
+		if got := ReadAsked(q).Particular; got != want {
+			t.Errorf("ReadAsked(%q).Particular = %v, want %v", q, got, want)
+		}
+	}
+}

@@ -206,3 +206,49 @@ func TestFloorLeavesADateAlone(t *testing.T) {
 		t.Fatalf("results %+v: want the passage the judge rated highest first", tr.Results)
 	}
 }
+
+// TestCoverFollowsTheEvidence: a question asking an issuer's particular
+// gets its leading document's first page after the ranked evidence — a
+// form's cover states the particular as an entry under a caption that
+// shares no word with the question — and no ranked passage moves. A
+// question asking no particular gets no cover.
+func TestCoverFollowsTheEvidence(t *testing.T) {
+	db := testDB(t)
+	paras := append([]string{"100 Quay Road, Eastwick (Address of principal executive offices)"},
+		para("Portmere headquarters staff and harbour operations", 30)...)
+	makeDoc(t, db, "d", "Portmere annual report", []tsec{{heading: "Report", paras: paras}})
+	f := &fake{noneW: 0.05, use: func(text string) float64 {
+		if strings.Contains(text, "headquarters") {
+			return 0.9
+		}
+		return 0.1
+	}}
+	ranked := func(tr *Trace) []TraceResult {
+		var out []TraceResult
+		for _, r := range tr.Results {
+			if r.Kind != "cover" {
+				out = append(out, r)
+			}
+		}
+		return out
+	}
+	_, plain := gatherRouted(t, db, f, app.Question{Text: "What do Portmere harbour staff do?", Scope: one("d")})
+	_, asked := gatherRouted(t, db, f, app.Question{Text: "Where is Portmere headquartered?", Scope: one("d")})
+	for _, r := range plain.Results {
+		if r.Kind == "cover" {
+			t.Errorf("a question asking no particular got the cover: %+v", plain.Results)
+		}
+	}
+	last := asked.Results[len(asked.Results)-1]
+	if last.Kind != "cover" || last.PageStart != 1 {
+		t.Fatalf("results %+v: the first page does not follow the evidence", asked.Results)
+	}
+	if n := len(ranked(asked)); n == 0 || n != len(asked.Results)-1 {
+		t.Errorf("results %+v: the cover is not after every ranked passage", asked.Results)
+	}
+	for i, r := range ranked(asked) {
+		if r.PageStart == 1 {
+			t.Errorf("result %d %+v: the first page was ranked, the test needs it unranked", i, r)
+		}
+	}
+}

@@ -368,6 +368,7 @@ func (w *walk) assemble(ctx context.Context) error {
 		chars += n
 		chosen = append(chosen, c)
 	}
+	chosen = w.withCover(chosen)
 	if err := w.loadEvidence(ctx, chosen); err != nil {
 		return err
 	}
@@ -434,6 +435,38 @@ func (w *walk) assemble(ctx context.Context) error {
 		w.ev.Blocks[b.ID] = b
 	}
 	return nil
+}
+
+// coverPassages bounds the first-page passages withCover adds.
+const coverPassages = 2
+
+// withCover adds, after the chosen evidence, the first page of the leading
+// document when the question asks a particular its cover states
+// (lang.Asked.Particular): a form states its issuer's seat, incorporation,
+// trading symbol, exchange and shares outstanding on its first page, as
+// entries over captions that share few words with a question. They go
+// after every chosen passage, so no ranked passage moves, at most
+// coverPassages of them, none already chosen.
+func (w *walk) withCover(chosen []*candidate) []*candidate {
+	if !w.query.Asked.Particular || len(chosen) == 0 || chosen[0].kind == "statistics" {
+		return chosen
+	}
+	ds := chosen[0].doc
+	taken := map[string]bool{}
+	for _, c := range chosen {
+		taken[c.key] = true
+	}
+	added := 0
+	for _, ref := range ds.refs {
+		if added == coverPassages || ref.PageStart > 1 {
+			break
+		}
+		if ref.PageStart == 1 && !taken[ref.ID] {
+			chosen = append(chosen, w.keptOrNew(ds, ref, "cover"))
+			added++
+		}
+	}
+	return chosen
 }
 
 // newPagesFirst keeps the order of results but moves after the others each
