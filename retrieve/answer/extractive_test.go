@@ -861,3 +861,19 @@ func TestSeatIsStatedNotNamedInPassing(t *testing.T) {
 		{"Which city is Portmere based in?", "Portmere is headquartered in Camden, New Jersey.", app.VerdictAnswered},
 	})
 }
+
+// TestCoverParticulars: a form writes an issuer's particulars in its own
+// words ("trading symbol", "principal executive offices", "quoted on"),
+// and a quote answers only where it gives the value itself: a symbol, an
+// exchange's name, a seat.
+func TestCoverParticulars(t *testing.T) {
+	checkVerdicts(t, []verdictCase{
+		{"What is Portmere's stock ticker?", "Portmere's common stock trades under the symbol “PTM”.", app.VerdictAnswered},
+		{"What is Portmere's ticker?", "Portmere Inc. Title of each class Trading Symbol Name of each exchange on which registered", app.VerdictClosest},
+		{"What ticker does Portmere's stock trade under on the NYSE?", "Portmere's stock trades on the NYSE, as 15 U.S.C. 78l requires.", app.VerdictClosest},
+		{"What ticker does Portmere's stock trade under on the NYSE?", "Portmere's stock trades on the NYSE under the symbol PTM.", app.VerdictAnswered},
+		{"Which exchange is Portmere's common stock listed on?", "Portmere common stock is traded on the New York Stock Exchange.", app.VerdictAnswered},
+		{"Which stock exchange lists Portmere's common stock?", "Portmere's common stock is listed under Section 12(b) of the Securities Exchange Act of 1934.", app.VerdictClosest},
+		{"Which stock exchange lists Portmere's common stock?", "Portmere's common stock is listed on the London Stock Exchange.", app.VerdictAnswered},
+	})
+}

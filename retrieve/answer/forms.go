@@ -25,6 +25,53 @@ type forms struct {
 	short map[string]string
 	// defs are every definition the evidence's documents hold.
 	defs []lang.Abbreviation
+	// rewords are, for a question asking an issuer's particular, the ways
+	// a form writes the particular's words (coverWordings).
+	rewords []rewording
+}
+
+// rewording is a phrase of the question and the other ways a form writes
+// it, as family keys with small words left out.
+type rewording struct {
+	asked   []string   // the question's words, lower-case as written
+	written [][]string // the other phrases of its group
+}
+
+// coverWordings are the groups of phrases in which a person and a
+// securities form name the same particular of an issuer: a person asks
+// for the "ticker" or where it is "headquartered", which exchange "lists"
+// its shares; the form's cover writes "Trading Symbol(s)", "Address of
+// principal executive offices", and a sentence says the stock is
+// "quoted" on an exchange. They are read only for a question asking such a
+// particular (lang.Asked.Particular): elsewhere a "symbol" is no ticker.
+var coverWordings = [][]string{
+	{"ticker", "ticker symbol", "trading symbol", "stock symbol", "symbol"},
+	{"headquarters", "headquartered", "head office", "principal executive offices", "principal executive office", "principal offices"},
+	{"listed", "lists", "listing", "traded", "trades", "quoted"},
+	{"incorporated", "incorporation", "organized", "organization", "organised", "organisation"},
+}
+
+// coverRewordings returns, for each phrase of coverWordings that question
+// writes, the other phrases of its group.
+func coverRewordings(question string) []rewording {
+	asked := contentFamilies(question)
+	var out []rewording
+	for _, group := range coverWordings {
+		for i, p := range group {
+			words := contentFamilies(p)
+			if !lang.ContainsRun(asked, words) {
+				continue
+			}
+			rw := rewording{asked: strings.Fields(p)}
+			for j, o := range group {
+				if j != i {
+					rw.written = append(rw.written, contentFamilies(o))
+				}
+			}
+			out = append(out, rw)
+		}
+	}
+	return out
 }
 
 // questionForms reads the abbreviations the evidence defines and keeps
@@ -106,6 +153,16 @@ func (f forms) expand(words map[string]bool, families []string) {
 		if lang.ContainsRun(families, long) { // small words are left out of both
 			words[lang.Family(short)] = true
 			words[short] = true
+		}
+	}
+	for _, rw := range f.rewords {
+		for _, o := range rw.written {
+			if lang.ContainsRun(families, o) {
+				for _, w := range rw.asked {
+					words[w], words[lang.Inflection(w)], words[lang.Family(w)] = true, true, true
+				}
+				break
+			}
 		}
 	}
 }

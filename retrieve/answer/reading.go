@@ -33,6 +33,9 @@ func readQuestion(ev *app.Evidence) *reading {
 	}
 	r.shape = askedShape(ev.Question.Text, ev.Terms)
 	r.shape.named = r.fm.named(r.shape.stems)
+	if r.shape.Particular {
+		r.fm.rewords = coverRewordings(ev.Question.Text)
+	}
 	// The names a question gives: capitalised, or letters with digits,
 	// like "3M".
 	names := questionNames(ev.Question.Text)

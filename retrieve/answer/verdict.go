@@ -363,6 +363,10 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		// "Who audits …" is answered by the firm's name; a sentence about
 		// the audit names none.
 		return false, "no firm is named"
+	case symbolAskedRE.MatchString(q) && !givesSymbol(text+"\n"+c.label, sh.named):
+		return false, "no trading symbol is given"
+	case exchangeAskedRE.MatchString(q) && !namesExchange(text+"\n"+c.label):
+		return false, "no exchange is named"
 	case who && !firmAskedRE.MatchString(q) && !nameBesideAsked(text, sh.named) && !orgNameRE.MatchString(text) && !nameThenTitle(text, q):
 		// "Who is the CEO …" is answered where a name stands beside the
 		// role asked, or by a firm's name: any other name in the sentence
@@ -416,7 +420,7 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		// "Net sales | $ 3,226,773" under "13 Weeks Ended" is a quarter's
 		// net sales, not the fiscal year's the question asks.
 		return false, "the table holds a quarter's or some months' figures, not the year's asked"
-	case sh.Type == lang.WhereType && !row && headquartersRE.MatchString(q) && !statesSeat(text) && !placeCaptionRE.MatchString(c.label):
+	case (sh.Type == lang.WhereType || sh.Type == lang.WhichType) && !row && headquartersRE.MatchString(q) && !statesSeat(text) && !placeCaptionRE.MatchString(c.label):
 		// "… the courts of New York, located nearest the Corporation's
 		// headquarters" names a place, not where the headquarters are:
 		// a seat is written after "in", "at", "located in", "based in".
