@@ -254,8 +254,13 @@ func hasPlace(text string, asked map[string]bool) bool {
 			return true
 		}
 	}
-	return placeWordRE.MatchString(text) && hasNewName(text, asked)
+	return placeWordRE.MatchString(text) && hasNewName(text, asked) || placeOfRE.MatchString(text)
 }
+
+// placeOfRE finds a place named by its kind and its name, as states,
+// provinces and countries are styled: "the State of Oregon", "the
+// Commonwealth of Massachusetts", "the Province of Ontario".
+var placeOfRE = regexp.MustCompile(`\b(State|Commonwealth|Province|Republic|Kingdom|Grand Duchy|Canton|Territory|Emirate|Principality)\s+of\s+(the\s+)?\p{Lu}`)
 
 // onlyAsked reports whether the run of capitalised words that opens s
 // holds only words the question asks with: "at PepsiCo" when the question
@@ -298,6 +303,9 @@ func hasCount(text, label string, counted []string) bool {
 			}
 		}
 	}
+	if statesNumberOf(toks, counted) {
+		return true
+	}
 	for i, t := range toks {
 		word := numberWords[t.Lower]                                                // "two botanic gardens" counts as "2" does
 		year := isYearToken(t.Lower) && !strings.Contains(text[t.Start:t.End], ",") // "2,000" is a count
@@ -320,6 +328,39 @@ func hasCount(text, label string, counted []string) bool {
 	}
 	return false
 }
+
+// statesNumberOf reports whether toks state the number of what is
+// counted as a sentence names it: "The number of shares of the
+// registrant's common stock outstanding as of January 20, 2023 was
+// 598,239,585" — "number of" the counted noun, then a verb saying what it
+// was, then a whole number that is no year.
+func statesNumberOf(toks []lang.Token, counted []string) bool {
+	for i := 0; i+2 < len(toks); i++ {
+		if toks[i].Lower != "number" || toks[i+1].Lower != "of" {
+			continue
+		}
+		named := false
+		for j := i + 2; j < min(len(toks), i+4); j++ {
+			named = named || slices.Contains(counted, lang.Family(toks[j].Lower))
+		}
+		if !named {
+			continue
+		}
+		for j := i + 3; j+1 < len(toks); j++ {
+			if !numberVerbs[toks[j].Lower] {
+				continue
+			}
+			n := toks[j+1]
+			if n.Num && strings.Trim(n.Lower, "0123456789") == "" && !isYearToken(n.Lower) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// numberVerbs say what a number of things was.
+var numberVerbs = map[string]bool{"was": true, "were": true, "is": true, "are": true, "totaled": true, "totalled": true, "numbered": true}
 
 func isYearToken(s string) bool {
 	return len(s) == 4 && (strings.HasPrefix(s, "19") || strings.HasPrefix(s, "20")) && strings.Trim(s, "0123456789") == ""

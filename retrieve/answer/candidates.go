@@ -78,6 +78,7 @@ func (r *reading) windowCandidates(ctx context.Context, src *app.Source, w *app.
 		c := r.candidateAt(src, w, s, text, label)
 		c.intro = rowIntro
 		c.context = withAntecedent(contextStems(r.ev, src, w, s[0]), before)
+		r.fm.expand(c.context, contentFamilies(before)) // "Trading Symbol" over a row is the ticker asked
 		c.ante, c.anteStart = beforeWin, beforeStart
 		cands = append(cands, c)
 	}
@@ -107,6 +108,8 @@ func (r *reading) candidateAt(src *app.Source, w *app.Window, s [2]int, text, la
 			words[st] = true
 			own[st] = true
 		}
+		r.fm.expand(words, contentFamilies(strings.Join(header, "\n")))
+		r.fm.expand(own, contentFamilies(strings.Join(header, "\n")))
 		if addressed = r.shape.addresses(header, text); addressed {
 			// The question names the row and the column: the cell is what
 			// it asks, whatever verb it asks with.

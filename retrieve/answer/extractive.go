@@ -262,8 +262,10 @@ func quoteUnits(ev *app.Evidence, w *app.Window) []unit {
 			for i := s[0]; i <= s[1]; i++ {
 				if i == s[1] || w.Text[i] == '\n' {
 					// A table's first row is its header: it names the
-					// columns and answers nothing by itself.
-					if _, off, ok := locate(w, start); i > start && ok && off > 0 {
+					// columns and answers nothing by itself — unless the
+					// header was set above the table (headerAbove) and the
+					// first row holds figures.
+					if span, off, ok := locate(w, start); i > start && ok && (off > 0 || headerSetAbove(ev, w, span.BlockID, w.Text[start:i])) {
 						units = append(units, [2]int{start, i})
 					}
 					start = i + 1
@@ -274,6 +276,16 @@ func quoteUnits(ev *app.Evidence, w *app.Window) []unit {
 		}
 	}
 	return joinBroken(ev, w, units)
+}
+
+// headerSetAbove reports whether a table's first row, row, is a row of
+// figures under a header set as the paragraph above its block: a label
+// opening in words, then figures ("Net sales | $ 10,208,580"). A first
+// row that opens with a figure ("2022 | 2021 | 2020") names columns
+// itself.
+func headerSetAbove(ev *app.Evidence, w *app.Window, blockID, row string) bool {
+	first, _ := utf8.DecodeRuneInString(strings.TrimSpace(row))
+	return unicode.IsLetter(first) && hasAmount(row, false) && headerAbove(ev, w, blockID) != nil
 }
 
 // unit is a span of text that may be quoted: s in w's text.
@@ -408,8 +420,22 @@ func introOf(text string, w *app.Window, start int, before introduction) introdu
 		return introduction{text: text, win: w, start: start}
 	case strings.HasPrefix(text, "(") && strings.HasSuffix(text, ")") && len(text) <= 40:
 		return before
+	case namesColumns(text):
+		return introduction{text: text, win: w, start: start}
 	}
 	return introduction{}
+}
+
+// namesColumns reports whether a prose unit reads as the names of a
+// table's columns set above it as a line of their own, as a form's cover
+// sets "Title of each class  Trading Symbol  Name of each exchange on
+// which registered" over its rows: three to sixteen words, no figure, no
+// sentence's end. Over a table it says what the table's cells are;
+// over prose it is read as nothing.
+func namesColumns(text string) bool {
+	t := strings.TrimSpace(text)
+	n := len(strings.Fields(t))
+	return n >= 3 && n <= 16 && !strings.ContainsAny(t, "0123456789.;:?!")
 }
 
 // introduces reports whether a sentence says that what comes after it is

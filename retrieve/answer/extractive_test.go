@@ -875,5 +875,9 @@ func TestCoverParticulars(t *testing.T) {
 		{"Which exchange is Portmere's common stock listed on?", "Portmere common stock is traded on the New York Stock Exchange.", app.VerdictAnswered},
 		{"Which stock exchange lists Portmere's common stock?", "Portmere's common stock is listed under Section 12(b) of the Securities Exchange Act of 1934.", app.VerdictClosest},
 		{"Which stock exchange lists Portmere's common stock?", "Portmere's common stock is listed on the London Stock Exchange.", app.VerdictAnswered},
+		// A state is named as states are styled; a number of things is stated as "the number of".
+		{"Under which state's laws was Portmere incorporated?", "Portmere, Inc. was incorporated in 1967 under the laws of the State of Oregon.", app.VerdictAnswered},
+		{"How many Portmere shares were outstanding in January 2023?", "The number of shares of Portmere's common stock outstanding as of January 20, 2023 was 598,239,585.", app.VerdictAnswered},
+		{"How many Portmere shares were outstanding in January 2023?", "The number of shares of Portmere's common stock outstanding is given in January 2023.", app.VerdictClosest},
 	})
 }

@@ -257,8 +257,9 @@ func tableHeader(ev *app.Evidence, w *app.Window, off int) []string {
 // years — "($ in millions, except per share amounts) 2023 2022 2021" —
 // one of its last lines, ending in two years or more; with the line above
 // it and the lines after ("June 30, December 31," / "2023 2022" / "(In
-// thousands)"), each verbatim. nil when the block before (in the same
-// window and section) is no such paragraph.
+// thousands)"), each verbatim; or its last line when that line names
+// columns in words (namesColumns). nil when the block before (in the
+// same window and section) is no such paragraph.
 func headerAbove(ev *app.Evidence, w *app.Window, blockID string) []string {
 	for k := 1; k < len(w.Spans); k++ {
 		if w.Spans[k].BlockID != blockID {
@@ -281,6 +282,12 @@ func headerAbove(ev *app.Evidence, w *app.Window, blockID string) []string {
 				}
 			}
 			return out
+		}
+		if last := strings.TrimSpace(lines[len(lines)-1]); namesColumns(last) {
+			// "Title of each class Trading Symbol Name of each exchange on
+			// which registered" over "Common Stock, Par Value $1.00 | JNJ
+			// | New York Stock Exchange": the columns are named by words.
+			return []string{last}
 		}
 		return nil
 	}

@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"archivist/retrieve/fts"
 	"context"
 	"fmt"
 	"math"
@@ -344,5 +345,40 @@ func TestNameThenTitle(t *testing.T) {
 		if got := nameThenTitle(c.text, c.q); got != c.want {
 			t.Errorf("nameThenTitle(%q, %q) = %v, want %v", c.text, c.q, got, c.want)
 		}
+	}
+}
+
+// TestCoverTableUnderItsColumnsLine: a form's cover sets the names of its
+// securities table's columns as a line of their own above the table; the
+// table's first row is then a row, read under that line, and answers the
+// ticker asked — a row of years at the head of a table does not become
+// one.
+func TestCoverTableUnderItsColumnsLine(t *testing.T) {
+	build := func(q string, blocks ...app.Block) *app.Evidence {
+		ev := &app.Evidence{Question: app.Question{Text: q}, Terms: fts.Terms(q), Blocks: map[string]app.Block{}, Sections: map[string]string{"s": "Cover"}}
+		w := app.Window{PageStart: 1, PageEnd: 1}
+		var texts []string
+		for i, b := range blocks {
+			b.ID, b.Seq, b.SectionID, b.Page = fmt.Sprintf("b%d", i), i, "s", 1
+			ev.Blocks[b.ID] = b
+			w.Spans = append(w.Spans, app.Span{BlockID: b.ID, Start: 0, End: len(b.Text)})
+			texts = append(texts, b.Text)
+		}
+		w.Text = strings.Join(texts, app.PassageSeparator)
+		ev.Sources = []app.Source{{N: 1, DocumentID: "d", Title: "Portmere Inc. Form 10-K", Windows: []app.Window{w}, Text: w.Text}}
+		return ev
+	}
+	ev := build("What is Portmere's ticker?",
+		app.Block{Kind: app.BlockParagraph, Text: "Title of each class Trading Symbol Name of each exchange on which registered"},
+		app.Block{Kind: app.BlockTable, Text: "Common Stock, Par Value $1.00 | PTM | New York Stock Exchange\n0.650% Notes Due May 2024 | PTM24C | New York Stock Exchange"})
+	ans, err := Extractive{}.Answer(context.Background(), ev)
+	if err != nil || ans.Verdict != app.VerdictAnswered || !strings.Contains(ans.Answer, "| PTM |") {
+		t.Fatalf("answer %q (%s), %v: want the first row, with its symbol", ans.Answer, ans.Verdict, err)
+	}
+	ev = build("What date did Portmere's 2022 fiscal year end?",
+		app.Block{Kind: app.BlockParagraph, Text: "Cumulative total return of Portmere common stock plan to date"},
+		app.Block{Kind: app.BlockTable, Text: "2022 | 2021 | 2020 | through 12/31/2022\n$ 100 | $ 104 | $ 98 | $ 131"})
+	if ans, _ := (Extractive{}).Answer(context.Background(), ev); strings.Contains(ans.Answer, "“2022 | 2021") && ans.Verdict == app.VerdictAnswered {
+		t.Errorf("a row of years at the head of a table answered: %q", ans.Answer)
 	}
 }

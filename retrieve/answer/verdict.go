@@ -629,7 +629,7 @@ func weighsEnough(ev *app.Evidence, sh shape, c *candidate, carried map[string]b
 	if measures(c.window.Text[c.start:c.end] + "\n" + c.label) {
 		degree = askedDegree(ev.Question.Text) // "How large …" is met by "153,000", not by the word
 	}
-	titled := selfNames(ev.Question.Text, c.window.Text[c.start:c.end], c.src)
+	titled := selfNames(ev.Question.Text, c.window.Text[c.start:c.end], c.src, sh.Particular && onFirstPage(ev, c))
 	share, total := 0.0, 0.0
 	for t, w := range weights {
 		if interrogatives[t] || t == kind && kind != "" || setting[t] || t == degree && degree != "" {
@@ -662,9 +662,12 @@ func weighsEnough(ev *app.Evidence, sh shape, c *candidate, carried map[string]b
 // by its name: such a sentence carries in full the names the question
 // gives that the document's title writes (the title's other words only
 // place it, half), and the question's own "the Company" or "the company".
-func selfNames(question, text string, src *app.Source) map[string]bool {
+// So does every entry of a form's cover (cover: the quote is on the first
+// page and the question asks a particular the cover states): the cover
+// is the issuer's statement of itself.
+func selfNames(question, text string, src *app.Source, cover bool) map[string]bool {
 	out := map[string]bool{}
-	if !selfReferenceRE.MatchString(text) {
+	if !cover && !selfReferenceRE.MatchString(text) {
 		return out
 	}
 	for _, m := range definedSelfRE.FindAllStringSubmatch(question, -1) {
@@ -682,6 +685,13 @@ func selfNames(question, text string, src *app.Source) map[string]bool {
 		}
 	}
 	return out
+}
+
+// onFirstPage reports whether the quote c stands on its document's first
+// page.
+func onFirstPage(ev *app.Evidence, c *candidate) bool {
+	span, _, ok := locate(c.window, c.start)
+	return ok && ev.Blocks[span.BlockID].Page == 1
 }
 
 // selfReferenceRE finds the words by which a filing or a report speaks of
