@@ -70,6 +70,9 @@ func (r *reading) windowCandidates(ctx context.Context, src *app.Source, w *app.
 			}
 		} else {
 			intro = introOf(text, w, s[0], intro)
+			if namesColumns(text) && tableFollows(r.ev, w, s[0]) {
+				continue // the names of the columns below: each row is read under them
+			}
 		}
 		label := figureLabel(r.ev, w, s[0], text)
 		if len(text) < minQuoteChars && label == "" {
@@ -124,6 +127,22 @@ func (r *reading) candidateAt(src *app.Source, w *app.Window, s [2]int, text, la
 		words: words, own: own, label: label, addressed: addressed,
 		penalty: 0.02*float64(src.N-1) + 0.05*math.Max(0, n-400)/400,
 	}
+}
+
+// tableFollows reports whether the block at offset off of w is followed,
+// next in the window and in its document, by a table.
+func tableFollows(ev *app.Evidence, w *app.Window, off int) bool {
+	span, _, ok := locate(w, off)
+	if !ok {
+		return false
+	}
+	for k := 0; k+1 < len(w.Spans); k++ {
+		if w.Spans[k].BlockID == span.BlockID {
+			b, next := ev.Blocks[span.BlockID], ev.Blocks[w.Spans[k+1].BlockID]
+			return next.Kind == app.BlockTable && next.Seq == b.Seq+1
+		}
+	}
+	return false
 }
 
 // captionText is a form's caption without its brackets: "State or other

@@ -375,6 +375,9 @@ func TestCoverTableUnderItsColumnsLine(t *testing.T) {
 	if err != nil || ans.Verdict != app.VerdictAnswered || !strings.Contains(ans.Answer, "| PTM |") {
 		t.Fatalf("answer %q (%s), %v: want the first row, with its symbol", ans.Answer, ans.Verdict, err)
 	}
+	if strings.Contains(ans.Answer, "on which registered” [") {
+		t.Errorf("the columns line is quoted apart from the row read under it: %q", ans.Answer)
+	}
 	ev = build("What date did Portmere's 2022 fiscal year end?",
 		app.Block{Kind: app.BlockParagraph, Text: "Cumulative total return of Portmere common stock plan to date"},
 		app.Block{Kind: app.BlockTable, Text: "2022 | 2021 | 2020 | through 12/31/2022\n$ 100 | $ 104 | $ 98 | $ 131"})
