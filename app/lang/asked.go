@@ -334,11 +334,14 @@ var (
 	whatIsRE     = regexp.MustCompile(`(?i)^\s*what (is|are) (an? )?((?:[\p{L}'’\-]+ ?){1,4})\s*\??\s*$`)
 )
 
+// possessivePluralRE finds a plural's possessive: "MGM Resorts' ticker".
+var possessivePluralRE = regexp.MustCompile(`\ws['’](\s|$)`)
+
 // asksWhatIs returns the term a "What is X?" question asks defined, or "".
 func asksWhatIs(q string) string {
 	m := whatIsRE.FindStringSubmatch(q)
 	if m == nil || len(strings.Fields(m[3])) > 4 || strings.HasPrefix(strings.ToLower(m[3]), "the ") ||
-		strings.Contains(m[3], "'s") || strings.Contains(m[3], "’s") {
+		strings.Contains(m[3], "'s") || strings.Contains(m[3], "’s") || possessivePluralRE.MatchString(m[3]) {
 		return "" // "What is Square's stock ticker?" asks its value, as "What is the …" does
 	}
 	return strings.ToLower(strings.TrimSpace(m[3]))

@@ -60,6 +60,9 @@ func TestReadAsked(t *testing.T) {
 	if a := ReadAsked("What is the revenue?"); a.Defines != "" {
 		t.Errorf("what is the X asks its value, not a definition: %+v", a)
 	}
+	if a := ReadAsked("What is MGM Resorts' ticker symbol?"); a.Defines != "" {
+		t.Errorf("what is a plural's X asks its value, not a definition: %+v", a)
+	}
 	if a := ReadAsked("What are the components of total revenue?"); !slices.Equal(a.List, []string{Family("revenue")}) {
 		t.Errorf("list of %v", a.List)
 	}

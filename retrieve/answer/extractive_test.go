@@ -869,6 +869,7 @@ func TestSeatIsStatedNotNamedInPassing(t *testing.T) {
 func TestCoverParticulars(t *testing.T) {
 	checkVerdicts(t, []verdictCase{
 		{"What is Portmere's stock ticker?", "Portmere's common stock trades under the symbol “PTM”.", app.VerdictAnswered},
+		{"What is MGM Resorts' ticker symbol?", "MGM Resorts common stock is traded on the New York Stock Exchange (“NYSE”) under the symbol “MGM.”", app.VerdictAnswered},
 		{"What is Portmere's ticker?", "Portmere Inc. Title of each class Trading Symbol Name of each exchange on which registered", app.VerdictClosest},
 		{"What ticker does Portmere's stock trade under on the NYSE?", "Portmere's stock trades on the NYSE, as 15 U.S.C. 78l requires.", app.VerdictClosest},
 		{"What ticker does Portmere's stock trade under on the NYSE?", "Portmere's stock trades on the NYSE under the symbol PTM.", app.VerdictAnswered},

@@ -29,7 +29,8 @@ var exchangeAbbrevs = map[string]bool{"nyse": true, "nasdaq": true, "amex": true
 // givesSymbol reports whether text gives a trading symbol: a word of one
 // to five capital letters (a class after a dot, "BRK.B"), standing
 // alone, that the question does not write and that is no exchange's
-// short name. Symbols are written so, on every exchange that lists
+// short name — or any such word right after "symbol", where a symbol may
+// be the issuer's own name ("under the symbol “MGM”"). Symbols are written so, on every exchange that lists
 // shares in Latin letters.
 func givesSymbol(text string, asked map[string]bool) bool {
 	for _, m := range symbolRE.FindAllStringSubmatchIndex(text, -1) {
@@ -37,6 +38,10 @@ func givesSymbol(text string, asked map[string]bool) bool {
 			continue // an initial of "U.S.C.", not a symbol
 		}
 		w := strings.ToLower(text[m[2]:m[3]])
+		before := strings.ToLower(text[max(0, m[2]-16):m[2]])
+		if strings.Contains(before, "symbol") && !exchangeAbbrevs[w] {
+			return true // "under the symbol “MGM”": a symbol may be the name's word
+		}
 		if !asked[w] && !asked[lang.Family(w)] && !exchangeAbbrevs[w] && !orgSuffix[w] && w != "i" {
 			return true
 		}
