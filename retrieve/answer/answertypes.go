@@ -66,8 +66,8 @@ func typeFitOf(t lang.AnswerType, counted []string, text, label string, asked ma
 var (
 	unitRE        = regexp.MustCompile(`(?i)[$€£¥₹]|\b(usd|eur|gbp|inr|rs\.?|rupees?|dollars?|euros?|pounds?|yen|million|billion|thousand|crores?|lakhs?|lacs?|percent|kg|tonnes?|tons?|km|miles?|metres?|meters?|hours?|days?|years?)\b|%`)
 	percentTextRE = regexp.MustCompile(`(?i)%|\bper\s?cent\b|\bpercentage\b`)
-	placeCueRE    = regexp.MustCompile(`\b(in|at|near|located|based|headquartered|situated|from)\s+(the\s+)?\p{Lu}`)
-	placeWordRE   = regexp.MustCompile(`(?i)\b(road|street|st\.|avenue|ave\.|boulevard|lane|city|district|state|province|county|country|village|town|plant|office|floor|building)\b`)
+	placeCueRE    = regexp.MustCompile(`\b(in|at|near|located|based|headquartered|situated|from)\s+(the\s+)?\p{Lu}|\bat\s+\d{1,6}\s+\p{Lu}`) // "at 929 Long Bridge Drive": a street address
+	placeWordRE   = regexp.MustCompile(`(?i)\b(road|street|st\.|avenue|ave\.|boulevard|blvd\.?|drive|lane|parkway|plaza|place|square|highway|way|court|city|district|state|province|county|country|village|town|plant|office|floor|building)\b`)
 )
 
 // capitalisedNew reports whether text writes a capitalised word the

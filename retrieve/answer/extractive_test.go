@@ -859,6 +859,10 @@ func TestSeatIsStatedNotNamedInPassing(t *testing.T) {
 		{"Where is Portmere headquartered?", "Claims against Portmere are brought in the courts of New York, located nearest the Corporation's headquarters.", app.VerdictClosest},
 		{"Where is Portmere headquartered?", "Portmere is headquartered in Purchase, New York.", app.VerdictAnswered},
 		{"Which city is Portmere based in?", "Portmere is headquartered in Camden, New Jersey.", app.VerdictAnswered},
+		// A street address after "at", and a cover's entry read with its caption as one line.
+		{"Where is Portmere headquartered?", "Portmere's principal executive offices are located at 929 Long Bridge Drive, Arlington, Virginia 22202.", app.VerdictAnswered},
+		{"Where is Portmere headquartered?", "One Portmere Plaza New Brunswick, New Jersey 08933 (Address of principal executive offices)", app.VerdictAnswered},
+		{"Where is Portmere headquartered?", "Portmere's headquarters items are described in the 2022 Proxy Statement.", app.VerdictClosest},
 	})
 }
 

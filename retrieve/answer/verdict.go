@@ -420,7 +420,8 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		// "Net sales | $ 3,226,773" under "13 Weeks Ended" is a quarter's
 		// net sales, not the fiscal year's the question asks.
 		return false, "the table holds a quarter's or some months' figures, not the year's asked"
-	case (sh.Type == lang.WhereType || sh.Type == lang.WhichType) && !row && headquartersRE.MatchString(q) && !statesSeat(text) && !placeCaptionRE.MatchString(c.label):
+	case (sh.Type == lang.WhereType || sh.Type == lang.WhichType) && !row && headquartersRE.MatchString(q) && !statesSeat(text) &&
+		!placeCaptionRE.MatchString(c.label) && !placeCaptionRE.MatchString(trailingCaption(text)):
 		// "… the courts of New York, located nearest the Corporation's
 		// headquarters" names a place, not where the headquarters are:
 		// a seat is written after "in", "at", "located in", "based in".
@@ -487,17 +488,30 @@ func asksWhereInWorld(q string) bool { return whereInWorldRE.MatchString(q) }
 // "(Address of principal executive offices)".
 var placeCaptionRE = regexp.MustCompile(`(?i)\b(jurisdiction|address|state of incorporation|country|city)\b`)
 
+// trailingCaption returns the caption a form's entry closes with when the
+// entry and its caption were read as one line — "One Johnson & Johnson
+// Plaza New Brunswick, New Jersey 08933 (Address of principal executive
+// offices)" — or "".
+func trailingCaption(text string) string {
+	t := strings.TrimSpace(text)
+	i := strings.LastIndex(t, "(")
+	if i <= 0 || !strings.HasSuffix(t, ")") || !captionsOnly(t[i:]) {
+		return ""
+	}
+	return t[i:]
+}
+
 // A company's seat is stated, not named in passing: a word that seats
 // ("headquartered", "based in", "principal executive offices", "head
 // office") and a place written where it is — after "in", "at", "located",
-// "based" (seatCueRE) — not "from" or "near", which place something else
+// "based", or a street address after "at" (seatCueRE) — not "from" or "near", which place something else
 // ("acquired … from the Company"), and not a month ("in January 2019"
 // dates, it does not place). "A contract with the City of Camden" names a
 // place without seating anything; "the courts of New York, located nearest
 // the Corporation's headquarters" seats the courts.
 var (
 	seatRE    = regexp.MustCompile(`(?i)\b(headquarter\w*|head office|(principal|executive|corporate|registered) offices?|(based|located|situated|domiciled) (in|at)|offices? (is|are) (located )?(in|at))\b`)
-	seatCueRE = regexp.MustCompile(`\b(in|at|located|based|headquartered|situated)\s+(the\s+)?(\p{Lu}\p{L}*)`)
+	seatCueRE = regexp.MustCompile(`\b(in|at|located|based|headquartered|situated)\s+(the\s+)?(\p{Lu}\p{L}*)|\bat\s+\d{1,6}\s+(\p{Lu}\p{L}*)`)
 )
 
 // statesSeat reports whether text states where something is seated.
@@ -506,7 +520,7 @@ func statesSeat(text string) bool {
 		return false
 	}
 	for _, m := range seatCueRE.FindAllStringSubmatch(text, -1) {
-		if !calendarWords[lang.Family(strings.ToLower(m[3]))] {
+		if !calendarWords[lang.Family(strings.ToLower(m[3]+m[4]))] {
 			return true
 		}
 	}
