@@ -313,6 +313,9 @@ type rowMatch struct {
 // it computes nothing; missing then says which operand could not be found
 // when the question did ask for a computation, for the reply to say.
 func Compute(ev *app.Evidence) (ans *app.Answer, missing string) {
+	if _, _, ok := readComparison(ev.Question.Text); ok {
+		return compare(ev) // "In which year was X larger?" (computecompare.go)
+	}
 	comp, ok := readComputation(ev.Question.Text)
 	if !ok {
 		return nil, ""

@@ -259,3 +259,37 @@ func TestChangeStatedAsAsked(t *testing.T) {
 		"What was the change in net deferred tax assets from 2018 to 2019?":        "3851 − 4317 = −466",
 	})
 }
+
+// TestComparedAnswers: "In which year was X larger?" is read from X's row
+// under its table's years, each cell cited, with verdict computed; a row
+// with a figure below nought, a figure the question gives, and a tie
+// answer nothing.
+func TestComparedAnswers(t *testing.T) {
+	for _, tc := range []struct {
+		question, value string
+		cells           int
+	}{
+		{"In which year was revenue larger?", "2019", 3},
+		{"Which year has the lowest revenue?", "2017", 3},
+		{"In which year was the amount of deferred income the smallest?", "", 0}, // "—" is no plain number
+		{"In which year was cost of revenue higher?", "", 0},                     // (1,142): larger may mean either
+		{"In which year was revenue less than 50 million?", "", 0},               // a threshold, not a comparison
+		{"In which year was other income higher?", "", 0},                        // "n/a"
+	} {
+		ev := computeEvidence(tc.question, revenueIntro, revenueTable)
+		ans, err := answer.Compute(ev)
+		if tc.value == "" {
+			if ans != nil {
+				t.Errorf("%q: compared %q: %s", tc.question, ans.Value, ans.Answer)
+			}
+			continue
+		}
+		if ans == nil || ans.Value != tc.value || ans.Verdict != app.VerdictComputed || len(ans.Citations) != tc.cells {
+			t.Errorf("%q: %+v (%s), want %s from %d cells", tc.question, ans, err, tc.value, tc.cells)
+		}
+	}
+	ev := computeEvidence("In which year was revenue larger?", revenueIntro, " | 2019 | 2018\nRevenue | 56.7 | 56.7")
+	if ans, _ := answer.Compute(ev); ans != nil {
+		t.Errorf("a tie compared: %s", ans.Answer)
+	}
+}

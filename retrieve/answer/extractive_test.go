@@ -371,11 +371,12 @@ func TestQuoteShape(t *testing.T) {
 	})
 	t.Run("YearsAreReadFromTheHeader", func(t *testing.T) {
 		// "In which years …" is answered by the row and the header it is
-		// read under; "Which year was it highest?" is not: the header
-		// holds every year and the row does not say which.
+		// read under; "Which year was it highest?" is not quoted — the
+		// header holds every year and the row does not say which — but
+		// computed from the row's cells (computecompare.go).
 		for q, want := range map[string]app.Verdict{
 			"In which years was the total equity calculated?": app.VerdictAnswered,
-			"In which year was the total equity the highest?": app.VerdictClosest,
+			"In which year was the total equity the highest?": app.VerdictComputed,
 		} {
 			ev := tableEvidence(q, "Total equity was calculated as follows:", "Year ended | 2019 | 2018\nTotal equity | 1,954 | 2,182")
 			b := ev.Blocks["b0"]

@@ -332,6 +332,16 @@ func Right(ans *app.Answer, lead string, ref Reference) bool {
 		}
 		return false
 	}
+	if app.VerdictOf(ans) == app.VerdictComputed && ans.Value != "" {
+		// A computed answer states its value; the operands it cites
+		// name other periods and figures, which do not answer.
+		for _, a := range ref.Answers {
+			if Normalize(ans.Value) == Normalize(a) || SameFigure(ans.Value, a) {
+				return true
+			}
+		}
+		return false
+	}
 	held := 0
 	for _, a := range ref.Answers {
 		if Holds(text, a) || (ans.Value != "" && Normalize(ans.Value) == Normalize(a)) {

@@ -119,3 +119,16 @@ func TestSameFigure(t *testing.T) {
 		}
 	}
 }
+
+// TestComputedIsJudgedByItsValue: a computed answer cites operands of
+// other periods and figures; only the value it states answers.
+func TestComputedIsJudgedByItsValue(t *testing.T) {
+	ans := &app.Answer{Verdict: app.VerdictComputed, Sufficient: true, Value: "2019",
+		Answer: "Revenue is largest in 2019 of 2018, 2019\n\nRevenue, 2018: 44.1 — “Revenue | 56.7 | 44.1” [1]"}
+	if !Right(ans, "", Reference{Answers: []string{"2019"}, Type: "span"}) {
+		t.Error("the stated value 2019 is not right for 2019")
+	}
+	if Right(ans, "", Reference{Answers: []string{"2018"}, Type: "span"}) {
+		t.Error("an operand's period counted as the answer")
+	}
+}
