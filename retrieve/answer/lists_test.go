@@ -49,6 +49,9 @@ func TestThresholdCounts(t *testing.T) {
 		{"How many years did net income exceed $30,000 thousand?", "Year ended | 2019 | 2018 | 2017\nNet income | $53,330 | $21,524 | $29,251", "1"},
 		{"How many years did net income exceed $25 million?", "(In thousands) | 2019 | 2018 | 2017\nNet income | $53,330 | $21,524 | $29,251", "2"},
 		{"How many years did net income fall below $25,000 thousand?", "Year ended | 2019 | 2018 | 2017\nNet income | $53,330 | $21,524 | $29,251", "1"},
+		// Which years, rather than how many: the years themselves.
+		{"In which year was net income less than 25,000 thousands?", "Year ended | 2019 | 2018 | 2017\nNet income | $53,330 | $21,524 | $29,251", "2018"},
+		{"Which years did net income exceed $25 million?", "(In thousands) | 2019 | 2018 | 2017\nNet income | $53,330 | $21,524 | $29,251", "2019, 2017"},
 	} {
 		ans, err := answer.Extractive{}.Answer(context.Background(), tableEvidence(c.q, c.table))
 		if err != nil {
@@ -63,5 +66,11 @@ func TestThresholdCounts(t *testing.T) {
 		"Year ended | 2019 | 2018\nNet income | 53 | 21"))
 	if ans.Verdict == app.VerdictComputed {
 		t.Errorf("counted a row the question does not name:\n%s", ans.Answer)
+	}
+	// No year passed the figure: nothing stated.
+	ans, _ = answer.Extractive{}.Answer(context.Background(), tableEvidence("In which year was net income less than 10 thousand?",
+		"Year ended | 2019 | 2018\nNet income | 53 | 21"))
+	if ans.Verdict == app.VerdictComputed {
+		t.Errorf("stated years no figure passed:\n%s", ans.Answer)
 	}
 }

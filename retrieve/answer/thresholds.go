@@ -20,9 +20,16 @@ import (
 
 var thresholdRE = regexp.MustCompile(`(?i)^\s*how many\s+(years|quarters|periods)\s+(?:did|was|were|had|has|have)\s+(?:the\s+)?(.+?)\s+(exceed|exceeded|surpass|surpassed|top|go above|was above|were above|was more than|were more than|was greater than|was higher than|was less than|were less than|was lower than|was below|were below|fall below|fell below)\s+[$€£¥]?\s?([\d,]+(?:\.\d+)?)\s*(thousand|million|billion|%)?\s*\??\s*$`)
 
+// whichOverRE finds a question asking which periods a measure passed a
+// figure in ("In which year was revenue less than 600,000 thousands?"):
+// answered as the count is, by the years themselves. Its groups are
+// thresholdRE's.
+var whichOverRE = regexp.MustCompile(`(?i)^\s*(?:in\s+)?which\s+(years?|periods?|quarters?)\s+(?:did|was|were|is|are|had|has|have)\s+(?:the\s+)?(.+?)\s+(exceed|exceeded|surpass|surpassed|more than|greater than|higher than|above|less than|lower than|fewer than|below|under)\s*[$€£¥]?\s?([\d,]+(?:\.\d+)?)\s*(thousands?|millions?|billions?|%)?\s*\??\s*$`)
+
 // threshold is a question counting the periods a measure passed a
-// figure.
+// figure, or asking which they are.
 type threshold struct {
+	which   bool     // asks which periods, not how many
 	measure []string // the row's words, as lang.LabelWords
 	limit   *big.Rat // the figure, at the question's scale
 	scale   float64  // 1, 1e3, 1e6, 1e9
@@ -32,16 +39,19 @@ type threshold struct {
 
 // readThreshold reads a threshold question; ok is false for any other.
 func readThreshold(q string) (threshold, bool) {
-	m := thresholdRE.FindStringSubmatch(q)
+	m, which := thresholdRE.FindStringSubmatch(q), false
 	if m == nil {
-		return threshold{}, false
+		if m, which = whichOverRE.FindStringSubmatch(q), true; m == nil {
+			return threshold{}, false
+		}
 	}
 	limit, ok := new(big.Rat).SetString(strings.ReplaceAll(m[4], ",", ""))
 	if !ok {
 		return threshold{}, false
 	}
-	th := threshold{measure: lang.LabelWords(m[2]), limit: limit, scale: 1, below: strings.Contains(m[3], "less") ||
-		strings.Contains(m[3], "lower") || strings.Contains(m[3], "below")}
+	verb := strings.ToLower(m[3])
+	th := threshold{which: which, measure: lang.LabelWords(m[2]), limit: limit, scale: 1, below: strings.Contains(verb, "less") ||
+		strings.Contains(verb, "lower") || strings.Contains(verb, "below") || strings.Contains(verb, "fewer") || verb == "under"}
 	at := strings.Index(q, m[4])
 	for _, sign := range []string{"$", "€", "£", "¥"} {
 		if strings.HasSuffix(strings.TrimRight(q[:at], " "), sign) {
@@ -49,7 +59,7 @@ func readThreshold(q string) (threshold, bool) {
 		}
 	}
 	th.figure = strings.TrimSpace(strings.TrimRight(q[at:], "? ")) // as the question writes it
-	switch strings.ToLower(m[5]) {
+	switch strings.TrimSuffix(strings.ToLower(m[5]), "s") {
 	case "thousand":
 		th.scale = 1e3
 	case "million":
@@ -136,6 +146,15 @@ func (r *reading) countOver(c *candidate, row string, th threshold) *app.Answer 
 	which := ""
 	if len(passed) > 0 {
 		which = " (" + strings.Join(passed, ", ") + ")"
+	}
+	if th.which {
+		if len(passed) == 0 {
+			return nil // no year passed it: the question's premise fails, and nothing is stated
+		}
+		value := strings.Join(passed, ", ")
+		text := "Years in which “" + strings.TrimSpace(label) + "” was " + side + " " + th.figure + ": " + value + " (of " +
+			strings.Join(headerYears(header), ", ") + ")\n\nCompared from the cited cells:" + render(cites, labels, unders)
+		return &app.Answer{Answer: text, Sufficient: true, Verdict: app.VerdictComputed, Citations: cites, Sources: SourceRefs(r.ev), Value: value}
 	}
 	text := "Years in which “" + strings.TrimSpace(label) + "” was " + side + " " + th.figure + ": " + count + " of " +
 		strconv.Itoa(len(cites)) + which + "\n\nCounted from the cited cells:" + render(cites, labels, unders)

@@ -334,13 +334,17 @@ func Right(ans *app.Answer, lead string, ref Reference) bool {
 	}
 	if app.VerdictOf(ans) == app.VerdictComputed && ans.Value != "" {
 		// A computed answer states its value; the operands it cites
-		// name other periods and figures, which do not answer.
+		// name other periods and figures, which do not answer. The value
+		// is the answer (a figure at the reference's precision), or, where
+		// every answer is required, holds each.
+		held := 0
+		one := !strings.Contains(ans.Value, ", ") // one figure, not a list of years
 		for _, a := range ref.Answers {
-			if Normalize(ans.Value) == Normalize(a) || SameFigure(ans.Value, a) {
-				return true
+			if Normalize(ans.Value) == Normalize(a) || one && SameFigure(ans.Value, a) || ref.AllRequired && Holds(ans.Value, a) {
+				held++
 			}
 		}
-		return false
+		return held > 0 && (!ref.AllRequired || held == len(ref.Answers))
 	}
 	held := 0
 	for _, a := range ref.Answers {

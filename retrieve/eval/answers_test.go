@@ -131,4 +131,14 @@ func TestComputedIsJudgedByItsValue(t *testing.T) {
 	if Right(ans, "", Reference{Answers: []string{"2018"}, Type: "span"}) {
 		t.Error("an operand's period counted as the answer")
 	}
+	two := &app.Answer{Verdict: app.VerdictComputed, Sufficient: true, Value: "2018, 2017", Answer: "Years … 2018, 2017"}
+	if Right(two, "", Reference{Answers: []string{"2018"}, Type: "span"}) {
+		t.Error("two years stated, right for one")
+	}
+	if !Right(two, "", Reference{Answers: []string{"2018", "2017"}, Type: "multi-span", AllRequired: true}) {
+		t.Error("both years stated, not right for both")
+	}
+	if Right(ans, "", Reference{Answers: []string{"2019", "2018"}, Type: "multi-span", AllRequired: true}) {
+		t.Error("one year stated, right for two")
+	}
 }
