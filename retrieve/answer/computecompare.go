@@ -137,11 +137,17 @@ func (comp computation) compared(ev *app.Evidence, m *rowMatch, largest bool) (*
 		unders = append(unders, m.cells[i].header)
 	}
 	numberQuotes(ans.Citations)
-	word := "largest"
-	if !largest {
-		word = "smallest"
-	}
-	ans.Answer = m.label + " is " + word + " in " + comp.periods[pick] + " of " + strings.Join(comp.periods, ", ") +
-		"\n\n" + ComparedLead + render(ans.Citations, labels, unders)
+	ans.Answer = comparison(m.label, comp.periods, pick, largest) + "\n\n" + ComparedLead + render(ans.Citations, labels, unders)
 	return ans, ""
+}
+
+// comparison states the result: "Revenue is larger in 2019 than in 2018",
+// "Revenue is smallest in 2017 of 2017, 2018, 2019".
+func comparison(label string, periods []string, pick int, largest bool) string {
+	if len(periods) == 2 {
+		word := map[bool]string{true: "larger", false: "smaller"}[largest]
+		return label + " is " + word + " in " + periods[pick] + " than in " + periods[1-pick]
+	}
+	word := map[bool]string{true: "largest", false: "smallest"}[largest]
+	return label + " is " + word + " in " + periods[pick] + " of " + strings.Join(periods, ", ")
 }
