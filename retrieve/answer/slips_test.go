@@ -385,3 +385,20 @@ func TestCoverTableUnderItsColumnsLine(t *testing.T) {
 		t.Errorf("a row of years at the head of a table answered: %q", ans.Answer)
 	}
 }
+
+// TestFiscalYearHeader: a report heads its columns "FY19", and that is
+// the 2019 a question names (whether it writes "FY19" or "2019").
+func TestFiscalYearHeader(t *testing.T) {
+	for _, q := range []string{"What were the harbour fees in FY19?", "What were the harbour fees in 2019?"} {
+		ev := &app.Evidence{Question: app.Question{Text: q}, Terms: fts.Terms(q), Blocks: map[string]app.Block{}, Sections: map[string]string{"s": "Harbour"}}
+		text := "Fees by year are set out below / | FY19* | FY18*\nHarbour fees | 120 | 100"
+		text = strings.ReplaceAll(text, " / ", "\n")
+		ev.Blocks["b0"] = app.Block{ID: "b0", SectionID: "s", Kind: app.BlockTable, Text: text}
+		w := app.Window{Text: text, Spans: []app.Span{{BlockID: "b0", Start: 0, End: len(text)}}}
+		ev.Sources = []app.Source{{N: 1, DocumentID: "d", Title: "Harbour report", Windows: []app.Window{w}, Text: text}}
+		ans, err := Extractive{}.Answer(context.Background(), ev)
+		if err != nil || ans.Verdict != app.VerdictAnswered || !strings.Contains(ans.Answer, "Harbour fees | 120") {
+			t.Errorf("%q: %s (%s), %v", q, ans.Answer, ans.Verdict, err)
+		}
+	}
+}

@@ -239,6 +239,9 @@ func wordStems(s string) map[string]bool {
 		if a, b, ok := lang.PairClusters(t.Lower); ok {
 			m[a], m[b] = true, true // a question's one-character unit meets its pairs
 		}
+		if y := fiscalYear(t.Lower); y != "" {
+			m[y] = true // a header's "FY19" is the question's 2019
+		}
 		st := lang.Inflection(t.Lower)
 		m[st] = true
 		m[lang.Family(t.Lower)] = true // "employed" meets "employees"
@@ -251,6 +254,18 @@ func wordStems(s string) map[string]bool {
 	}
 	return m
 }
+
+// fiscalYear returns the year a fiscal year's short form names, as
+// reports head their columns — "fy19", "fy2019", "f19" — or "".
+func fiscalYear(w string) string {
+	if ys := lang.YearsIn(w); len(ys) == 1 && (strings.HasPrefix(w, "fy") || strings.HasPrefix(w, "f")) && !allYear(w) {
+		return strconv.Itoa(ys[0])
+	}
+	return ""
+}
+
+// allYear reports whether w is written as a plain year.
+func allYear(w string) bool { return len(w) == 4 && strings.Trim(w, "0123456789") == "" }
 
 // exactWords returns the words of s as they are written, lower-case, each
 // also as its stem ("models" → "model") and two capitalised words also
