@@ -288,7 +288,12 @@ func TestComparedAnswers(t *testing.T) {
 			t.Errorf("%q: %+v (%s), want %s from %d cells", tc.question, ans, err, tc.value, tc.cells)
 		}
 	}
-	ev := computeEvidence("In which year was revenue larger?", revenueIntro, " | 2019 | 2018\nRevenue | 56.7 | 56.7")
+	// A row of percentages is compared when the question asks one.
+	ev := computeEvidence("In which year was the gross margin (%) higher?", revenueIntro, " | 2019 | 2018\nRevenue | 56.7 | 44.1\nGross margin (%) | 47.1% | 53.5%")
+	if ans, _ := answer.Compute(ev); ans == nil || ans.Value != "2018" {
+		t.Errorf("a percentage row not compared: %+v", ans)
+	}
+	ev = computeEvidence("In which year was revenue larger?", revenueIntro, " | 2019 | 2018\nRevenue | 56.7 | 56.7")
 	if ans, _ := answer.Compute(ev); ans != nil {
 		t.Errorf("a tie compared: %s", ans.Answer)
 	}

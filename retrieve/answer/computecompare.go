@@ -43,6 +43,7 @@ func readComparison(q string) (comp computation, largest, ok bool) {
 		return comp, false, false // neither, or both ("more … than … less"): not one comparison
 	}
 	rest := smallerRE.ReplaceAllString(largerRE.ReplaceAllString(m[1], " "), " ")
+	comp.percent = asksShare(strings.ToLower(rest)) // "the gross margin (%)" is a row of percentages
 	comp.measureWords(rest)
 	comp.words = matchWords(rest)
 	return comp, larger, len(comp.measure) > 0
