@@ -107,12 +107,13 @@ func (r *reading) candidateAt(src *app.Source, w *app.Window, s [2]int, text, la
 	if header := tableHeader(r.ev, w, s[0]); header != nil {
 		// A row answers through its header: "Total Company | 34,229" is
 		// net sales in 2022 because the header says so.
-		for st := range wordStems(strings.Join(header, "\n")) {
+		h := strings.Join(header, "\n")
+		hw := wordStems(h)
+		r.fm.expand(hw, contentFamilies(h)) // "Trading Symbol" over the column is the ticker asked
+		for st := range hw {
 			words[st] = true
 			own[st] = true
 		}
-		r.fm.expand(words, contentFamilies(strings.Join(header, "\n")))
-		r.fm.expand(own, contentFamilies(strings.Join(header, "\n")))
 		if addressed = r.shape.addresses(header, text); addressed {
 			// The question names the row and the column: the cell is what
 			// it asks, whatever verb it asks with.

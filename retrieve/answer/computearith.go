@@ -24,21 +24,32 @@ func (comp computation) answer(ev *app.Evidence, rows []*rowMatch, ops []operand
 	ans := &app.Answer{Sources: SourceRefs(ev), Verdict: app.VerdictComputed, Sufficient: true}
 	var labels, unders []string
 	for _, op := range ops {
-		cit, bstart, ok := citeAt(ev, op.c)
+		cit, label, under, ok := citedCell(ev, op.c, op.cell)
 		if !ok {
 			return nil, "the " + op.period + " figure of “" + op.cell.label + "” cannot be cited"
 		}
-		cellCitation(ev, &cit, bstart, op.cell)
 		ans.Citations = append(ans.Citations, cit)
-		context := strings.Join(tableHeader(ev, op.c.window, op.c.start), "\n") + "\n" + tableIntro(ev, op.c)
-		labels = append(labels, op.cell.statement(cit.Quote, context))
-		unders = append(unders, op.cell.header)
+		labels = append(labels, label)
+		unders = append(unders, under)
 	}
 	numberQuotes(ans.Citations)
 	ans.Value = strings.TrimSpace(result + comp.unit(rows))
 	ans.Answer = comp.title(rows) + " = " + expr + " = " + result + comp.unit(rows) + "\n\n" + ComputedLead +
 		render(ans.Citations, labels, unders)
 	return ans, ""
+}
+
+// citedCell cites cell tc of row c as an operand: its citation, the
+// statement of its figure (in the table's unit) and the header row it is
+// read under.
+func citedCell(ev *app.Evidence, c candidate, tc tableCell) (cit app.Citation, statement, under string, ok bool) {
+	cit, bstart, ok := citeAt(ev, c)
+	if !ok {
+		return cit, "", "", false
+	}
+	cellCitation(ev, &cit, bstart, tc)
+	context := strings.Join(tableHeader(ev, c.window, c.start), "\n") + "\n" + tableIntro(ev, c)
+	return cit, tc.statement(cit.Quote, context), tc.header, true
 }
 
 // title names what was computed: "Change in Revenue from 2018 to 2019".

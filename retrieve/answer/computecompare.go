@@ -127,15 +127,13 @@ func (comp computation) compared(ev *app.Evidence, m *rowMatch, largest bool) (*
 		if m.periodRows != nil {
 			c = m.periodRows[i]
 		}
-		cit, bstart, ok := citeAt(ev, c)
+		cit, label, under, ok := citedCell(ev, c, m.cells[i])
 		if !ok {
 			return nil, "the " + comp.periods[i] + " figure of “" + m.label + "” cannot be cited"
 		}
-		cellCitation(ev, &cit, bstart, m.cells[i])
 		ans.Citations = append(ans.Citations, cit)
-		context := strings.Join(tableHeader(ev, c.window, c.start), "\n") + "\n" + tableIntro(ev, c)
-		labels = append(labels, m.cells[i].statement(cit.Quote, context))
-		unders = append(unders, m.cells[i].header)
+		labels = append(labels, label)
+		unders = append(unders, under)
 	}
 	numberQuotes(ans.Citations)
 	ans.Answer = comparison(m.label, comp.periods, pick, largest) + "\n\n" + ComparedLead + render(ans.Citations, labels, unders)

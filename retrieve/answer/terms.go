@@ -258,14 +258,11 @@ func wordStems(s string) map[string]bool {
 // fiscalYear returns the year a fiscal year's short form names, as
 // reports head their columns — "fy19", "fy2019", "f19" — or "".
 func fiscalYear(w string) string {
-	if ys := lang.YearsIn(w); len(ys) == 1 && (strings.HasPrefix(w, "fy") || strings.HasPrefix(w, "f")) && !allYear(w) {
+	if ys := lang.YearsIn(w); len(ys) == 1 && strings.HasPrefix(w, "f") {
 		return strconv.Itoa(ys[0])
 	}
 	return ""
 }
-
-// allYear reports whether w is written as a plain year.
-func allYear(w string) bool { return len(w) == 4 && strings.Trim(w, "0123456789") == "" }
 
 // exactWords returns the words of s as they are written, lower-case, each
 // also as its stem ("models" → "model") and two capitalised words also

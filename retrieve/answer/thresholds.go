@@ -109,7 +109,6 @@ func (r *reading) countOver(c *candidate, row string, th threshold) *app.Answer 
 	var labels, unders []string
 	n := 0
 	var passed []string
-	context := strings.Join(header, "\n") + "\n" + tableIntro(r.ev, *c)
 	for _, y := range headerYears(header) {
 		tc, ok := periodCell(header, row, cellSpans(row), y)
 		if !ok {
@@ -124,14 +123,13 @@ func (r *reading) countOver(c *candidate, row string, th threshold) *app.Answer 
 			passed = append(passed, y)
 		}
 		// Each year's figure is an operand: its cell is cited.
-		cit, bstart, ok := citeAt(r.ev, *c)
+		cit, label, under, ok := citedCell(r.ev, *c, tc)
 		if !ok {
 			return nil
 		}
-		cellCitation(r.ev, &cit, bstart, tc)
 		cites = append(cites, cit)
-		labels = append(labels, tc.statement(cit.Quote, context))
-		unders = append(unders, tc.header)
+		labels = append(labels, label)
+		unders = append(unders, under)
 	}
 	if len(cites) < 2 {
 		return nil

@@ -504,9 +504,9 @@ func trailingCaption(text string) string {
 // A company's seat is stated, not named in passing: a word that seats
 // ("headquartered", "based in", "principal executive offices", "head
 // office") and a place written where it is — after "in", "at", "located",
-// "based", or a street address after "at" (seatCueRE) — not "from" or "near", which place something else
-// ("acquired … from the Company"), and not a month ("in January 2019"
-// dates, it does not place). "A contract with the City of Camden" names a
+// "based", or a street address after "at" (seatCueRE) — not "from" or
+// "near", which place something else ("acquired … from the Company"), and
+// not a month ("in January 2019" dates, it does not place). "A contract with the City of Camden" names a
 // place without seating anything; "the courts of New York, located nearest
 // the Corporation's headquarters" seats the courts.
 var (
