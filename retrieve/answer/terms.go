@@ -258,7 +258,10 @@ func wordStems(s string) map[string]bool {
 // fiscalYear returns the year a fiscal year's short form names, as
 // reports head their columns — "fy19", "fy2019", "f19" — or "".
 func fiscalYear(w string) string {
-	if ys := lang.YearsIn(w); len(ys) == 1 && strings.HasPrefix(w, "f") {
+	if w == "" || w[0] != 'f' || w[len(w)-1] < '0' || w[len(w)-1] > '9' {
+		return "" // most words: no regular expression on every word of every candidate
+	}
+	if ys := lang.YearsIn(w); len(ys) == 1 {
 		return strconv.Itoa(ys[0])
 	}
 	return ""
