@@ -91,6 +91,9 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 	if err != nil {
 		return nil, err
 	}
+	if about := r.tableItselfAnswer(cands); about != nil {
+		return about, nil // "Which years does the table show?": its header (tableitself.go)
+	}
 	if list := r.listAnswer(cands); list != nil {
 		return list, nil // "What are the components of X?": the rows X adds up
 	}
