@@ -402,3 +402,27 @@ func TestFiscalYearHeader(t *testing.T) {
 		}
 	}
 }
+
+// TestGlossless: a label's glosses that class a figure go; one that
+// leaves something out or adjusts it names another measure and stays.
+func TestGlossless(t *testing.T) {
+	for label, want := range map[string]string{
+		"Carrying amount (non-current (liabilities)/assets)": "Carrying amount ",
+		"Net sales (1)":                   "Net sales ",
+		"Net sales (excluding fuel)":      "Net sales (excluding fuel)",
+		"Income tax (net of tax credits)": "Income tax (net of tax credits)",
+		"Revenue (in thousands":           "Revenue (in thousands",
+		"Operating income":                "Operating income",
+	} {
+		if got := glossless(label); got != want {
+			t.Errorf("glossless(%q) = %q, want %q", label, got, want)
+		}
+	}
+	sh := askedShape("What is the 2019 carrying amount of interest rate swaps?", []string{"2019", "carrying", "amount", "interest", "rate", "swaps"})
+	if labelNamesOther("Carrying amount (non-current (liabilities)/assets) | (494) | 1,663", sh) {
+		t.Error("a classing gloss read as another measure")
+	}
+	if !labelNamesOther("Carrying amount of other hedging derivative assets | (494) | 1,663", sh) {
+		t.Error("a label naming another measure passed")
+	}
+}

@@ -464,7 +464,7 @@ func lowerPlace(text string) bool {
 // assets asked).
 func labelNamesOther(row string, sh shape) bool {
 	label, _, _ := strings.Cut(row, "|")
-	asked, unasked := askedWords(label, sh.named), unaskedWords(label, sh.named)
+	asked, unasked := askedWords(label, sh.named), unaskedWords(glossless(label), sh.named)
 	if sh.total && labelSays(label, "total") {
 		asked--
 	}
@@ -475,6 +475,40 @@ func labelNamesOther(row string, sh shape) bool {
 	}
 	return unasked > asked
 }
+
+// glossless is a row label without its parenthetical glosses — where the
+// figure is classed ("Carrying amount (non-current (liabilities)/assets)"),
+// a footnote's mark — which say where a measure stands, not which measure
+// it is; a gloss that leaves something out or adjusts ("(excluding
+// fuel)", "(net of tax)") names another measure and stays.
+func glossless(label string) string {
+	var b strings.Builder
+	depth, start := 0, 0
+	for i, r := range label {
+		switch r {
+		case '(':
+			if depth == 0 {
+				b.WriteString(label[start:i])
+				start = i
+			}
+			depth++
+		case ')':
+			if depth > 0 {
+				depth--
+				if depth == 0 {
+					if narrowsRE.MatchString(label[start : i+1]) {
+						b.WriteString(label[start : i+1])
+					}
+					start = i + 1
+				}
+			}
+		}
+	}
+	b.WriteString(label[start:]) // an unclosed gloss is kept: nothing says where it ends
+	return b.String()
+}
+
+var narrowsRE = regexp.MustCompile(`(?i)\b(exclud\w*|except\w*|includ\w*|net of|less|before|after|adjust\w*|only|other than|without|per)\b`)
 
 // asksWhereInWorld reports whether a where-question asks where a thing is
 // in the world — a seat, an office, a birthplace, a state of
