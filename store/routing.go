@@ -273,3 +273,42 @@ func (s *Snapshot) PassageBodies(ctx context.Context, rowids []int64) (map[int64
 	}
 	return out, nil
 }
+
+// SoleTablePassages returns, when a document holds exactly one table
+// block, the FTS rowids of the passages that hold it, in reading order;
+// nil when it holds none or several.
+func (s *Snapshot) SoleTablePassages(ctx context.Context, docID string) ([]int64, error) {
+	rows, err := s.tx.QueryContext(ctx, `SELECT id FROM blocks WHERE document_id = ? AND kind = ? LIMIT 2`, docID, string(app.BlockTable))
+	if err != nil {
+		return nil, fmt.Errorf("store: tables: %w", err)
+	}
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("store: tables: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	err = rows.Err()
+	rows.Close()
+	if err != nil || len(ids) != 1 {
+		return nil, err
+	}
+	rows, err = s.tx.QueryContext(ctx, `SELECT rowid FROM passages WHERE document_id = ?
+		AND EXISTS (SELECT 1 FROM json_each(passages.spans) WHERE json_extract(value, '$.block') = ?) ORDER BY seq`, docID, ids[0])
+	if err != nil {
+		return nil, fmt.Errorf("store: table passages: %w", err)
+	}
+	defer rows.Close()
+	var out []int64
+	for rows.Next() {
+		var rowid int64
+		if err := rows.Scan(&rowid); err != nil {
+			return nil, fmt.Errorf("store: table passages: %w", err)
+		}
+		out = append(out, rowid)
+	}
+	return out, rows.Err()
+}

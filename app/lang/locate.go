@@ -24,6 +24,10 @@ type Locator struct {
 	// Edge is +1 for "the first page", -1 for "the last page"; Labels is
 	// then empty.
 	Edge int
+	// Sole: "the table", named by its article alone, as one speaks of
+	// the one table of a document ("What does the table show?"); Labels
+	// is then empty.
+	Sole bool
 }
 
 var (
@@ -45,6 +49,9 @@ var (
 		label + `(?:\s*(?:-|–|—|to|through|and|&|,|or)\s*` + label + `)*)`)
 	labelRE = regexp.MustCompile(label)
 	edgeRE  = regexp.MustCompile(`(?i)\b(first|opening|front|cover|last|final|closing|back)\s+(page|slide)\b`)
+	// "the table", "this table" — not "the table of contents", not a
+	// labelled one ("the table 3" is read by locatorRE).
+	soleTableRE = regexp.MustCompile(`(?i)\b(?:the|this)\s+table\b(\s+of\s+contents\b|\s*` + label + `)?`)
 )
 
 // maxRange bounds the labels a range expands to.
@@ -92,6 +99,16 @@ func Locators(question string) []Locator {
 			edge = -1
 		}
 		out = append(out, Locator{Kind: "page", Edge: edge})
+	}
+	for _, l := range out {
+		if l.Kind == "table" {
+			return out // a table named by its label is the one meant
+		}
+	}
+	for _, m := range soleTableRE.FindAllStringSubmatch(question, -1) {
+		if m[1] == "" {
+			return append(out, Locator{Kind: "table", Sole: true})
+		}
 	}
 	return out
 }

@@ -7,27 +7,33 @@ import (
 
 func TestLocators(t *testing.T) {
 	cases := []struct{ q, want string }{
-		{"In the figure that locates at the top of page 5, what is the final step?", "[{page [5] 0}]"},
-		{"What does the table on pp. 20–21 show?", "[{page [20 21] 0}]"},
-		{"What is on pages 4, 5 and 6?", "[{page [4 5 6] 0}]"},
-		{"Who signed on the last page?", "[{page [] -1}]"},
-		{"What is the title on the cover page?", "[{page [] 1}]"},
-		{"How many colors are in the slide 14?", "[{page [14] 0}]"},
-		{"How many green bars appear in Figure 1?", "[{figure [1] 0}]"},
-		{"Compare Table 1 and Table 2.", "[{table [1] 0} {table [2] 0}]"},
-		{"What does Appendix E list?", "[{appendix [e] 0}]"},
-		{"Does Section 3.3 cite more papers than Section 3.1?", "[{section [3.3] 0} {section [3.1] 0}]"},
-		{"What is in Item 7A and Note 12?", "[{item [7a] 0} {note [12] 0}]"},
-		{"What does Part II cover?", "[{part [ii] 0}]"},
-		{"What does § 4.2 require?", "[{section [4.2] 0}]"},
-		{"What do units 4, 5 and 6 teach?", "[{unit [4 5 6] 0}]"},
-		{"What does Article 12 of the agreement say?", "[{article [12] 0}]"},
+		{"In the figure that locates at the top of page 5, what is the final step?", "[{page [5] 0 false}]"},
+		{"What does the table on pp. 20–21 show?", "[{page [20 21] 0 false} {table [] 0 true}]"},
+		// "the table" alone: the one table of a document.
+		{"What does the table show?", "[{table [] 0 true}]"},
+		{"Which years does this table provide information for net sales?", "[{table [] 0 true}]"},
+		{"What does the table 3 show?", "[{table [3] 0 false}]"},
+		{"What is on pages 4, 5 and 6?", "[{page [4 5 6] 0 false}]"},
+		{"Who signed on the last page?", "[{page [] -1 false}]"},
+		{"What is the title on the cover page?", "[{page [] 1 false}]"},
+		{"How many colors are in the slide 14?", "[{page [14] 0 false}]"},
+		{"How many green bars appear in Figure 1?", "[{figure [1] 0 false}]"},
+		{"Compare Table 1 and Table 2.", "[{table [1] 0 false} {table [2] 0 false}]"},
+		{"What does Appendix E list?", "[{appendix [e] 0 false}]"},
+		{"Does Section 3.3 cite more papers than Section 3.1?", "[{section [3.3] 0 false} {section [3.1] 0 false}]"},
+		{"What is in Item 7A and Note 12?", "[{item [7a] 0 false} {note [12] 0 false}]"},
+		{"What does Part II cover?", "[{part [ii] 0 false}]"},
+		{"What does § 4.2 require?", "[{section [4.2] 0 false}]"},
+		{"What do units 4, 5 and 6 teach?", "[{unit [4 5 6] 0 false}]"},
+		{"What does Article 12 of the agreement say?", "[{article [12] 0 false}]"},
 		// Not locators: no label, or a word that only looks like one.
 		{"How many pages contain tables?", "[]"},
 		{"Which page of the guidebook refers to the centre?", "[]"},
 		{"How many figures are there in total in the article?", "[]"},
 		{"What part of the revenue is from services?", "[]"},
 		{"In the two styles shown in the section, is the egg bin in the picture?", "[]"},
+		{"What is listed in the table of contents?", "[]"},
+		{"When was the periodic table first published?", "[]"},
 	}
 	for _, c := range cases {
 		got := fmt.Sprint(Locators(c.q))

@@ -2,6 +2,7 @@ package answer
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"archivist/app"
@@ -130,6 +131,14 @@ func (r *reading) tableYears(rows []*candidate) *app.Answer {
 	}
 	if c == nil {
 		return nil
+	}
+	for _, row := range rows {
+		// Years set as rows ("December 31, 2018" over its group of rows)
+		// are periods of the table the header does not name.
+		label, _, _ := strings.Cut(row.window.Text[row.start:row.end], "|")
+		if y := cellYear(label); y != "" && !slices.Contains(years, y) {
+			return nil
+		}
 	}
 	cit, ok := cite(r.ev, *c)
 	if !ok {

@@ -64,6 +64,13 @@ func TestTableItself(t *testing.T) {
 		t.Errorf("%s: read as a question about the table\n%s", q, ans.Answer)
 	}
 
+	// Years set as rows are periods the header does not name.
+	q = "Which years does the table show?"
+	grouped := "| Gross | Allowance | Net\n| December 31, 2019 | |\nTrade | $12,863 | $(238) | $12,625\nDecember 31, 2018 | | |\nTrade | $14,704 | $(168) | $14,536"
+	if ans := ask(introAndTables(q, intro, grouped)); strings.Contains(ans.Answer, "header names") {
+		t.Errorf("%s: answered from the header of a table with years as rows\n%s", q, ans.Answer)
+	}
+
 	q = "What does the table show?"
 	ans := ask(introAndTables(q, intro, receivables))
 	if ans.Verdict != app.VerdictAnswered || len(ans.Citations) != 1 || ans.Citations[0].Quote != intro {

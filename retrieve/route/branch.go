@@ -445,6 +445,17 @@ func (w *walk) locate(ctx context.Context, ds *docState, found func(i int, name 
 				page, name = ds.doc.Pages, loc.Kind+" last"
 			}
 			targets = ds.onPages(page, page)
+		case loc.Sole:
+			name += " (the document's only one)"
+			rowids, err := w.snap.SoleTablePassages(ctx, ds.doc.ID)
+			if err != nil {
+				return fmt.Errorf("retrieve: locator: %w", err)
+			}
+			for _, id := range rowids {
+				if i, ok := ds.refAt(id); ok {
+					targets = append(targets, i)
+				}
+			}
 		default:
 			name += " " + strings.Join(loc.Labels, ",")
 			for _, l := range loc.Labels {

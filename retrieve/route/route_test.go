@@ -26,7 +26,8 @@ type tsec struct {
 }
 
 // makeDoc imports a document with the given section tree straight into the
-// store: one block and one passage per paragraph, each on its own page.
+// store: one block and one passage per paragraph, each on its own page; a
+// paragraph with cells (" | ") is a table.
 func makeDoc(t testing.TB, db *store.DB, id, title string, secs []tsec) {
 	t.Helper()
 	makeLabelledDoc(t, db, id, title, secs, nil)
@@ -46,6 +47,9 @@ func makeLabelledDoc(t testing.TB, db *store.DB, id, title string, secs []tsec, 
 		for _, para := range s.paras {
 			n := len(p.Blocks)
 			b := app.Block{ID: fmt.Sprintf("%s-b%d", id, n), Seq: n, Section: idx, Kind: app.BlockParagraph, Text: para, Page: n + 1}
+			if strings.Contains(para, " | ") {
+				b.Kind = app.BlockTable
+			}
 			p.Blocks = append(p.Blocks, b)
 			passages = append(passages, app.Passage{ID: fmt.Sprintf("%s-p%d", id, n), DocumentID: id, SectionID: p.Sections[idx].ID,
 				Seq: n, Title: title, Headings: strings.Join(path, " › "), Text: para,
@@ -968,6 +972,29 @@ func TestStopNeedsAgreement(t *testing.T) {
 	}
 	if _, tr := gatherRouted(t, db, f, app.Question{Text: "boiler pressure", Scope: one("d")}); tr.Stopped != "answer found" {
 		t.Fatalf("a decisive passage the FTS5 pass ranks first did not end the walk: %q", tr.Stopped)
+	}
+}
+
+// TestSoleTableOpensTheEvidence: "the table", named by its article alone,
+// is a document's one table: its passage opens the evidence though no word
+// of the question is in it. A document with two tables opens neither.
+func TestSoleTableOpensTheEvidence(t *testing.T) {
+	db := testDB(t)
+	intro := "Accounts receivable consists of the following:"
+	makeDoc(t, db, "one", "Notes", []tsec{{heading: "Receivables", paras: []string{
+		"Our customers show steady payment habits.", intro, "Trade | 875.8 | 557.8"}}})
+	makeDoc(t, db, "two", "Notes", []tsec{{heading: "Receivables", paras: []string{
+		"Our customers show steady payment habits.", intro, "Trade | 875.8 | 557.8", "Leases | 12.0 | 10.1"}}})
+	f := &fake{noneW: 0.01, use: func(string) float64 { return 0.2 }}
+	_, tr := gatherRouted(t, db, f, app.Question{Text: "What does the table show?", Scope: one("one")})
+	if len(tr.Results) == 0 || tr.Results[0].Kind != "located" || tr.Results[0].PageStart != 3 {
+		t.Errorf("one table: results %+v, want the table's page 3 located first", tr.Results)
+	}
+	_, tr = gatherRouted(t, db, f, app.Question{Text: "What does the table show?", Scope: one("two")})
+	for _, r := range tr.Results {
+		if r.Kind == "located" {
+			t.Errorf("two tables: %+v located", r)
+		}
 	}
 }
 
