@@ -426,3 +426,32 @@ func TestGlossless(t *testing.T) {
 		t.Error("a label naming another measure passed")
 	}
 }
+
+// TestLabelNamesSibling: a row qualifying the measure its own way, without
+// the question's qualifier, is a sibling measure; one whose missing word
+// stands over it, or which adds no word of its own, is not.
+func TestLabelNamesSibling(t *testing.T) {
+	q := "How much is the other receivables as at December 31, 2019?"
+	sh := askedShape(q, []string{"other", "receivables", "december", "31", "2019"})
+	plain := &candidate{own: map[string]bool{}, context: map[string]bool{}}
+	if !labelNamesSibling(plain, "Trade receivables | 9,660 | 11,191", sh) {
+		t.Error("Trade receivables read as the other receivables asked")
+	}
+	if labelNamesSibling(plain, "Other receivables | 6,665 | 5,120", sh) {
+		t.Error("the row asked read as a sibling")
+	}
+	if labelNamesSibling(plain, "Receivables | 6,665 | 5,120", sh) {
+		t.Error("a label adding nothing of its own read as a sibling")
+	}
+	headed := &candidate{own: map[string]bool{}, context: map[string]bool{}}
+	for _, m := range sh.Measure {
+		headed.context[m] = true // "Other receivables:" heads the rows
+	}
+	if labelNamesSibling(headed, "Trade receivables | 9,660 | 11,191", sh) {
+		t.Error("a row under a heading carrying the qualifier read as a sibling")
+	}
+	eps := askedShape("What is basic earnings per ordinary share in FY2023?", []string{"basic", "earnings", "ordinary", "share", "fy2023"})
+	if labelNamesSibling(plain, "Basic earnings per share | $ | 6.31", eps) {
+		t.Error("a label dropping a qualifier and adding none read as a sibling")
+	}
+}

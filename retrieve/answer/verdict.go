@@ -376,6 +376,11 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		return false, "the passage does not give the title asked as held by the one asked about"
 	case sh.Type == lang.CountType && !wholeNumberRE.MatchString(text+" "+c.label) && !numberWordRE.MatchString(text):
 		return false, "the question asks a count and the passage states no whole number"
+	case row && sh.Figure && sh.Type != lang.WhichType && !hasAmount(q, false) && labelNamesSibling(c, text, sh):
+		// "Trade receivables" is not the "other receivables" asked: the
+		// label qualifies the measure its own way and drops the
+		// question's qualifier, which nothing over the row supplies.
+		return false, "the row's label names another measure"
 	case row && sh.Figure && sh.Type != lang.WhichType && !hasAmount(q, false) && labelNamesOther(text, sh):
 		// "Net sales of reportable segments and All Other" is another,
 		// narrower measure than the net sales asked. ("Which segment had
@@ -474,6 +479,28 @@ func labelNamesOther(row string, sh shape) bool {
 		}
 	}
 	return unasked > asked
+}
+
+// labelNamesSibling reports whether row c's label adds a word the question
+// does not ask and lacks a word of the asked measure that neither its
+// header nor its context (section, introduction) carries.
+func labelNamesSibling(c *candidate, row string, sh shape) bool {
+	label, _, _ := strings.Cut(row, "|")
+	own := false // a qualifier of the label's own: a content word the question does not ask
+	for _, t := range lang.Tokens(glossless(label)) {
+		if !t.Num && len(t.Lower) >= 4 && !lang.IsStopWord(t.Lower) && !labelFiller[t.Lower] && !sh.named[lang.Family(t.Lower)] {
+			own = true
+		}
+	}
+	if !own {
+		return false
+	}
+	for _, m := range sh.Measure {
+		if !c.own[m] && !c.context[m] && !wordStems(label)[m] {
+			return true
+		}
+	}
+	return false
 }
 
 // glossless is a row label without its parenthetical glosses — where the
