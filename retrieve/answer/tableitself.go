@@ -27,8 +27,8 @@ import (
 var (
 	// "Which years does the table …", "What are the years included in
 	// the table?", "Which financial years' information is shown in the
-	// table?" — the table what the question is about, not a word of a
-	// name ("What year was the periodic table published?").
+	// table?" — the table as what the question asks about, not a word
+	// of a name ("What year was the periodic table published?").
 	tableYearsRE   = regexp.MustCompile(`(?i)^\s*(?:which|what)\s+(?:(?:are|were)\s+the\s+)?(?:\w+\s+)?years?'?s?\s+(?:information\s+)?(?:does|do|are|is|were|included|covered|shown|reported|presented)\b`)
 	tableSubjectRE = regexp.MustCompile(`(?i)\btable\s+(?:provide|show|include|cover|report|present|contain|give)\w*|\b(?:in|by|under)\s+the\s+(?:[\w' ]{0,60}\s)?table\s*\??\s*$`)
 	// "What does the table show (us)?", "What does the table represent?"
@@ -37,6 +37,7 @@ var (
 	tableFrameWords = familySetOf("which what year years does do did are were the this table tables provide provided information info show shown shows represent present include included includes report reported data financial fiscal under in for of on about by")
 )
 
+// familySetOf returns the word families of a space-separated word list.
 func familySetOf(words string) map[string]bool {
 	out := map[string]bool{}
 	for _, w := range strings.Fields(words) {
