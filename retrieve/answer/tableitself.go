@@ -21,8 +21,8 @@ import (
 // Which table: the one whose introduction, header and row labels carry
 // the most of the words the question adds ("net sales by region"), and
 // only when no other carries as many; a question adding none asks about
-// the one table of its evidence, and is not answered when the evidence
-// holds several.
+// the one table of the one document asked, and is not answered when the
+// evidence holds several or the scope several documents.
 
 var (
 	// "Which years does the table …", "What are the years included in
@@ -76,7 +76,9 @@ func (r *reading) namedTable(cands []candidate, q string) []*candidate {
 	}
 	tables := r.tables(cands)
 	if len(topic) == 0 {
-		if len(tables) == 1 {
+		// "The table" alone names one only where there is one: in a
+		// scope of one document whose evidence holds one table.
+		if len(tables) == 1 && len(r.ev.Question.Scope.DocumentIDs) == 1 && r.ev.Question.Scope.FolderID == "" {
 			return tables[0]
 		}
 		return nil

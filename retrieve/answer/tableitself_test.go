@@ -13,6 +13,7 @@ import (
 // reading order.
 func introAndTables(q, intro string, tables ...string) *app.Evidence {
 	ev := evidence(q, termsOf(q), append([]string{intro}, tables...)...)
+	ev.Question.Scope.DocumentIDs = []string{"d"} // asked of its one document
 	for id, b := range ev.Blocks {
 		b.Seq = int(id[1] - '0')
 		if b.Seq > 0 {
@@ -75,6 +76,12 @@ func TestTableItself(t *testing.T) {
 	ans := ask(introAndTables(q, intro, receivables))
 	if ans.Verdict != app.VerdictAnswered || len(ans.Citations) != 1 || ans.Citations[0].Quote != intro {
 		t.Errorf("%s: %q\n%s", q, ans.Verdict, ans.Answer)
+	}
+	// Asked of the whole library, "the table" alone does not say whose.
+	all := introAndTables(q, intro, receivables)
+	all.Question.Scope = app.Scope{}
+	if ans := ask(all); ans.Verdict == app.VerdictAnswered {
+		t.Errorf("%s, asked of every document: answered\n%s", q, ans.Answer)
 	}
 	// A paragraph over the table that does not introduce it says nothing
 	// of what the table shows.

@@ -446,6 +446,9 @@ func (w *walk) locate(ctx context.Context, ds *docState, found func(i int, name 
 			}
 			targets = ds.onPages(page, page)
 		case loc.Sole:
+			if len(w.order) != 1 {
+				continue // across documents "the table" does not say whose
+			}
 			name += " (the document's only one)"
 			rowids, err := w.snap.SoleTablePassages(ctx, ds.doc.ID)
 			if err != nil {

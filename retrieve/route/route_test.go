@@ -977,7 +977,8 @@ func TestStopNeedsAgreement(t *testing.T) {
 
 // TestSoleTableOpensTheEvidence: "the table", named by its article alone,
 // is a document's one table: its passage opens the evidence though no word
-// of the question is in it. A document with two tables opens neither.
+// of the question is in it. A document with two tables opens neither, nor
+// does a question asked of several documents.
 func TestSoleTableOpensTheEvidence(t *testing.T) {
 	db := testDB(t)
 	intro := "Accounts receivable consists of the following:"
@@ -994,6 +995,14 @@ func TestSoleTableOpensTheEvidence(t *testing.T) {
 	for _, r := range tr.Results {
 		if r.Kind == "located" {
 			t.Errorf("two tables: %+v located", r)
+		}
+	}
+	// Across documents "the table" does not say whose, even of documents
+	// the question's words lead to.
+	_, tr = gatherRouted(t, db, f, app.Question{Text: "What does the table show about payment habits?"})
+	for _, r := range tr.Results {
+		if r.Kind == "located" {
+			t.Errorf("whole library: %+v located", r)
 		}
 	}
 }
