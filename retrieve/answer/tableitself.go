@@ -143,20 +143,24 @@ func (r *reading) tableYears(rows []*candidate) *app.Answer {
 			return nil
 		}
 	}
+	stated := strings.Join(years, ", ")
+	if len(years) > 1 {
+		stated = strings.Join(years[:len(years)-1], ", ") + " and " + years[len(years)-1]
+	}
+	return r.quotedOne(c, "The table's header names "+stated+".", strings.Join(header, " / "), strings.Join(years, ", "))
+}
+
+// quotedOne is an answer quoting candidate c alone, after what it says of
+// it, read under under ("" for none), stating value.
+func (r *reading) quotedOne(c *candidate, says, under, value string) *app.Answer {
 	cit, ok := cite(r.ev, *c)
 	if !ok {
 		return nil
 	}
 	cites := []app.Citation{cit}
 	numberQuotes(cites)
-	stated := strings.Join(years, ", ")
-	if len(years) > 1 {
-		stated = strings.Join(years[:len(years)-1], ", ") + " and " + years[len(years)-1]
-	}
-	text := Lead + "\n\nThe table's header names " + stated + "." +
-		render(cites, nil, []string{strings.Join(header, " / ")})
-	return &app.Answer{Answer: text, Sufficient: true, Verdict: app.VerdictAnswered,
-		Citations: cites, Sources: SourceRefs(r.ev), Value: strings.Join(years, ", ")}
+	return &app.Answer{Answer: Lead + "\n\n" + says + render(cites, nil, []string{under}), Sufficient: true,
+		Verdict: app.VerdictAnswered, Citations: cites, Sources: SourceRefs(r.ev), Value: value}
 }
 
 // tableShows quotes the sentence right above the table when it says what
@@ -187,16 +191,10 @@ func (r *reading) tableShows(cands []candidate, rows []*candidate) *app.Answer {
 	if !strings.HasSuffix(text, ":") && !introduces(text) && !speaksOfTable(text) {
 		return nil
 	}
-	cit, ok := cite(r.ev, *intro)
-	if !ok {
-		return nil
-	}
-	cites := []app.Citation{cit}
-	numberQuotes(cites)
-	return &app.Answer{Answer: Lead + "\n\nThe sentence introducing the table:" + render(cites, nil, nil),
-		Sufficient: true, Verdict: app.VerdictAnswered, Citations: cites, Sources: SourceRefs(r.ev)}
+	return r.quotedOne(intro, "The sentence introducing the table:", "", "")
 }
 
+// speaksOfTable reports whether text names a table or what stands below.
 func speaksOfTable(text string) bool {
 	for _, t := range lang.Tokens(text) {
 		if t.Lower == "table" || t.Lower == "below" {

@@ -495,8 +495,9 @@ func labelNamesSibling(c *candidate, row string, sh shape) bool {
 	if !own {
 		return false
 	}
+	written := wordStems(label)
 	for _, m := range sh.Measure {
-		if !c.own[m] && !c.context[m] && !wordStems(label)[m] {
+		if !c.own[m] && !c.context[m] && !written[m] {
 			return true
 		}
 	}
