@@ -23,12 +23,16 @@ import (
 // a suffix comes off only when at least four letters remain (five for
 // "-ion": "million" and "opinion" stay whole; six for "-al": "general" is
 // no kin of "generation", "total" none of "tot"). Numbers and words with
-// digits are returned as they are.
+// digits are returned as they are. An irregular form is read as its base
+// form first ("began" is "begin", "children" "child"; irregular.go).
 func Family(w string) string {
 	for i := 0; i < len(w); i++ {
 		if w[i] >= '0' && w[i] <= '9' || w[i] >= 0x80 {
 			return w
 		}
+	}
+	if base, ok := irregular[w]; ok {
+		w = base
 	}
 	s := inflection(w)
 	for _, d := range []struct {

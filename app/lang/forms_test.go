@@ -9,6 +9,11 @@ func TestFamily(t *testing.T) {
 		{"supersede", "supersedes", "superseded", "superseding"},
 		{"elect", "elected", "election", "elections"},
 		{"agree", "agreed", "agreement", "agreements"},
+		// Irregular forms are read as their base form.
+		{"begin", "began", "begun", "beginning", "begins"},
+		{"write", "wrote", "written", "writes"},
+		{"child", "children"},
+		{"hold", "held", "holding"},
 	}
 	for _, g := range groups {
 		for _, w := range g[1:] {
@@ -18,7 +23,9 @@ func TestFamily(t *testing.T) {
 		}
 	}
 	// Words that only look derived stay apart.
-	for _, pair := range [][2]string{{"number", "numb"}, {"million", "mill"}, {"member", "memb"}, {"customer", "custom"}, {"general", "generation"}, {"total", "tot"}, {"status", "stat"}} {
+	for _, pair := range [][2]string{{"number", "numb"}, {"million", "mill"}, {"member", "memb"}, {"customer", "custom"}, {"general", "generation"}, {"total", "tot"}, {"status", "stat"},
+		// Forms that are also words of their own are not read as a verb's.
+		{"found", "find"}, {"left", "leave"}, {"meant", "mean"}, {"born", "bear"}} {
 		if Family(pair[0]) == Family(pair[1]) {
 			t.Errorf("Family joins %q and %q", pair[0], pair[1])
 		}

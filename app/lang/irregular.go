@@ -1,0 +1,50 @@
+package lang
+
+import "strings"
+
+// English writes the past of its commonest verbs, and the plural of a few
+// nouns, by changing the word rather than adding an ending: "The crisis
+// began in October" answers "When did the crisis begin?", "written by"
+// answers "Who wrote …?". No suffix rule joins them, so Family reads these
+// forms through a table of the language's irregular forms.
+//
+// Forms that are also other common words are left out, because joining
+// them would join unrelated words: "found" (to found a company), "left"
+// (the direction), "lay", "lie", "rose", "bore", "born", "bound",
+// "ground", "wound", "meant" (the mean of figures), "lit", "bit".
+
+// irregularSpec lists base form, then its irregular forms.
+const irregularSpec = `
+arise arose arisen|awake awoke awoken|beat beaten|become became|begin began begun|bend bent
+bite bitten|break broke broken|breed bred|bring brought|build built|burn burnt|buy bought
+catch caught|choose chose chosen|cling clung|come came|creep crept|deal dealt|dig dug
+do did done|draw drew drawn|dream dreamt|drink drank drunk|drive drove driven|eat ate eaten
+fall fell fallen|feed fed|feel felt|fight fought|flee fled|fling flung|fly flew flown
+forbid forbade forbidden|foresee foresaw foreseen|forget forgot forgotten|forgive forgave forgiven
+freeze froze frozen|get got gotten|give gave given|go went gone|grow grew grown|hang hung
+hear heard|hide hid hidden|hold held|keep kept|kneel knelt|know knew known|lead led|leap leapt
+learn learnt|lend lent|lose lost|make made|meet met|mislead misled|mistake mistook mistaken
+outgrow outgrew outgrown|overcome overcame|overtake overtook overtaken|overthrow overthrew overthrown
+pay paid|rebuild rebuilt|rewrite rewrote rewritten|ride rode ridden|ring rang rung|run ran
+say said|see saw seen|seek sought|sell sold|send sent|shake shook shaken|shine shone|shoot shot
+shrink shrank shrunk|sing sang sung|sink sank sunk|sit sat|sleep slept|slide slid|speak spoke spoken
+speed sped|spend spent|spin spun|spring sprang sprung|stand stood|steal stole stolen|stick stuck
+sting stung|stride strode|strike struck stricken|strive strove striven|swear swore sworn|sweep swept
+swim swam swum|swing swung|take took taken|teach taught|tear tore torn|tell told|think thought
+throw threw thrown|undergo underwent undergone|understand understood|undertake undertook undertaken
+uphold upheld|wake woke woken|wear wore worn|weave wove woven|weep wept|win won|withdraw withdrew withdrawn
+withhold withheld|write wrote written
+child children|man men|woman women|foot feet|tooth teeth|mouse mice|goose geese
+criterion criteria|phenomenon phenomena|half halves|shelf shelves|thief thieves|wife wives|wolf wolves`
+
+// irregular maps an irregular form to its base form.
+var irregular = func() map[string]string {
+	m := map[string]string{}
+	for _, entry := range strings.Split(strings.ReplaceAll(irregularSpec, "\n", "|"), "|") {
+		f := strings.Fields(entry)
+		for _, form := range f[min(1, len(f)):] {
+			m[form] = f[0]
+		}
+	}
+	return m
+}()
