@@ -89,8 +89,14 @@ func ReadAsked(question string) Asked {
 	a.Statement = a.Reason || methodQuestionRE.MatchString(question) || proseLeadRE.MatchString(question) || a.Defines != "" ||
 		relatedToRE.MatchString(question) || contentsRE.MatchString(question) && len(a.List) == 0
 	a.Items = itemsAsked(question, countTypesRE, countUnderRE)
+	// A yes/no question may open with where or when it asks: "In 1972,
+	// did Norway join?"
+	lead := q
+	if _, rest, ok := strings.Cut(q, ", "); ok && settingLeadRE.MatchString(q) {
+		lead = rest
+	}
 	for _, p := range yesNoLeads {
-		if strings.HasPrefix(q, p) {
+		if strings.HasPrefix(q, p) || strings.HasPrefix(lead, p) {
 			a.YesNo = true
 		}
 	}
@@ -320,6 +326,10 @@ func mainClause(q string) []Token {
 }
 
 // yesNoLeads begin questions answered yes or no.
+// settingLeadRE finds a question opening with a setting clause: a
+// preposition or a year before its first comma.
+var settingLeadRE = regexp.MustCompile(`^(in|on|at|by|after|before|during|since|until|from|according to|under|as of|\d{4})\b[^,?]*, `)
+
 var yesNoLeads = []string{"is ", "are ", "does ", "do ", "did ", "has ", "have ", "was ", "were ", "can ", "will "}
 
 var (

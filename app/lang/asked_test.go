@@ -86,6 +86,12 @@ func TestReadAsked(t *testing.T) {
 	if a := ReadAsked("Did revenue grow in 2022?"); !a.YesNo {
 		t.Errorf("did … asks yes or no: %+v", a)
 	}
+	if a := ReadAsked("In 1972, did Norway end up joining the European Union?"); !a.YesNo {
+		t.Errorf("a yes/no question may open with its setting: %+v", a)
+	}
+	if a := ReadAsked("In 1972, who joined the European Union?"); a.YesNo {
+		t.Errorf("who … asks no yes or no: %+v", a)
+	}
 	if a := ReadAsked("When did the company acquire Acme?"); !a.Time || !a.When || !a.Figure {
 		t.Errorf("when did asks a time: %+v", a)
 	}

@@ -392,6 +392,10 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		return false, "the passage states a change of the figure, not the figure"
 	case !deniesAsAsked(q, text+"\n"+c.label+"\n"+strings.Join(tableHeader(ev, c.window, c.start), "\n")):
 		return false, "the question asks what is not so and the passage does not deny it"
+	case !sh.YesNo && deniesUnasked(q, text):
+		return false, "the passage denies what the question asks"
+	case !sh.YesNo && saysOpposite(q, text+"\n"+c.label) != "":
+		return false, "the passage says " + saysOpposite(q, text+"\n"+c.label) + ", the opposite of what the question asks"
 	case splitsName(text, nameRuns(q)):
 		return false, "the passage holds the words of a name the question gives, but not as that name"
 	case !row && !hasAmount(text, true) && repeatsOnly(text, sh):

@@ -1,0 +1,54 @@
+package answer
+
+import (
+	"testing"
+
+	"archivist/app/lang"
+)
+
+// TestDeniesUnasked: a sentence that denies what a question asks as so
+// does not answer it; one whose "not" bounds a time or a figure, or bears
+// on another word, still may.
+func TestDeniesUnasked(t *testing.T) {
+	for _, c := range []struct {
+		q, text string
+		denies  bool
+	}{
+		{"Who has a codified constitution?", `Although the European Union does not have a codified constitution, like every political body it has laws which "constitute" its basic governance structure.`, true},
+		{"What did the Grand Chamber say the Commission had proven?", "The Grand Chamber of the Court of Justice held the Commission had not proven that this had any object or effect of limiting practitioners.", true},
+		{"What type of rules are expressly provided for in treaties?", "The principles are unwritten rules which are not expressly provided for in the treaties.", true},
+		{"What did Dutch health authorities regard as necessary?", "The Dutch health authorities regarded the treatment unnecessary, so she argued this restricted the freedom.", true},
+		// "Not … until" says when; "unless" is no denial of "less".
+		{"When was the Spanish takeover of Louisiana complete?", "Although the Spanish takeover of the Louisiana territory (which was not completed until 1769) had modest repercussions.", false},
+		{"If an election is held less than six months before, what does it do?", "Extraordinary elections are in addition, unless held less than six months before the due date, in which case they supplant it.", false},
+		// The denial bears on another word than the question's.
+		{"What did the US abandon?", "The US abandoned the Gold Exchange Standard, not the dollar peg itself.", false},
+		{"What did the treaty establish?", "The treaty not only established a court but also a parliament.", false},
+		// A question that denies is read by deniesAsAsked.
+		{"What did the Court not uphold?", "The Court cannot uphold measures which are incompatible with fundamental rights.", false},
+	} {
+		if got := deniesUnasked(c.q, c.text); got != c.denies {
+			t.Errorf("deniesUnasked(%q, %q) = %v, want %v", c.q, c.text, got, c.denies)
+		}
+	}
+}
+
+// TestSaysOpposite: a sentence that writes the antonym of a question's
+// word, and not the word, speaks of the opposite.
+func TestSaysOpposite(t *testing.T) {
+	for _, c := range []struct {
+		q, text, want string
+	}{
+		{"The Presiding Officer tries to achieve a balance between similar viewpoints and whom?", "Normally, the Presiding Officer tries to achieve a balance between different viewpoints and political parties.", "different"},
+		{"Who was subjected to a qualified minority vote of the Council?", "The Commissioners, as a block, are then subject to a qualified majority vote of the Council.", lang.Family("majority")},
+		{"What was the gain on the sale of the building?", "Loss on sale of building | (1,204)", lang.Family("loss")},
+		// The question's own word written too: both ends are spoken of.
+		{"What was the gain on the sale?", "Gain (loss) on sale | 310", ""},
+		// "How long" asks a length, not the long end of it.
+		{"How long was the short war?", "The short war lasted six weeks.", ""},
+	} {
+		if got := saysOpposite(c.q, c.text); got != c.want {
+			t.Errorf("saysOpposite(%q, %q) = %q, want %q", c.q, c.text, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,122 @@
+package answer
+
+import (
+	"regexp"
+	"strings"
+
+	"archivist/app/lang"
+)
+
+// A sentence may carry every word of a question and still say the
+// opposite of what it asks: it denies the asked word, or writes its
+// antonym where the question writes the word. Neither answers.
+
+// A sentence that denies what a question asks as so does not answer it:
+// "Although the European Union does not have a codified constitution …"
+// does not say who has one, "The Court … had not proven that …" not what
+// it proved, "regarded the treatment unnecessary" not what it regarded
+// as necessary. The denial must bear on a word of the question: the
+// first word of substance after "not", "never", "cannot" or "-n't" (an
+// adverb in -ly passed over: "not expressly provided"), or the word
+// itself denied by "un-" ("unnecessary"). A denial that bounds rather
+// than denies — "not until 1990", "not only", "not less than" — is none.
+var (
+	denialRE  = regexp.MustCompile(`(?i)\b(not|never|cannot|neither|nor)\b|n['’]t\b`)
+	untilRE   = regexp.MustCompile(`(?i)\b(until|till)\b`)
+	boundedRE = regexp.MustCompile(`(?i)^(only|just|merely|least|until|till|unlike|more|less|fewer|than|later|earlier|before|after|always|all|every|necessarily|quite|yet)$`)
+)
+
+// deniesUnasked reports whether text denies a word a question that
+// denies nothing asks as so.
+func deniesUnasked(q, text string) bool {
+	if negationRE.MatchString(q) {
+		return false // deniesAsAsked reads a question that denies
+	}
+	asked := map[string]bool{}
+	for _, t := range lang.Tokens(q) {
+		if !lang.IsStopWord(t.Lower) && !interrogatives[lang.Family(t.Lower)] {
+			asked[lang.Family(t.Lower)] = true
+		}
+	}
+	for _, t := range lang.Tokens(text) {
+		if w, ok := strings.CutPrefix(t.Lower, "un"); ok && t.Lower != "unless" && len(w) >= 4 && asked[lang.Family(w)] && !asked[lang.Family(t.Lower)] {
+			return true // "unnecessary" for the question's "necessary"
+		}
+	}
+	for _, loc := range denialRE.FindAllStringIndex(text, -1) {
+		rest := text[loc[1]:]
+		if i := strings.IndexAny(rest, ",;:.()"); i >= 0 {
+			rest = rest[:i] // the clause it bears on
+		}
+		if untilRE.MatchString(rest) {
+			continue // "was not completed until 1769" says when it was
+		}
+		for _, t := range lang.Tokens(rest) {
+			if boundedRE.MatchString(t.Lower) {
+				break
+			}
+			if lang.IsStopWord(t.Lower) || strings.HasSuffix(t.Lower, "ly") {
+				continue
+			}
+			if asked[lang.Family(t.Lower)] {
+				return true
+			}
+			break
+		}
+	}
+	return false
+}
+
+// antonymSpec lists pairs of words that say the opposite of each other,
+// as English writes them. A question asking "Who was the minority …" or
+// "… between similar viewpoints" is not answered by a sentence that says
+// "majority" or "different" and not the question's word: the sentence
+// speaks of the opposite. ("More", "less", "most", "least", "first" and
+// "last" are left out: "at least", "more than", "last year" bound or
+// date a figure more often than they oppose; superlativeNotWritten reads
+// "first" and "last".)
+const antonymSpec = `similar different|same different|majority minority|increase decrease|rise fall
+accept reject|agree refuse|allow prohibit|allow forbid|permit prohibit|win lose|victory defeat|gain loss
+import export|north south|east west|upper lower|inner outer|positive negative|public private|legal illegal
+strong weak|success failure|succeed fail|buy sell|lend borrow|internal external|domestic foreign
+ancient modern|include exclude|support oppose|attack defend|ally enemy|friend enemy|rich poor
+above below|inside outside|arrive depart|maximum minimum|input output|before after
+earliest latest|highest lowest|largest smallest|oldest newest|better worse|best worst
+higher lower|larger smaller|open close|birth death`
+
+// antonyms maps a word family to the families of its antonyms.
+var antonyms = func() map[string][]string {
+	m := map[string][]string{}
+	for _, line := range strings.Split(antonymSpec, "\n") {
+		for _, pair := range strings.Split(line, "|") {
+			f := strings.Fields(pair)
+			a, b := lang.Family(f[0]), lang.Family(f[1])
+			m[a] = append(m[a], b)
+			m[b] = append(m[b], a)
+		}
+	}
+	return m
+}()
+
+// saysOpposite returns the antonym text writes of a word the question
+// asks and text does not write, or "". The word a how-question measures
+// by ("How long …", "How large …") asks a degree, not one end of it.
+func saysOpposite(q, text string) string {
+	written := map[string]bool{}
+	for _, t := range lang.Tokens(text) {
+		written[lang.Family(t.Lower)] = true
+	}
+	degree := askedDegree(q)
+	for _, t := range lang.Tokens(q) {
+		f := lang.Family(t.Lower)
+		if written[f] || f == degree {
+			continue
+		}
+		for _, a := range antonyms[f] {
+			if written[a] {
+				return a
+			}
+		}
+	}
+	return ""
+}
