@@ -52,3 +52,25 @@ func TestSaysOpposite(t *testing.T) {
 		}
 	}
 }
+
+// TestSwapsRoles: the question's verb and name with their roles the other
+// way round do not answer; the same roles, in either voice, do.
+func TestSwapsRoles(t *testing.T) {
+	for _, c := range []struct {
+		q, text string
+		swaps   bool
+	}{
+		{"Who was defeated by Montcalm at Quebec?", "James Wolfe defeated Montcalm at Quebec in a battle that claimed the lives of both commanders.", true},
+		{"Who replaced the Normans as the ruling class?", "The invading Normans and their descendants replaced the Anglo-Saxons as the ruling class of England.", true},
+		{"Who was defeated by Wolfe at Quebec?", "James Wolfe defeated Montcalm at Quebec.", false},
+		{"Who replaced the Anglo-Saxons as the ruling class?", "The invading Normans replaced the Anglo-Saxons as the ruling class.", false},
+		{"Who designed the tower?", "The tower, designed by Gustave Eiffel, opened in 1889.", false},
+		{"Who founded the abbey?", "The abbey was founded by monks from Cluny.", false},
+		// Prepositions name the roles: "resulted in" is "resulted from" turned round.
+		{"What resulted in the improvement in operating results?", "The improvement in operating results resulted primarily from higher sales.", false},
+	} {
+		if got := swapsRoles(c.q, c.text); got != c.swaps {
+			t.Errorf("swapsRoles(%q, %q) = %v, want %v", c.q, c.text, got, c.swaps)
+		}
+	}
+}

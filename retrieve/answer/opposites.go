@@ -120,3 +120,69 @@ func saysOpposite(q, text string) string {
 	}
 	return ""
 }
+
+// A sentence may hold the question's verb and its names with their roles
+// the other way round: "James Wolfe defeated Montcalm" does not say who
+// was defeated by Montcalm, "The Normans replaced the Anglo-Saxons" not
+// who replaced the Normans. English marks the roles by order and voice:
+// the doer stands before an active verb or after "by", the one it is done
+// to after the active verb or before a passive one.
+var (
+	passiveAskedRE    = regexp.MustCompile(`(?i)^\s*(?:who|what)\s+(?:was|were|is|are|has been|had been|have been)\s+(\p{L}+ed)\s+by\s+(.+?)\s*\??\s*$`)
+	activeAskedRE     = regexp.MustCompile(`(?i)^\s*(?:who|what)\s+(\p{L}+ed)\s+(.+?)\s*\??\s*$`)
+	prepositionLeadRE = regexp.MustCompile(`(?i)^(in|into|from|to|on|upon|with|at|for|of|about|over|against|through)\b`)
+	beWordRE          = regexp.MustCompile(`(?i)^(is|are|was|were|be|been|being|had|has|have)$`)
+)
+
+// rolesReach is how many words before its verb a doer stands.
+const rolesReach = 6
+
+// swapsRoles reports whether text holds the question's verb with the name
+// the question gives in the other role.
+func swapsRoles(q, text string) bool {
+	passive := true
+	m := passiveAskedRE.FindStringSubmatch(q)
+	if m == nil {
+		passive = false
+		if m = activeAskedRE.FindStringSubmatch(q); m == nil {
+			return false
+		}
+	}
+	if !passive && prepositionLeadRE.MatchString(m[2]) {
+		return false // "What resulted in …" and "… resulted from …" name the roles by their prepositions
+	}
+	verb := lang.Family(strings.ToLower(m[1]))
+	name := ""
+	for _, t := range lang.Tokens(m[2]) {
+		if !lang.IsStopWord(t.Lower) {
+			name = lang.Family(t.Lower) // the name's first word of substance
+			break
+		}
+	}
+	if name == "" {
+		return false
+	}
+	toks := lang.Tokens(text)
+	for i, t := range toks {
+		if lang.Family(t.Lower) != verb {
+			continue
+		}
+		byAfter := i+1 < len(toks) && toks[i+1].Lower == "by"
+		beBefore := false
+		for j := max(0, i-2); j < i; j++ {
+			beBefore = beBefore || beWordRE.MatchString(toks[j].Lower)
+		}
+		actsOn := false // the name stands right after the verb: the one it is done to
+		for j := i + 1; j < min(len(toks), i+4) && !byAfter && !beBefore; j++ {
+			actsOn = actsOn || lang.Family(toks[j].Lower) == name
+		}
+		does := false // the name stands before an active verb: its doer
+		for j := max(0, i-rolesReach); j < i && !byAfter && !beBefore; j++ {
+			does = does || lang.Family(toks[j].Lower) == name
+		}
+		if passive && actsOn && !does || !passive && does && !actsOn {
+			return true
+		}
+	}
+	return false
+}

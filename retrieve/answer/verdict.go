@@ -394,6 +394,8 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		return false, "the question asks what is not so and the passage does not deny it"
 	case !sh.YesNo && deniesUnasked(q, text):
 		return false, "the passage denies what the question asks"
+	case swapsRoles(q, text):
+		return false, "the passage gives the names asked in the other roles"
 	case !sh.YesNo && saysOpposite(q, text+"\n"+c.label) != "":
 		return false, "the passage says " + saysOpposite(q, text+"\n"+c.label) + ", the opposite of what the question asks"
 	case splitsName(text, nameRuns(q)):
