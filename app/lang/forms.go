@@ -24,13 +24,15 @@ import (
 // "-ion": "million" and "opinion" stay whole; six for "-al": "general" is
 // no kin of "generation", "total" none of "tot"). Numbers and words with
 // digits are returned as they are. An irregular form is read as its base
-// form first ("began" is "begin", "children" "child"; irregular.go).
+// form first ("began" is "begin", "children" "child"), and a word spelled
+// two ways in one spelling ("recognized" is "recognised"; irregular.go).
 func Family(w string) string {
 	for i := 0; i < len(w); i++ {
 		if w[i] >= '0' && w[i] <= '9' || w[i] >= 0x80 {
 			return w
 		}
 	}
+	w = oneSpelling(w)
 	if base, ok := irregular[w]; ok {
 		w = base
 	}

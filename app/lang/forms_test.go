@@ -14,6 +14,14 @@ func TestFamily(t *testing.T) {
 		{"write", "wrote", "written", "writes"},
 		{"child", "children"},
 		{"hold", "held", "holding"},
+		// Both spellings of a word are one.
+		{"recognise", "recognize", "recognized", "recognised"},
+		{"organisation", "organization", "organizations", "organised"},
+		{"analyse", "analyze", "analyzed"},
+		{"labour", "labor", "labors", "labored"},
+		{"centre", "center", "centres", "centred", "centered"},
+		{"defence", "defense"},
+		{"revise", "revision"},
 	}
 	for _, g := range groups {
 		for _, w := range g[1:] {
@@ -25,7 +33,8 @@ func TestFamily(t *testing.T) {
 	// Words that only look derived stay apart.
 	for _, pair := range [][2]string{{"number", "numb"}, {"million", "mill"}, {"member", "memb"}, {"customer", "custom"}, {"general", "generation"}, {"total", "tot"}, {"status", "stat"},
 		// Forms that are also words of their own are not read as a verb's.
-		{"found", "find"}, {"left", "leave"}, {"meant", "mean"}, {"born", "bear"}} {
+		{"found", "find"}, {"left", "leave"}, {"meant", "mean"}, {"born", "bear"},
+		{"four", "for"}, {"hour", "hor"}, {"size", "sise"}} {
 		if Family(pair[0]) == Family(pair[1]) {
 			t.Errorf("Family joins %q and %q", pair[0], pair[1])
 		}

@@ -1,6 +1,9 @@
 package lang
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // English writes the past of its commonest verbs, and the plural of a few
 // nouns, by changing the word rather than adding an ending: "The crisis
@@ -48,3 +51,59 @@ var irregular = func() map[string]string {
 	}
 	return m
 }()
+
+// The same word is spelled two ways on either side of the Atlantic:
+// "recognised" and "recognized", "labour" and "labor", "centre" and
+// "center", "defence" and "defense". A question is often written in the
+// one and its document in the other, so Family reads both as one.
+// Endings are joined by rule — "-ize" is read "-ise" (not the other way:
+// "revise" and "revision" keep their "-is-"), "-our" "-or" and "-tre"
+// "-ter" after a stem of three letters ("hour", "four" and "tour" are no
+// "hor", "for" and "tor") — and the rest by a table.
+var (
+	izeRE = regexp.MustCompile(`^(\p{L}{3,})(?:iz|yz)(e|es|ed|ing|ation|ations|er|ers|able)$`)
+	ourRE = regexp.MustCompile(`^(\p{L}{3,})our(s|ed|ing|ite|ites|able|er|ers|ful|less)?$`)
+	treRE = regexp.MustCompile(`^(\p{L}{2,})tre(s|d)?$`)
+)
+
+const spellingSpec = `defense defence|offense offence|license licence|pretense pretence|program programme
+programs programmes|catalog catalogue|dialog dialogue|analog analogue|gray grey|jewelry jewellery
+aluminum aluminium|maneuver manoeuvre|plow plough|skeptical sceptical|enroll enrol|fulfill fulfil
+traveled travelled|traveling travelling|modeling modelling|labeled labelled|canceled cancelled
+fueled fuelled|counselor counsellor`
+
+// spellings maps a word spelled the other way to the spelling read.
+var spellings = func() map[string]string {
+	m := map[string]string{}
+	for _, line := range strings.Split(spellingSpec, "\n") {
+		for _, pair := range strings.Split(line, "|") {
+			f := strings.Fields(pair)
+			m[f[1]] = f[0]
+		}
+	}
+	return m
+}()
+
+// oneSpelling returns the spelling Family reads of a lower-case word.
+func oneSpelling(w string) string {
+	if s, ok := spellings[w]; ok {
+		return s
+	}
+	if m := izeRE.FindStringSubmatch(w); m != nil {
+		y := "is"
+		if strings.Contains(w[len(m[1]):len(m[1])+2], "y") {
+			y = "ys"
+		}
+		return m[1] + y + m[2]
+	}
+	if m := ourRE.FindStringSubmatch(w); m != nil {
+		return m[1] + "or" + m[2]
+	}
+	if m := treRE.FindStringSubmatch(w); m != nil {
+		if m[2] == "d" {
+			return m[1] + "tered"
+		}
+		return m[1] + "ter" + m[2]
+	}
+	return w
+}
