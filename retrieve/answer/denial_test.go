@@ -74,3 +74,22 @@ func TestSwapsRoles(t *testing.T) {
 		}
 	}
 }
+
+// TestPlacedElsewhere: the question's words placed in another named place
+// do not answer; placed as asked, in a list, or in "the city", they may.
+func TestPlacedElsewhere(t *testing.T) {
+	for _, c := range []struct {
+		q, text, want string
+	}{
+		{"What is the largest medical school in Chopin?", "Other institutions include the Medical University of Warsaw, the largest medical school in Poland.", "Poland"},
+		{"What is one of the largest and most modern oncological institutions in Curie?", "The Maria Skłodowska-Curie Institute of Oncology is one of the largest and most modern oncological institutions in Europe.", "Europe"},
+		{"Where are some of the best medical facilities in East-Central Europe located?", "Today, Warsaw has some of the best medical facilities in Poland and East-Central Europe.", ""},
+		{"What type of space in Warsaw is the Botanic Garden?", "Other green spaces in the city include the Botanic Garden.", ""},
+		// Other words before "in": another thing, placed elsewhere.
+		{"What is one of the largest music schools in Europe?", "The Medical University of Warsaw is the largest medical school in Poland.", ""},
+	} {
+		if got := placedElsewhere(c.q, c.text); got != c.want {
+			t.Errorf("placedElsewhere(%q, %q) = %q, want %q", c.q, c.text, got, c.want)
+		}
+	}
+}

@@ -186,3 +186,47 @@ func swapsRoles(q, text string) bool {
 	}
 	return false
 }
+
+// A question that places what it asks — "the largest medical school in
+// Chopin", "natural reserves in Czerniakow" — is not answered by a
+// sentence that places the same words in another named place ("the
+// largest medical school in Poland"), though it names the question's
+// place in another role. The two words before "in" must be the
+// question's (a "music school in Europe" is not the "medical school in
+// Poland"); the place may follow in a list ("in Poland and East-Central
+// Europe"); "in the city" speaks of the document's own place, which a
+// name does not contradict. placedElsewhere returns the other place, or "".
+var placedAskedRE = regexp.MustCompile(`\b(\p{L}+)\s+(\p{L}{3,})\s+in\s+(\p{Lu}[\p{L}'’-]+)`)
+
+// placeReach is how many words after "in" a listed place may stand.
+const placeReach = 6
+
+func placedElsewhere(q, text string) string {
+	toks := lang.Tokens(text)
+	for _, m := range placedAskedRE.FindAllStringSubmatch(q, -1) {
+		before, word := strings.ToLower(m[1]), lang.Family(strings.ToLower(m[2]))
+		place := lang.Family(lang.Tokens(m[3])[0].Lower) // "East-Central" is read as its words
+		if lang.IsStopWord(strings.ToLower(m[2])) {
+			continue
+		}
+		other := ""
+		for i := 1; i+2 < len(toks); i++ {
+			if lang.Family(toks[i].Lower) != word || toks[i+1].Lower != "in" || !toks[i+2].Cap ||
+				!lang.IsStopWord(before) && lang.Family(toks[i-1].Lower) != lang.Family(before) {
+				continue
+			}
+			named := false
+			for j := i + 2; j < min(len(toks), i+2+placeReach); j++ {
+				named = named || lang.Family(toks[j].Lower) == place
+			}
+			if named {
+				return "" // placed as asked
+			}
+			other = text[toks[i+2].Start:toks[i+2].End]
+		}
+		if other != "" {
+			return other
+		}
+	}
+	return ""
+}
