@@ -336,6 +336,12 @@ func carriedBy(ev *app.Evidence, sh shape, c *candidate, others []*candidate) ma
 	return carried
 }
 
+// placeKindAskedRE finds a question that names the kind of place it asks
+// for ("Which country …", "In what city …"): its answer is that place's
+// name, wherever the sentence puts it, where a bare "Where …" is answered
+// by a place the sentence sets with "in", "at" or "near".
+var placeKindAskedRE = regexp.MustCompile(`(?i)\b(which|what)\s+(country|countries|city|cities|state|states|region|regions|province|provinces|nation|nations|continent|island|town|village)\b`)
+
 // holdsKindAsked reports whether the quote holds a value of the kind the
 // question asks, and if not, why.
 func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row bool) (bool, string) {
@@ -343,6 +349,7 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 	who := sh.Type == lang.WhoType && roleTitleRE.MatchString(q) // "Who is the CEO …" asks for a name; "Who keeps …" may be answered by a role
 	if sh.Type != lang.AnyType && sh.Type != lang.WhichType && (sh.Type != lang.WhoType || who) && typeFitOf(sh.Type, sh.Counted, text, c.label, sh.named) <= 0 &&
 		!(sh.Type == lang.WhereType && lowerPlace(text)) && // a place a ligature or a typist left in lower case
+		!(sh.Type == lang.WhereType && placeKindAskedRE.MatchString(q) && capitalisedNew(text, sh.named)) && // "Which country …" is answered by its name: "Sweden rationed gasoline"
 		!(sh.Type == lang.CountType && setApart(text) && countsNamed(text+" "+c.label, sh.Counted)) &&
 		!(sh.Type == lang.AmountType && hasAmount(text, false)) && // a table's figures carry their unit in its heading
 		!(sh.Type == lang.WhereType && !asksWhereInWorld(q) && mayPoint(text)) { // "where are the balances" is answered by a pointer within the document
