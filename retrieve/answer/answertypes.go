@@ -294,6 +294,7 @@ var orgAfterRE = regexp.MustCompile(`^(\p{Lu}[\p{L}&.\-]*\s+){0,5}(Group|Inc\.?|
 // label that names it (a figure under its heading, a table cell under its
 // column).
 func hasCount(text, label string, counted []string) bool {
+	counted = countedPeople(counted)
 	toks := lang.Tokens(text)
 	labelled := false
 	for _, t := range lang.Tokens(label) {
@@ -395,3 +396,49 @@ var numberWords = map[string]bool{"one": true, "two": true, "three": true, "four
 	"fourteen": true, "fifteen": true, "sixteen": true, "seventeen": true, "eighteen": true, "nineteen": true,
 	"twenty": true, "thirty": true, "forty": true, "fifty": true, "sixty": true, "seventy": true, "eighty": true,
 	"ninety": true, "hundred": true, "dozen": true, "dozens": true, "hundreds": true, "thousands": true, "millions": true}
+
+// peopleWords name people by what they are or do. "How many people …"
+// is answered by a count of any of them — "roughly 60,000 European
+// settlers", "1,000 British soldiers were killed" — as a sentence names
+// the people it counts by their part, seldom as "people".
+var peopleWords = familySet(`people persons individuals inhabitants residents settlers soldiers troops men women
+	children employees workers members citizens immigrants emigrants refugees students visitors casualties
+	victims prisoners colonists passengers voters adults`)
+
+// peopleCounted returns the word by which counted counts people in
+// general ("people", "persons", "individuals"), or "".
+func peopleCounted(counted []string) string {
+	for _, c := range counted {
+		if c == lang.Family("people") || c == lang.Family("persons") || c == lang.Family("individuals") {
+			return c
+		}
+	}
+	return ""
+}
+
+// namesPeople reports whether text names people by a word for them.
+func namesPeople(text string) bool {
+	for _, t := range lang.Tokens(text) {
+		if peopleWords[lang.Family(t.Lower)] {
+			return true
+		}
+	}
+	return false
+}
+
+// countedPeople returns counted with every word for people added when it
+// counts people or persons.
+func countedPeople(counted []string) []string {
+	for _, c := range counted {
+		if c == peopleCounted(counted) && c != "" {
+			out := slices.Clone(counted) // the question's own reading stays as it is
+			for w := range peopleWords {
+				if !slices.Contains(out, w) {
+					out = append(out, w)
+				}
+			}
+			return out
+		}
+	}
+	return counted
+}

@@ -163,3 +163,21 @@ func TestTableIntroductions(t *testing.T) {
 		t.Errorf("a sentence in between kept the introduction: %+v", got)
 	}
 }
+
+// TestCountedPeople: "How many people …" is counted by any word for
+// people a sentence uses; another count is no count of people.
+func TestCountedPeople(t *testing.T) {
+	people := []string{lang.Family("people")}
+	for text, want := range map[string]bool{
+		"The colonies had a population of roughly 60,000 European settlers.": true,
+		"Approximately 1,000 British soldiers were killed or injured.":       true,
+		"The company sold 60,000 vehicles in the year.":                      false,
+	} {
+		if got := hasCount(text, "", people); got != want {
+			t.Errorf("hasCount(%q, people) = %v, want %v", text, got, want)
+		}
+	}
+	if !namesPeople("Four thousand emigrants settled in New York.") || namesPeople("Four thousand acres were settled.") {
+		t.Error("namesPeople reads words for people only")
+	}
+}

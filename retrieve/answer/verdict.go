@@ -721,9 +721,13 @@ func weighsEnough(ev *app.Evidence, sh shape, c *candidate, carried map[string]b
 		degree = askedDegree(ev.Question.Text) // "How large …" is met by "153,000", not by the word
 	}
 	titled := selfNames(ev.Question.Text, c.window.Text[c.start:c.end], c.src, sh.Particular && onFirstPage(ev, c))
+	people := ""
+	if sh.Type == lang.CountType && len(sh.Counted) > 0 && namesPeople(c.window.Text[c.start:c.end]) {
+		people = peopleCounted(sh.Counted) // "How many people …" is met by "60,000 European settlers"
+	}
 	share, total := 0.0, 0.0
 	for t, w := range weights {
-		if interrogatives[t] || t == kind && kind != "" || setting[t] || t == degree && degree != "" {
+		if interrogatives[t] || t == kind && kind != "" || setting[t] || t == degree && degree != "" || t == people {
 			continue // how the question asks, which no answer writes; where it looks
 		}
 		total += w
