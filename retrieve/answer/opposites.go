@@ -98,23 +98,25 @@ var antonyms = func() map[string][]string {
 	return m
 }()
 
-// saysOpposite returns the antonym text writes of a word the question
+// saysOpposite returns the antonym, as text writes it, of a word the question
 // asks and text does not write, or "". The word a how-question measures
 // by ("How long …", "How large …") asks a degree, not one end of it.
 func saysOpposite(q, text string) string {
-	written := map[string]bool{}
+	written := map[string]string{} // family → the word as text writes it
 	for _, t := range lang.Tokens(text) {
-		written[lang.Family(t.Lower)] = true
+		if _, ok := written[lang.Family(t.Lower)]; !ok {
+			written[lang.Family(t.Lower)] = t.Lower
+		}
 	}
 	degree := askedDegree(q)
 	for _, t := range lang.Tokens(q) {
 		f := lang.Family(t.Lower)
-		if written[f] || f == degree {
+		if _, ok := written[f]; ok || f == degree {
 			continue
 		}
 		for _, a := range antonyms[f] {
-			if written[a] {
-				return a
+			if w, ok := written[a]; ok {
+				return w
 			}
 		}
 	}
