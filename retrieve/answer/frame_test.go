@@ -30,3 +30,19 @@ func TestFrameStems(t *testing.T) {
 		}
 	}
 }
+
+// TestReasonCues: the ways reports state a cause or a purpose are read as
+// a reason; a figure's own "benefit from" is not one.
+func TestReasonCues(t *testing.T) {
+	for text, want := range map[string]bool{
+		"Our net income was impacted in fiscal 2019 by the effects of the Tax Act.":                               true,
+		"Interest rate swaps are entered into with different counterparties to reduce concentration risk.":        true,
+		"Adjusted EBITA was down year-over-year on lower revenue and price declines.":                             true,
+		"In fiscal year 2018, the Company recorded an income tax benefit from continuing operations of $597,000.": false,
+		"Revenue increased to $5.11 a barrel.":                                                                    false,
+	} {
+		if got := reasonCueRE.MatchString(text); got != want {
+			t.Errorf("reasonCueRE on %q = %v, want %v", text, got, want)
+		}
+	}
+}

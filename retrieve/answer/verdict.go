@@ -49,7 +49,7 @@ import (
 // answer itself; the row or sentence after it does.
 
 var (
-	reasonCueRE   = regexp.MustCompile(`(?i)\bas (the|a|an|it|they|we|our|its|their|this|these|there)\b|\b(because|due to|as a result|result(s|ed|ing)? (of|from)|driven by|owing to|attributable|attributed|reflect(s|ed|ing)?|primarily|mainly|largely|since|in order to|so that|caused by|led to|leading to|reasons?|thanks to|given that|in response to|following)\b`)
+	reasonCueRE   = regexp.MustCompile(`(?i)\bas (the|a|an|it|they|we|our|its|their|this|these|there)\b|\b(because|due to|as a result|result(s|ed|ing)? (of|from)|driven by|owing to|attributable|attributed|reflect(s|ed|ing)?|primarily|mainly|largely|since|in order to|so that|caused by|led to|leading to|reasons?|thanks to|given that|in response to|following|(impacted|affected|influenced|hurt|helped|boosted) by|by the effects? of|(on|from) (lower|higher|increased|reduced|decreased|weaker|stronger|improved|declining|rising|strong|weak|favorable|unfavorable|favourable|unfavourable)|to (reduce|mitigate|minimi[sz]e|manage|hedge|protect|offset|avoid|prevent|ensure|comply))\b`)
 	timeRE        = regexp.MustCompile(`(?i)\b(1[0-9]{3}|20[0-9]{2}|[0-9]{1,2}(st|nd|rd|th)? century|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter)\b|\b[0-9]{1,4}s\b|\b(bc|ad|bce|ce)\b`)
 	figureAskedRE = regexp.MustCompile(`(?i)^\s*(how much\b|what (is|was|were|are) the (amount|value|number|total|sum|cost|price|balance|level|rate|percentage|share|figure)\b)`)
 	defineCueRE   = regexp.MustCompile(`(?i)^[\p{L}\- ]{0,20}?\s*(\([^)]*\)\s*)?,?\s*(is|are|means?|refers? to|represents?|denotes?|consists? of|comprises?|is defined as|describes?)\b`)
