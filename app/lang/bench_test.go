@@ -47,3 +47,15 @@ func BenchmarkAnalyze(b *testing.B) {
 		Analyze("What was the FY2022 operating income of the segment, and how much did R&D spending grow in the third quarter? Round your answer to two decimal places.", nil)
 	}
 }
+
+// BenchmarkFamily reads every word of a filing-like passage as its word
+// family, as the answerer does for each candidate it weighs.
+func BenchmarkFamily(b *testing.B) {
+	words := strings.Fields(strings.ToLower(benchPassage(1) + " organization labour centre recognized began written children"))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, w := range words {
+			Family(w)
+		}
+	}
+}

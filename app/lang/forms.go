@@ -32,10 +32,7 @@ func Family(w string) string {
 			return w
 		}
 	}
-	w = oneSpelling(w)
-	if base, ok := irregular[w]; ok {
-		w = base
-	}
+	w = baseForm(w)
 	s := inflection(w)
 	for _, d := range []struct {
 		suf  string

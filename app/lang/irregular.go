@@ -1,9 +1,6 @@
 package lang
 
-import (
-	"regexp"
-	"strings"
-)
+import "strings"
 
 // English writes the past of its commonest verbs, and the plural of a few
 // nouns, by changing the word rather than adding an ending: "The crisis
@@ -40,18 +37,6 @@ withhold withheld|write wrote written
 child children|man men|woman women|foot feet|tooth teeth|mouse mice|goose geese
 criterion criteria|phenomenon phenomena|half halves|shelf shelves|thief thieves|wife wives|wolf wolves`
 
-// irregular maps an irregular form to its base form.
-var irregular = func() map[string]string {
-	m := map[string]string{}
-	for _, entry := range strings.Split(strings.ReplaceAll(irregularSpec, "\n", "|"), "|") {
-		f := strings.Fields(entry)
-		for _, form := range f[min(1, len(f)):] {
-			m[form] = f[0]
-		}
-	}
-	return m
-}()
-
 // The same word is spelled two ways on either side of the Atlantic:
 // "recognised" and "recognized", "labour" and "labor", "centre" and
 // "center", "defence" and "defense". A question is often written in the
@@ -61,9 +46,9 @@ var irregular = func() map[string]string {
 // "-ter" after a stem of three letters ("hour", "four" and "tour" are no
 // "hor", "for" and "tor") — and the rest by a table.
 var (
-	izeRE = regexp.MustCompile(`^(\p{L}{3,})(?:iz|yz)(e|es|ed|ing|ation|ations|er|ers|able)$`)
-	ourRE = regexp.MustCompile(`^(\p{L}{3,})our(s|ed|ing|ite|ites|able|er|ers|ful|less)?$`)
-	treRE = regexp.MustCompile(`^(\p{L}{2,})tre(s|d)?$`)
+	izeEndings = []string{"e", "es", "ed", "ing", "ation", "ations", "er", "ers", "able"}
+	ourEndings = []string{"", "s", "ed", "ing", "ite", "ites", "able", "er", "ers", "ful", "less"}
+	treEndings = [][2]string{{"tre", "ter"}, {"tres", "ters"}, {"tred", "tered"}}
 )
 
 const spellingSpec = `defense defence|offense offence|license licence|pretense pretence|program programme
@@ -72,8 +57,10 @@ aluminum aluminium|maneuver manoeuvre|plow plough|skeptical sceptical|enroll enr
 traveled travelled|traveling travelling|modeling modelling|labeled labelled|canceled cancelled
 fueled fuelled|counselor counsellor`
 
-// spellings maps a word spelled the other way to the spelling read.
-var spellings = func() map[string]string {
+// variants maps a word spelled the other way to the spelling read, and an
+// irregular form to its base form: one lookup for both, as Family runs
+// on every word of every candidate.
+var variants = func() map[string]string {
 	m := map[string]string{}
 	for _, line := range strings.Split(spellingSpec, "\n") {
 		for _, pair := range strings.Split(line, "|") {
@@ -81,29 +68,48 @@ var spellings = func() map[string]string {
 			m[f[1]] = f[0]
 		}
 	}
+	for _, entry := range strings.Split(strings.ReplaceAll(irregularSpec, "\n", "|"), "|") {
+		f := strings.Fields(entry)
+		for _, form := range f[min(1, len(f)):] {
+			m[form] = f[0]
+		}
+	}
 	return m
 }()
 
-// oneSpelling returns the spelling Family reads of a lower-case word.
-func oneSpelling(w string) string {
-	if s, ok := spellings[w]; ok {
-		return s
+// baseForm returns the form Family reads of a lower-case ASCII word: its
+// one spelling, and the base form of an irregular form.
+func baseForm(w string) string {
+	if v, ok := variants[w]; ok {
+		return v
 	}
-	if m := izeRE.FindStringSubmatch(w); m != nil {
-		y := "is"
-		if strings.Contains(w[len(m[1]):len(m[1])+2], "y") {
-			y = "ys"
+	if len(w) < 5 {
+		return w
+	}
+	z, our, tre := strings.IndexByte(w, 'z') > 0, strings.Contains(w, "our"), strings.Contains(w, "tre")
+	if !z && !our && !tre {
+		return w // most words: no ending to respell
+	}
+	for _, e := range izeEndings {
+		if !z {
+			break
 		}
-		return m[1] + y + m[2]
-	}
-	if m := ourRE.FindStringSubmatch(w); m != nil {
-		return m[1] + "or" + m[2]
-	}
-	if m := treRE.FindStringSubmatch(w); m != nil {
-		if m[2] == "d" {
-			return m[1] + "tered"
+		if n := len(w) - len(e) - 2; n >= 3 && strings.HasSuffix(w, e) && (w[n:n+2] == "iz" || w[n:n+2] == "yz") {
+			return w[:n] + string(w[n]) + "s" + e // "recognized" → "recognised", "analyzed" → "analysed"
 		}
-		return m[1] + "ter" + m[2]
+	}
+	for _, e := range ourEndings {
+		if !our {
+			break
+		}
+		if n := len(w) - len(e) - 3; n >= 3 && strings.HasSuffix(w, e) && w[n:n+3] == "our" {
+			return w[:n] + "or" + e
+		}
+	}
+	for _, e := range treEndings {
+		if n := len(w) - len(e[0]); tre && n >= 2 && strings.HasSuffix(w, e[0]) {
+			return w[:n] + e[1]
+		}
 	}
 	return w
 }
