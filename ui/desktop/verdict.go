@@ -51,6 +51,9 @@ func (d *drawer) showVerdict(t *turn, ans *app.Answer) {
 		}
 	case app.VerdictClosest:
 		t.verdictBox.Add(verdictHeading(verdictClosest))
+		if why := closestWhy(ans.Answer); why != "" {
+			t.verdictBox.Add(whyLine(why))
+		}
 		if i := strings.Index(ans.Answer, app.ClosestEvidence); i >= 0 {
 			// The heading says what the answerer's two lines said.
 			shown.Answer = strings.TrimLeft(ans.Answer[i+len(app.ClosestEvidence):], "\n ")
@@ -108,6 +111,29 @@ func answerLine(value string) fyne.CanvasObject {
 
 // verdictHeading is a verdict line: italic, in the warning colour, so it
 // does not read as an answer.
+// closestWhy returns what the answerer said of why the best passage does
+// not meet the question ("The best passage does not meet the question:
+// the passage denies what the question asks."), or "": the sentences
+// between the refusal and the closest passages' heading.
+func closestWhy(answer string) string {
+	rest, ok := strings.CutPrefix(answer, app.InsufficientEvidence)
+	if !ok {
+		return ""
+	}
+	if i := strings.Index(rest, app.ClosestEvidence); i >= 0 {
+		rest = rest[:i]
+	}
+	return strings.TrimSpace(rest)
+}
+
+// whyLine shows why the passages below are not an answer, in italics
+// (the muted colour of a note reads too faintly on the dark theme).
+func whyLine(text string) fyne.CanvasObject {
+	l := widget.NewLabelWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
+	l.Wrapping = fyne.TextWrapWord
+	return l
+}
+
 func verdictHeading(text string) fyne.CanvasObject {
 	l := widget.NewLabelWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true, Italic: true})
 	l.Wrapping = fyne.TextWrapWord

@@ -73,6 +73,16 @@ func TestClosestIsNotShownAsAnAnswer(t *testing.T) {
 	if n := len(findAll[*pill](tr.text)); n != 1 {
 		t.Errorf("%d pills on the closest passages, want 1", n)
 	}
+	// Why the best passage is no answer is said under the heading.
+	why := " The best passage does not meet the question: the passage denies what the question asks."
+	ans.Answer = app.InsufficientEvidence + why + "\n\n" + app.ClosestEvidence + "\n\n“" + ans.Citations[0].Quote + "” [1]"
+	_, tr = askFor(t, ans)
+	if got := verdictTexts(tr); !slices.Contains(got, strings.TrimSpace(why)) {
+		t.Errorf("verdict lines %q, want the reason %q", got, strings.TrimSpace(why))
+	}
+	if s := tr.text.String(); strings.Contains(s, "does not meet") {
+		t.Errorf("the reason is repeated with the passages: %q", s)
+	}
 }
 
 func TestNoneSaysNothingAnswers(t *testing.T) {
