@@ -81,6 +81,10 @@ func TestPlacedElsewhere(t *testing.T) {
 		{"What is one of the largest and most modern oncological institutions in Curie?", "The Maria Skłodowska-Curie Institute of Oncology is one of the largest and most modern oncological institutions in Europe.", "Europe"},
 		{"Where are some of the best medical facilities in East-Central Europe located?", "Today, Warsaw has some of the best medical facilities in Poland and East-Central Europe.", ""},
 		{"What type of space in Warsaw is the Botanic Garden?", "Other green spaces in the city include the Botanic Garden.", ""},
+		// Whose it is, by "of".
+		{"When is the oldest armed seal of Sigilium from?", "The oldest existing armed seal of Warsaw is from the year 1390.", "Warsaw"},
+		{"What is the number of Constituency MSPs?", "There was a reduction in the number of Scottish MPs.", ""},
+		{"How many shares of MGM Resorts common stock were outstanding?", "There were 373,913,450 shares of Common Stock outstanding.", ""},
 		// Other words before "in": another thing, placed elsewhere.
 		{"What is one of the largest music schools in Europe?", "The Medical University of Warsaw is the largest medical school in Poland.", ""},
 	} {

@@ -190,30 +190,35 @@ func swapsRoles(q, text string) bool {
 }
 
 // A question that places what it asks — "the largest medical school in
-// Chopin", "natural reserves in Czerniakow" — is not answered by a
-// sentence that places the same words in another named place ("the
-// largest medical school in Poland"), though it names the question's
-// place in another role. The two words before "in" must be the
+// Chopin", "natural reserves in Czerniakow" — or names whose it is ("the
+// oldest armed seal of Sigilium") is not answered by a sentence that
+// places or owns the same words otherwise ("the largest medical school in
+// Poland", "the oldest existing armed seal of Warsaw"), though it names
+// the question's place in another role. The two words before "in" must be the
 // question's (a "music school in Europe" is not the "medical school in
 // Poland"); the place may follow in a list ("in Poland and East-Central
 // Europe"); "in the city" speaks of the document's own place, which a
 // name does not contradict. placedElsewhere returns the other place, or "".
-var placedAskedRE = regexp.MustCompile(`\b(\p{L}+)\s+(\p{L}{3,})\s+in\s+(\p{Lu}[\p{L}'’-]+)`)
+var placedAskedRE = regexp.MustCompile(`\b(\p{L}+)\s+(\p{L}{3,})\s+(in|of)\s+(\p{Lu}[\p{L}'’-]+)`)
 
 // placeReach is how many words after "in" a listed place may stand.
 const placeReach = 6
 
 func placedElsewhere(q, text string) string {
 	toks := lang.Tokens(text)
+	asked := map[string]bool{}
+	for _, t := range lang.Tokens(q) {
+		asked[lang.Family(t.Lower)] = true
+	}
 	for _, m := range placedAskedRE.FindAllStringSubmatch(q, -1) {
-		before, word := strings.ToLower(m[1]), lang.Family(strings.ToLower(m[2]))
-		place := lang.Family(lang.Tokens(m[3])[0].Lower) // "East-Central" is read as its words
-		if lang.IsStopWord(strings.ToLower(m[2])) {
-			continue
+		before, word, prep := strings.ToLower(m[1]), lang.Family(strings.ToLower(m[2])), strings.ToLower(m[3])
+		place := lang.Family(lang.Tokens(m[4])[0].Lower) // "East-Central" is read as its words
+		if lang.IsStopWord(strings.ToLower(m[2])) || genericKinds[word] {
+			continue // "the number of Constituency MSPs" names no owner
 		}
 		other := ""
 		for i := 1; i+2 < len(toks); i++ {
-			if lang.Family(toks[i].Lower) != word || toks[i+1].Lower != "in" || !toks[i+2].Cap ||
+			if lang.Family(toks[i].Lower) != word || toks[i+1].Lower != prep || !toks[i+2].Cap ||
 				!lang.IsStopWord(before) && lang.Family(toks[i-1].Lower) != lang.Family(before) {
 				continue
 			}
@@ -224,7 +229,9 @@ func placedElsewhere(q, text string) string {
 			if named {
 				return "" // placed as asked
 			}
-			other = text[toks[i+2].Start:toks[i+2].End]
+			if !asked[lang.Family(toks[i+2].Lower)] {
+				other = text[toks[i+2].Start:toks[i+2].End] // "shares of Common Stock" for "… MGM Resorts common stock" is the question's own word
+			}
 		}
 		if other != "" {
 			return other
