@@ -93,3 +93,20 @@ func TestPlacedElsewhere(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnedElsewhere: the question's possessed thing given as another
+// owner's does not answer; the same owner, or its initials, does.
+func TestOwnedElsewhere(t *testing.T) {
+	for _, c := range []struct {
+		q, text, want string
+	}{
+		{"What is FMCG's economy characterized by?", "Warsaw's economy, by a wide variety of industries, is characterised by FMCG manufacturing.", "Warsaw"},
+		{"What was Leon's first literary cabaret?", "The complex also included Momus, Warsaw's first literary cabaret, and Leon Schiller's musical theatre.", "Warsaw"},
+		{"Which type of law concerns the EU's governance structure?", "While constitutional law concerns the European Union's governance structure, administrative law binds institutions.", ""},
+		{"What is Apple's revenue?", "Apple's revenue was $394 billion.", ""},
+	} {
+		if got := ownedElsewhere(c.q, c.text); got != c.want {
+			t.Errorf("ownedElsewhere(%q, %q) = %q, want %q", c.q, c.text, got, c.want)
+		}
+	}
+}

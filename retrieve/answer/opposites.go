@@ -3,6 +3,7 @@ package answer
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"archivist/app/lang"
 )
@@ -231,6 +232,52 @@ func placedElsewhere(q, text string) string {
 			}
 			if !asked[lang.Family(toks[i+2].Lower)] {
 				other = text[toks[i+2].Start:toks[i+2].End] // "shares of Common Stock" for "… MGM Resorts common stock" is the question's own word
+			}
+		}
+		if other != "" {
+			return other
+		}
+	}
+	return ""
+}
+
+// ownedAskedRE finds a thing a question names by its owner's possessive:
+// "FMCG's economy", "Leon's first literary cabaret".
+var ownedAskedRE = regexp.MustCompile(`((?:\p{Lu}[\p{L}-]*\s+)*\p{Lu}[\p{L}-]*)['’]s\s+(\p{L}+)`)
+
+// initials returns the capitals that begin the words of a name: "EU" of
+// "European Union".
+func initials(name string) string {
+	var b strings.Builder
+	for _, w := range strings.Fields(name) {
+		r, _ := utf8.DecodeRuneInString(w)
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// ownedElsewhere returns the other owner a sentence gives the question's
+// possessed thing ("Warsaw's economy" for "FMCG's economy"), or "" when
+// it gives the question's owner or none.
+func ownedElsewhere(q, text string) string {
+	asked := map[string]bool{}
+	for _, t := range lang.Tokens(q) {
+		asked[lang.Family(t.Lower)] = true
+	}
+	for _, m := range ownedAskedRE.FindAllStringSubmatch(q, -1) {
+		askedOwner := m[1][strings.LastIndexAny(m[1], " \t\n")+1:]
+		owner, thing := lang.Family(strings.ToLower(askedOwner)), lang.Family(strings.ToLower(m[2]))
+		other := ""
+		for _, o := range ownedAskedRE.FindAllStringSubmatch(text, -1) {
+			if lang.Family(strings.ToLower(o[2])) != thing {
+				continue
+			}
+			last := o[1][strings.LastIndexAny(o[1], " \t\n")+1:]
+			if lang.Family(strings.ToLower(last)) == owner || initials(o[1]) == askedOwner || strings.HasSuffix(initials(o[1]), askedOwner) && len(askedOwner) > 1 {
+				return "" // the question's owner, or its initials ("EU" for "European Union")
+			}
+			if !asked[lang.Family(strings.ToLower(last))] {
+				other = last
 			}
 		}
 		if other != "" {

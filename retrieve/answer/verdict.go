@@ -405,6 +405,8 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		return false, "the passage gives the names asked in the other roles"
 	case placedElsewhere(q, text) != "":
 		return false, "the passage places it in " + placedElsewhere(q, text) + ", not where the question asks"
+	case ownedElsewhere(q, text) != "":
+		return false, "the passage gives it as " + ownedElsewhere(q, text) + "'s, not as the question asks"
 	case !sh.YesNo && saysOpposite(q, text+"\n"+c.label) != "":
 		return false, "the passage says " + saysOpposite(q, text+"\n"+c.label) + ", the opposite of what the question asks"
 	case splitsName(text, nameRuns(q)):
