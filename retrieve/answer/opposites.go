@@ -27,6 +27,10 @@ var (
 	boundedRE = regexp.MustCompile(`(?i)^(only|just|merely|least|until|till|unlike|more|less|fewer|than|later|earlier|before|after|always|all|every|necessarily|quite|yet)$`)
 )
 
+// passedOver are the adverbs that stand between a denial and what it
+// denies without ending in -ly: "not even having a crime".
+var passedOver = wordSet(`even also still ever`)
+
 // deniesUnasked reports whether text denies a word a question that
 // denies nothing asks as so.
 func deniesUnasked(q, text string) bool {
@@ -56,7 +60,7 @@ func deniesUnasked(q, text string) bool {
 			if boundedRE.MatchString(t.Lower) {
 				break
 			}
-			if lang.IsStopWord(t.Lower) || strings.HasSuffix(t.Lower, "ly") {
+			if lang.IsStopWord(t.Lower) || strings.HasSuffix(t.Lower, "ly") || passedOver[t.Lower] {
 				continue
 			}
 			if asked[lang.Family(t.Lower)] {
@@ -83,7 +87,7 @@ strong weak|success failure|succeed fail|buy sell|lend borrow|internal external|
 ancient modern|include exclude|support oppose|attack defend|ally enemy|friend enemy|rich poor
 above below|inside outside|arrive depart|maximum minimum|input output|before after
 earliest latest|highest lowest|largest smallest|oldest newest|better worse|best worst
-higher lower|larger smaller|open close|birth death`
+higher lower|larger smaller|open close|birth death|give take|give receive|send receive|push pull`
 
 // antonyms maps a word family to the families of its antonyms.
 var antonyms = func() map[string][]string {
