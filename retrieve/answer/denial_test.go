@@ -64,6 +64,8 @@ func TestSwapsRoles(t *testing.T) {
 		{"Who replaced the Anglo-Saxons as the ruling class?", "The invading Normans replaced the Anglo-Saxons as the ruling class.", false},
 		{"Who designed the tower?", "The tower, designed by Gustave Eiffel, opened in 1889.", false},
 		{"Who founded the abbey?", "The abbey was founded by monks from Cluny.", false},
+		{"What territory was ceded to France?", "France ceded its territory east of the Mississippi to Great Britain.", true},
+		{"What territory was ceded to Great Britain?", "France ceded its territory east of the Mississippi to Great Britain.", false},
 		// Prepositions name the roles: "resulted in" is "resulted from" turned round.
 		{"What resulted in the improvement in operating results?", "The improvement in operating results resulted primarily from higher sales.", false},
 	} {

@@ -133,9 +133,12 @@ func saysOpposite(q, text string) string {
 // was defeated by Montcalm, "The Normans replaced the Anglo-Saxons" not
 // who replaced the Normans. English marks the roles by order and voice:
 // the doer stands before an active verb or after "by", the one it is done
-// to after the active verb or before a passive one.
+// to after the active verb or before a passive one, the one it is given to
+// after "to" ("What territory was ceded to France?" is not answered by
+// "France ceded its territory … to Great Britain").
 var (
 	passiveAskedRE    = regexp.MustCompile(`(?i)^\s*(?:who|what)\s+(?:was|were|is|are|has been|had been|have been)\s+(\p{L}+ed)\s+by\s+(.+?)\s*\??\s*$`)
+	passiveToAskedRE  = regexp.MustCompile(`(?i)^\s*(?:who|what|which)\b[^?]*?\b(?:was|were|is|are|has been|had been|have been)\s+(\p{L}+ed)\s+to\s+(.+?)\s*\??\s*$`)
 	activeAskedRE     = regexp.MustCompile(`(?i)^\s*(?:who|what)\s+(\p{L}+ed)\s+(.+?)\s*\??\s*$`)
 	prepositionLeadRE = regexp.MustCompile(`(?i)^(in|into|from|to|on|upon|with|at|for|of|about|over|against|through)\b`)
 	beWordRE          = regexp.MustCompile(`(?i)^(is|are|was|were|be|been|being|had|has|have)$`)
@@ -147,8 +150,12 @@ const rolesReach = 6
 // swapsRoles reports whether text holds the question's verb with the name
 // the question gives in the other role.
 func swapsRoles(q, text string) bool {
-	passive := true
+	passive, recipient := true, false
 	m := passiveAskedRE.FindStringSubmatch(q)
+	if m == nil {
+		m = passiveToAskedRE.FindStringSubmatch(q)
+		recipient = m != nil
+	}
 	if m == nil {
 		passive = false
 		if m = activeAskedRE.FindStringSubmatch(q); m == nil {
@@ -186,6 +193,14 @@ func swapsRoles(q, text string) bool {
 		does := false // the name stands before an active verb: its doer
 		for j := max(0, i-rolesReach); j < i && !byAfter && !beBefore; j++ {
 			does = does || lang.Family(toks[j].Lower) == name
+		}
+		if recipient {
+			// "What territory was ceded to France?": France receives; a
+			// sentence where France cedes gives it the other role.
+			if does && !actsOn {
+				return true
+			}
+			continue
 		}
 		if passive && actsOn && !does || !passive && does && !actsOn {
 			return true
