@@ -85,7 +85,7 @@ func ReadAsked(question string) Asked {
 	a.Kind = kindNoun(question)
 	a.Reason = reasonQuestionRE.MatchString(question)
 	a.Defines = asksWhatIs(question)
-	a.List = itemsAsked(question, listOfRE, listConsistRE)
+	a.List = itemsAsked(question, listOfRE, listConsistRE, listThereRE)
 	a.Statement = a.Reason || methodQuestionRE.MatchString(question) || proseLeadRE.MatchString(question) || a.Defines != "" ||
 		relatedToRE.MatchString(question) || contentsRE.MatchString(question) && len(a.List) == 0
 	a.Items = itemsAsked(question, countTypesRE, countUnderRE)
@@ -364,6 +364,7 @@ func asksWhatIs(q string) string {
 // are there?".
 var (
 	listOfRE      = regexp.MustCompile(`(?i)^\s*(?:what|which)\s+(?:are|were)\s+(?:the\s+)?(?:\w+\s+)?(?:components|elements|items|constituents|parts|types|kinds|categories|classes|line items|sub-?items)\s+(?:of|under|in|within|included in|that make up|making up|comprising)\s+(?:the\s+)?(.+?)\s*\??\s*$`)
+	listThereRE   = regexp.MustCompile(`(?i)^\s*(?:what|which)\s+(?:types|kinds|categories|classes|components)\s+of\s+(?:the\s+)?(.+?)\s+(?:are there|exist)\s*\??\s*$`)
 	listConsistRE = regexp.MustCompile(`(?i)^\s*what\s+(?:\w+\s+)?(?:items|components|elements)\s+(?:does|do|did)\s+(?:the\s+)?(.+?)\s+(?:consist of|comprise|include|contain)\s*\??\s*$`)
 	countUnderRE  = regexp.MustCompile(`(?i)^\s*how many\s+(?:\w+\s+)?(?:components|elements|items|categories|types|kinds|classes|line items)\s+(?:are there\s+)?(?:of|under|in|within|making up|that make up)\s+(?:the\s+)?(.+?)(?:\s+are there)?\s*\??\s*$`)
 	countTypesRE  = regexp.MustCompile(`(?i)^\s*how many\s+(?:types|kinds|categories|classes)\s+of\s+(?:the\s+)?(.+?)\s+are there\s*\??\s*$`)

@@ -86,6 +86,9 @@ func TestReadAsked(t *testing.T) {
 	if a := ReadAsked("Did revenue grow in 2022?"); !a.YesNo {
 		t.Errorf("did … asks yes or no: %+v", a)
 	}
+	if a := ReadAsked("What types of accounts receivable are there?"); !slices.Equal(a.List, LabelWords("accounts receivable")) {
+		t.Errorf("list %v: 'what types of X are there' asks for X's items", a.List)
+	}
 	if a := ReadAsked("In 1972, did Norway end up joining the European Union?"); !a.YesNo {
 		t.Errorf("a yes/no question may open with its setting: %+v", a)
 	}

@@ -46,3 +46,15 @@ func TestReasonCues(t *testing.T) {
 		}
 	}
 }
+
+// TestKindsNotTheirTotal: a question for kinds or parts is not answered
+// by the row that totals them.
+func TestKindsNotTheirTotal(t *testing.T) {
+	q := "What types of accounts receivable are there?"
+	if !kindsAskedRE.MatchString(q) || !totalRowRE.MatchString("Total accounts receivable | 126,014 | 398,501") {
+		t.Error("a total row is read as one of the kinds asked")
+	}
+	if totalRowRE.MatchString("Billed | 80,112 | 301,200") || kindsAskedRE.MatchString("What was the total accounts receivable in 2019?") {
+		t.Error("an item row, or a question for the total, is read as kinds against their total")
+	}
+}

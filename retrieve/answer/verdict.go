@@ -336,6 +336,13 @@ func carriedBy(ev *app.Evidence, sh shape, c *candidate, others []*candidate) ma
 	return carried
 }
 
+// kindsAskedRE finds a question asking for the kinds or parts of a thing;
+// totalRowRE a table row whose label is a total.
+var (
+	kindsAskedRE = regexp.MustCompile(`(?i)\b(types|kinds|components|categories|classes|elements|constituents)\s+of\b`)
+	totalRowRE   = regexp.MustCompile(`(?i)^\s*total\b`)
+)
+
 // placeKindAskedRE finds a question that names the kind of place it asks
 // for ("Which country …", "In what city …"): its answer is that place's
 // name, wherever the sentence puts it, where a bare "Where …" is answered
@@ -401,6 +408,10 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		return false, "the question asks what is not so and the passage does not deny it"
 	case !sh.YesNo && deniesUnasked(q, text):
 		return false, "the passage denies what the question asks"
+	case row && kindsAskedRE.MatchString(q) && totalRowRE.MatchString(text):
+		// "What types of accounts receivable are there?" is answered by
+		// the rows a total adds up, not by the total.
+		return false, "the question asks for kinds and the row is their total"
 	case swapsRoles(q, text):
 		return false, "the passage gives the names asked in the other roles"
 	case placedElsewhere(q, text) != "":
