@@ -58,3 +58,23 @@ func TestKindsNotTheirTotal(t *testing.T) {
 		t.Error("an item row, or a question for the total, is read as kinds against their total")
 	}
 }
+
+// TestBalanceIsNoMovement: a roll-forward table's balance row is not the
+// movement a question asks; the movement's own row is.
+func TestBalanceIsNoMovement(t *testing.T) {
+	q := "What is the number of nonvested shares granted on January 1, 2017?"
+	if !movementAskedRE.MatchString(q) {
+		t.Fatalf("no movement read in %q", q)
+	}
+	for label, balance := range map[string]bool{
+		"Nonvested at January 1, 2017 | 98 | $23.52":  true,
+		"Balance as of December 31, 2019 | 1,204":     true,
+		"Outstanding at end of year | 3,310":          true,
+		"Granted | 132 | $30.10":                      false,
+		"Revenue from contracts with customers | 9,1": false,
+	} {
+		if got := balanceRowRE.MatchString(rowLabel(label)); got != balance {
+			t.Errorf("balance row %q: %v, want %v", label, got, balance)
+		}
+	}
+}

@@ -336,6 +336,20 @@ func carriedBy(ev *app.Evidence, sh shape, c *candidate, others []*candidate) ma
 	return carried
 }
 
+// movementAskedRE finds the words by which a question asks what moved a
+// balance; balanceRowRE a row label that states a balance at a point in
+// time.
+var (
+	movementAskedRE = regexp.MustCompile(`(?i)\b(granted|vested|forfeited|exercised|cancell?ed|issued|repurchased|expired|released|settled|purchased|converted|additions|disposals)\b`)
+	balanceRowRE    = regexp.MustCompile(`(?i)^\s*(balances?|outstanding|non-?vested|unvested|beginning|ending|opening|closing)\b|\b(at|as of)\s+(the\s+)?(beginning|end|start|close|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.?\s+\d{1,2}|\d{1,2}\s+\w+\s+\d{4}|\d{4})`)
+)
+
+// rowLabel returns the label of a table row's text: its first cell.
+func rowLabel(text string) string {
+	label, _, _ := strings.Cut(text, "|")
+	return label
+}
+
 // kindsAskedRE finds a question asking for the kinds or parts of a thing;
 // totalRowRE a table row whose label is a total.
 var (
@@ -408,6 +422,11 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		return false, "the question asks what is not so and the passage does not deny it"
 	case !sh.YesNo && deniesUnasked(q, text):
 		return false, "the passage denies what the question asks"
+	case row && movementAskedRE.MatchString(q) && balanceRowRE.MatchString(rowLabel(text)) && !movementAskedRE.MatchString(rowLabel(text)):
+		// A roll-forward table sets balances ("Nonvested at January 1,
+		// 2017") between the rows of what moved them ("Granted",
+		// "Vested"): a balance is not the movement asked.
+		return false, "the question asks what moved a balance and the row is the balance"
 	case row && kindsAskedRE.MatchString(q) && totalRowRE.MatchString(text):
 		// "What types of accounts receivable are there?" is answered by
 		// the rows a total adds up, not by the total.
