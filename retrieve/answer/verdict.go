@@ -341,6 +341,7 @@ func carriedBy(ev *app.Evidence, sh shape, c *candidate, others []*candidate) ma
 // time.
 var (
 	movementAskedRE = regexp.MustCompile(`(?i)\b(granted|vested|forfeited|exercised|cancell?ed|issued|repurchased|expired|released|settled|purchased|converted|additions|disposals)\b`)
+	unvestedRE      = regexp.MustCompile(`(?i)\b(non-?|un)vested\b`) // a balance's name, not a movement
 	balanceRowRE    = regexp.MustCompile(`(?i)^\s*(balances?|outstanding|non-?vested|unvested|beginning|ending|opening|closing)\b|\b(at|as of)\s+(the\s+)?(beginning|end|start|close|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.?\s+\d{1,2}|\d{1,2}\s+\w+\s+\d{4}|\d{4})`)
 )
 
@@ -422,7 +423,7 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		return false, "the question asks what is not so and the passage does not deny it"
 	case !sh.YesNo && deniesUnasked(q, text):
 		return false, "the passage denies what the question asks"
-	case row && movementAskedRE.MatchString(q) && balanceRowRE.MatchString(rowLabel(text)) && !movementAskedRE.MatchString(rowLabel(text)):
+	case row && movementAskedRE.MatchString(q) && balanceRowRE.MatchString(rowLabel(text)) && !movementAskedRE.MatchString(unvestedRE.ReplaceAllString(rowLabel(text), "")):
 		// A roll-forward table sets balances ("Nonvested at January 1,
 		// 2017") between the rows of what moved them ("Granted",
 		// "Vested"): a balance is not the movement asked.
