@@ -15,6 +15,8 @@ func TestDeniesUnasked(t *testing.T) {
 		{"What type of rules are expressly provided for in treaties?", "The principles are unwritten rules which are not expressly provided for in the treaties.", true},
 		{"What did Dutch health authorities regard as necessary?", "The Dutch health authorities regarded the treatment unnecessary, so she argued this restricted the freedom.", true},
 		{"What did countries such as Spain have a crime against?", "With countries such as Spain not even having a crime against shipping toxic waste, the Commissioner proposed sentences.", true},
+		{"What was the amount of current monetary assets?", "Monetary assets, non-current | 373 | –", true},
+		{"What was the amount of non-current monetary assets?", "Monetary assets, non-current | 373 | –", false},
 		// "Not … until" says when; "unless" is no denial of "less".
 		{"When was the Spanish takeover of Louisiana complete?", "Although the Spanish takeover of the Louisiana territory (which was not completed until 1769) had modest repercussions.", false},
 		{"If an election is held less than six months before, what does it do?", "Extraordinary elections are in addition, unless held less than six months before the due date, in which case they supplant it.", false},
@@ -40,6 +42,7 @@ func TestSaysOpposite(t *testing.T) {
 		{"Who was subjected to a qualified minority vote of the Council?", "The Commissioners, as a block, are then subject to a qualified majority vote of the Council.", "majority"},
 		{"What was the gain on the sale of the building?", "Loss on sale of building | (1,204)", "loss"},
 		{"When did the British government take land for development of Ohio Country?", "In 1749 the British government gave land to the Ohio Company of Virginia.", "gave"},
+		{"How much is the United Kingdom current year tax expense?", "United Kingdom deferred tax | (232) | 39", "deferred"},
 		// The question's own word written too: both ends are spoken of.
 		{"What was the gain on the sale?", "Gain (loss) on sale | 310", ""},
 		// "How long" asks a length, not the long end of it.

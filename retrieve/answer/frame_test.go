@@ -54,6 +54,9 @@ func TestKindsNotTheirTotal(t *testing.T) {
 	if !kindsAskedRE.MatchString(q) || !totalRowRE.MatchString("Total accounts receivable | 126,014 | 398,501") {
 		t.Error("a total row is read as one of the kinds asked")
 	}
+	if !kindsAskedRE.MatchString("For 2019, what is the component that contributed the most to total revenue?") {
+		t.Error("'the component that …' asks for a part")
+	}
 	if totalRowRE.MatchString("Billed | 80,112 | 301,200") || kindsAskedRE.MatchString("What was the total accounts receivable in 2019?") {
 		t.Error("an item row, or a question for the total, is read as kinds against their total")
 	}

@@ -31,6 +31,19 @@ var (
 // denies without ending in -ly: "not even having a crime".
 var passedOver = wordSet(`even also still ever`)
 
+// nonWordRE finds a word denied by "non-": "non-current", "noncash".
+var nonWordRE = regexp.MustCompile(`(?i)\bnon-?(\p{L}{4,})`)
+
+// nonAsked reports whether q itself writes word denied by "non-".
+func nonAsked(q, word string) bool {
+	for _, m := range nonWordRE.FindAllStringSubmatch(q, -1) {
+		if strings.EqualFold(m[1], word) {
+			return true
+		}
+	}
+	return false
+}
+
 // deniesUnasked reports whether text denies a word a question that
 // denies nothing asks as so.
 func deniesUnasked(q, text string) bool {
@@ -46,6 +59,11 @@ func deniesUnasked(q, text string) bool {
 	for _, t := range lang.Tokens(text) {
 		if w, ok := strings.CutPrefix(t.Lower, "un"); ok && t.Lower != "unless" && len(w) >= 4 && asked[lang.Family(w)] && !asked[lang.Family(t.Lower)] {
 			return true // "unnecessary" for the question's "necessary"
+		}
+	}
+	for _, m := range nonWordRE.FindAllStringSubmatch(text, -1) {
+		if asked[lang.Family(strings.ToLower(m[1]))] && !nonAsked(q, m[1]) {
+			return true // "Monetary assets, non-current" for the question's "current monetary assets"
 		}
 	}
 	for _, loc := range denialRE.FindAllStringIndex(text, -1) {
@@ -87,7 +105,8 @@ strong weak|success failure|succeed fail|buy sell|lend borrow|internal external|
 ancient modern|include exclude|support oppose|attack defend|ally enemy|friend enemy|rich poor
 above below|inside outside|arrive depart|maximum minimum|input output|before after
 earliest latest|highest lowest|largest smallest|oldest newest|better worse|best worst
-higher lower|larger smaller|open close|birth death|give take|give receive|send receive|push pull`
+higher lower|larger smaller|open close|birth death|give take|give receive|send receive|push pull
+current deferred`
 
 // antonyms maps a word family to the families of its antonyms.
 var antonyms = func() map[string][]string {

@@ -354,7 +354,7 @@ func rowLabel(text string) string {
 // kindsAskedRE finds a question asking for the kinds or parts of a thing;
 // totalRowRE a table row whose label is a total.
 var (
-	kindsAskedRE = regexp.MustCompile(`(?i)\b(types|kinds|components|categories|classes|elements|constituents)\s+of\b`)
+	kindsAskedRE = regexp.MustCompile(`(?i)\b(types|kinds|components|categories|classes|elements|constituents)\s+of\b|\b(component|item|segment|category|element)\s+(that|which)\b`)
 	totalRowRE   = regexp.MustCompile(`(?i)^\s*total\b`)
 )
 
