@@ -359,10 +359,13 @@ var (
 )
 
 // placeKindAskedRE finds a question that names the kind of place it asks
-// for ("Which country …", "In what city …"): its answer is that place's
-// name, wherever the sentence puts it, where a bare "Where …" is answered
-// by a place the sentence sets with "in", "at" or "near".
-var placeKindAskedRE = regexp.MustCompile(`(?i)\b(which|what)\s+(country|countries|city|cities|state|states|region|regions|province|provinces|nation|nations|continent|island|town|village)\b`)
+// for ("Which country …"): its answer is that place's name, wherever the
+// sentence puts it, where a bare "Where …" is answered by a place the
+// sentence sets with "in", "at" or "near". (Not "which state" or "which
+// city": a filing asked where it is incorporated or based names many
+// capitalised things that are no place — "Corporate Governance at
+// Portmere" — so those keep the place cues.)
+var placeKindAskedRE = regexp.MustCompile(`(?i)\b(which|what)\s+(country|countries|region|regions|nation|nations|continent|island)\b`)
 
 // holdsKindAsked reports whether the quote holds a value of the kind the
 // question asks, and if not, why.
