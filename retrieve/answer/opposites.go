@@ -8,9 +8,33 @@ import (
 	"archivist/app/lang"
 )
 
-// A sentence may carry every word of a question and still say the
-// opposite of what it asks: it denies the asked word, or writes its
-// antonym where the question writes the word. Neither answers.
+// A sentence may carry every word of a question and still say otherwise
+// than it asks: it denies the asked word, writes its antonym where the
+// question writes the word, holds the question's names in the other
+// roles of its verb, or places or owns the question's words otherwise.
+// None of these answers.
+
+// saysOtherwise returns why text, read under label, says otherwise than
+// the question asks, or "". A yes/no question is answered by a denial or
+// an opposite, so those two do not bar it.
+func saysOtherwise(q string, sh shape, text, label string) string {
+	if !sh.YesNo && deniesUnasked(q, text) {
+		return "the passage denies what the question asks"
+	}
+	if swapsRoles(q, text) {
+		return "the passage gives the names asked in the other roles"
+	}
+	if p := placedElsewhere(q, text); p != "" {
+		return "the passage places it in " + p + ", not where the question asks"
+	}
+	if o := ownedElsewhere(q, text); o != "" {
+		return "the passage gives it as " + o + "'s, not as the question asks"
+	}
+	if w := saysOpposite(q, text+"\n"+label); !sh.YesNo && w != "" {
+		return "the passage says " + w + ", the opposite of what the question asks"
+	}
+	return ""
+}
 
 // A sentence that denies what a question asks as so does not answer it:
 // "Although the European Union does not have a codified constitution …"

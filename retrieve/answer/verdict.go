@@ -424,8 +424,6 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		return false, "the passage states a change of the figure, not the figure"
 	case !deniesAsAsked(q, text+"\n"+c.label+"\n"+strings.Join(tableHeader(ev, c.window, c.start), "\n")):
 		return false, "the question asks what is not so and the passage does not deny it"
-	case !sh.YesNo && deniesUnasked(q, text):
-		return false, "the passage denies what the question asks"
 	case row && movementAskedRE.MatchString(q) && balanceRowRE.MatchString(rowLabel(text)) && !movementAskedRE.MatchString(unvestedRE.ReplaceAllString(rowLabel(text), "")):
 		// A roll-forward table sets balances ("Nonvested at January 1,
 		// 2017") between the rows of what moved them ("Granted",
@@ -435,14 +433,11 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		// "What types of accounts receivable are there?" is answered by
 		// the rows a total adds up, not by the total.
 		return false, "the question asks for kinds and the row is their total"
-	case swapsRoles(q, text):
-		return false, "the passage gives the names asked in the other roles"
-	case placedElsewhere(q, text) != "":
-		return false, "the passage places it in " + placedElsewhere(q, text) + ", not where the question asks"
-	case ownedElsewhere(q, text) != "":
-		return false, "the passage gives it as " + ownedElsewhere(q, text) + "'s, not as the question asks"
-	case !sh.YesNo && saysOpposite(q, text+"\n"+c.label) != "":
-		return false, "the passage says " + saysOpposite(q, text+"\n"+c.label) + ", the opposite of what the question asks"
+	}
+	if why := saysOtherwise(q, sh, text, c.label); why != "" {
+		return false, why
+	}
+	switch {
 	case splitsName(text, nameRuns(q)):
 		return false, "the passage holds the words of a name the question gives, but not as that name"
 	case !row && !hasAmount(text, true) && repeatsOnly(text, sh):
