@@ -336,6 +336,23 @@ func carriedBy(ev *app.Evidence, sh shape, c *candidate, others []*candidate) ma
 	return carried
 }
 
+// rowMisread returns why a table row is not what the question asks, read
+// as reports set their tables, or "". A roll-forward table sets balances
+// ("Nonvested at January 1, 2017") between the rows of what moved them
+// ("Granted", "Vested"): a balance is not the movement asked. "What types
+// of accounts receivable are there?" is answered by the rows a total adds
+// up, not by the total.
+func rowMisread(q, text string) string {
+	label := rowLabel(text)
+	switch {
+	case movementAskedRE.MatchString(q) && balanceRowRE.MatchString(label) && !movementAskedRE.MatchString(unvestedRE.ReplaceAllString(label, "")):
+		return "the question asks what moved a balance and the row is the balance"
+	case kindsAskedRE.MatchString(q) && totalRowRE.MatchString(text):
+		return "the question asks for kinds and the row is their total"
+	}
+	return ""
+}
+
 // movementAskedRE finds the words by which a question asks what moved a
 // balance; balanceRowRE a row label that states a balance at a point in
 // time.
@@ -424,15 +441,9 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		return false, "the passage states a change of the figure, not the figure"
 	case !deniesAsAsked(q, text+"\n"+c.label+"\n"+strings.Join(tableHeader(ev, c.window, c.start), "\n")):
 		return false, "the question asks what is not so and the passage does not deny it"
-	case row && movementAskedRE.MatchString(q) && balanceRowRE.MatchString(rowLabel(text)) && !movementAskedRE.MatchString(unvestedRE.ReplaceAllString(rowLabel(text), "")):
-		// A roll-forward table sets balances ("Nonvested at January 1,
-		// 2017") between the rows of what moved them ("Granted",
-		// "Vested"): a balance is not the movement asked.
-		return false, "the question asks what moved a balance and the row is the balance"
-	case row && kindsAskedRE.MatchString(q) && totalRowRE.MatchString(text):
-		// "What types of accounts receivable are there?" is answered by
-		// the rows a total adds up, not by the total.
-		return false, "the question asks for kinds and the row is their total"
+	}
+	if why := rowMisread(q, text); row && why != "" {
+		return false, why
 	}
 	if why := saysOtherwise(q, sh, text, c.label); why != "" {
 		return false, why
