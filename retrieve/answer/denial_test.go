@@ -69,6 +69,8 @@ func TestSwapsRoles(t *testing.T) {
 		{"Who founded the abbey?", "The abbey was founded by monks from Cluny.", false},
 		{"What territory was ceded to France?", "France ceded its territory east of the Mississippi to Great Britain.", true},
 		{"What territory was ceded to Great Britain?", "France ceded its territory east of the Mississippi to Great Britain.", false},
+		{"Who did Edgar marry?", "King Malcolm III of Scotland married Edgar's sister Margaret.", true},
+		{"Who did Malcolm marry?", "King Malcolm III of Scotland married Edgar's sister Margaret.", false},
 		// Prepositions name the roles: "resulted in" is "resulted from" turned round.
 		{"What resulted in the improvement in operating results?", "The improvement in operating results resulted primarily from higher sales.", false},
 	} {

@@ -175,13 +175,15 @@ func saysOpposite(q, text string) string {
 // the other way round: "James Wolfe defeated Montcalm" does not say who
 // was defeated by Montcalm, "The Normans replaced the Anglo-Saxons" not
 // who replaced the Normans. English marks the roles by order and voice:
-// the doer stands before an active verb or after "by", the one it is done
+// the doer stands before an active verb or after "by" (or is asked with
+// "did": "Who did Edgar marry?" — not "Malcolm married Edgar's sister"), the one it is done
 // to after the active verb or before a passive one, the one it is given to
 // after "to" ("What territory was ceded to France?" is not answered by
 // "France ceded its territory … to Great Britain").
 var (
 	passiveAskedRE    = regexp.MustCompile(`(?i)^\s*(?:who|what)\s+(?:was|were|is|are|has been|had been|have been)\s+(\p{L}+ed)\s+by\s+(.+?)\s*\??\s*$`)
 	passiveToAskedRE  = regexp.MustCompile(`(?i)^\s*(?:who|what|which)\b[^?]*?\b(?:was|were|is|are|has been|had been|have been)\s+(\p{L}+ed)\s+to\s+(.+?)\s*\??\s*$`)
+	didAskedRE        = regexp.MustCompile(`^\s*(?:Who|Whom|What)\s+did\s+((?:\p{Lu}[\p{L}'’.-]*\s+)*\p{Lu}[\p{L}'’.-]*)\s+(\p{Ll}+)\b`)
 	activeAskedRE     = regexp.MustCompile(`(?i)^\s*(?:who|what)\s+(\p{L}+ed)\s+(.+?)\s*\??\s*$`)
 	prepositionLeadRE = regexp.MustCompile(`(?i)^(in|into|from|to|on|upon|with|at|for|of|about|over|against|through)\b`)
 	beWordRE          = regexp.MustCompile(`(?i)^(is|are|was|were|be|been|being|had|has|have)$`)
@@ -195,6 +197,9 @@ const rolesReach = 6
 func swapsRoles(q, text string) bool {
 	passive, recipient := true, false
 	m := passiveAskedRE.FindStringSubmatch(q)
+	if d := didAskedRE.FindStringSubmatch(q); m == nil && d != nil {
+		m = []string{d[0], d[2], d[1]} // "Who did Edgar marry?": Edgar does, as "by Edgar" would
+	}
 	if m == nil {
 		m = passiveToAskedRE.FindStringSubmatch(q)
 		recipient = m != nil
