@@ -221,6 +221,13 @@ func longFormBefore(before, short string) string {
 	return ""
 }
 
+// Abbreviates reports whether short, a short form written in capitals, is
+// the initials of name: "EU" of "European Union" and of "The European
+// Union" (small joining words may give no letter).
+func Abbreviates(short, name string) bool {
+	return len(short) > 1 && strings.ToUpper(short) == short && initialsMatch(short, strings.Fields(name))
+}
+
 // initialsOf returns the upper-case letters of a short form, lower-cased:
 // "R&D" is "rd", "NE-SAC" is "nesac".
 func initialsOf(short string) string {

@@ -81,3 +81,19 @@ year (FY). "AD" means an Airworthiness Directive issued under part 39.`
 		t.Errorf("FY is not defined by \"the year (FY)\": %q", got["FY"])
 	}
 }
+
+func TestAbbreviates(t *testing.T) {
+	for _, c := range []struct {
+		short, name string
+		want        bool
+	}{
+		{"EU", "European Union", true},
+		{"EU", "The European Union", true},
+		{"EU", "Warsaw", false},
+		{"Leon", "Lisbon", false}, // a name, not a short form
+	} {
+		if got := Abbreviates(c.short, c.name); got != c.want {
+			t.Errorf("Abbreviates(%q, %q) = %v, want %v", c.short, c.name, got, c.want)
+		}
+	}
+}

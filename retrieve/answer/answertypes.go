@@ -429,16 +429,14 @@ func namesPeople(text string) bool {
 // countedPeople returns counted with every word for people added when it
 // counts people or persons.
 func countedPeople(counted []string) []string {
-	for _, c := range counted {
-		if c == peopleCounted(counted) && c != "" {
-			out := slices.Clone(counted) // the question's own reading stays as it is
-			for w := range peopleWords {
-				if !slices.Contains(out, w) {
-					out = append(out, w)
-				}
-			}
-			return out
+	if peopleCounted(counted) == "" {
+		return counted
+	}
+	out := slices.Clone(counted) // the question's own reading stays as it is
+	for w := range peopleWords {
+		if !slices.Contains(out, w) {
+			out = append(out, w)
 		}
 	}
-	return counted
+	return out
 }

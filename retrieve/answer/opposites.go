@@ -3,7 +3,6 @@ package answer
 import (
 	"regexp"
 	"strings"
-	"unicode/utf8"
 
 	"archivist/app/lang"
 )
@@ -68,18 +67,22 @@ func nonAsked(q, word string) bool {
 	return false
 }
 
+// familiesIn returns the word families of the words of s.
+func familiesIn(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, t := range lang.Tokens(s) {
+		out[lang.Family(t.Lower)] = true
+	}
+	return out
+}
+
 // deniesUnasked reports whether text denies a word a question that
 // denies nothing asks as so.
 func deniesUnasked(q, text string) bool {
 	if negationRE.MatchString(q) {
 		return false // deniesAsAsked reads a question that denies
 	}
-	asked := map[string]bool{}
-	for _, t := range lang.Tokens(q) {
-		if !lang.IsStopWord(t.Lower) && !interrogatives[lang.Family(t.Lower)] {
-			asked[lang.Family(t.Lower)] = true
-		}
-	}
+	asked := familiesIn(q)
 	for _, t := range lang.Tokens(text) {
 		if w, ok := strings.CutPrefix(t.Lower, "un"); ok && t.Lower != "unless" && len(w) >= 4 && asked[lang.Family(w)] && !asked[lang.Family(t.Lower)] {
 			return true // "unnecessary" for the question's "necessary"
@@ -274,10 +277,7 @@ const placeReach = 6
 
 func placedElsewhere(q, text string) string {
 	toks := lang.Tokens(text)
-	asked := map[string]bool{}
-	for _, t := range lang.Tokens(q) {
-		asked[lang.Family(t.Lower)] = true
-	}
+	asked := familiesIn(q)
 	for _, m := range placedAskedRE.FindAllStringSubmatch(q, -1) {
 		before, word, prep := strings.ToLower(m[1]), lang.Family(strings.ToLower(m[2])), strings.ToLower(m[3])
 		place := lang.Family(lang.Tokens(m[4])[0].Lower) // "East-Central" is read as its words
@@ -312,25 +312,11 @@ func placedElsewhere(q, text string) string {
 // "FMCG's economy", "Leon's first literary cabaret".
 var ownedAskedRE = regexp.MustCompile(`((?:\p{Lu}[\p{L}-]*\s+)*\p{Lu}[\p{L}-]*)['’]s\s+(\p{L}+)`)
 
-// initials returns the capitals that begin the words of a name: "EU" of
-// "European Union".
-func initials(name string) string {
-	var b strings.Builder
-	for _, w := range strings.Fields(name) {
-		r, _ := utf8.DecodeRuneInString(w)
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
 // ownedElsewhere returns the other owner a sentence gives the question's
 // possessed thing ("Warsaw's economy" for "FMCG's economy"), or "" when
 // it gives the question's owner or none.
 func ownedElsewhere(q, text string) string {
-	asked := map[string]bool{}
-	for _, t := range lang.Tokens(q) {
-		asked[lang.Family(t.Lower)] = true
-	}
+	asked := familiesIn(q)
 	for _, m := range ownedAskedRE.FindAllStringSubmatch(q, -1) {
 		askedOwner := m[1][strings.LastIndexAny(m[1], " \t\n")+1:]
 		owner, thing := lang.Family(strings.ToLower(askedOwner)), lang.Family(strings.ToLower(m[2]))
@@ -340,7 +326,7 @@ func ownedElsewhere(q, text string) string {
 				continue
 			}
 			last := o[1][strings.LastIndexAny(o[1], " \t\n")+1:]
-			if lang.Family(strings.ToLower(last)) == owner || initials(o[1]) == askedOwner || strings.HasSuffix(initials(o[1]), askedOwner) && len(askedOwner) > 1 {
+			if lang.Family(strings.ToLower(last)) == owner || lang.Abbreviates(askedOwner, o[1]) {
 				return "" // the question's owner, or its initials ("EU" for "European Union")
 			}
 			if !asked[lang.Family(strings.ToLower(last))] {

@@ -42,6 +42,9 @@ type shape struct {
 	// forms of its abbreviations ("chief", "executive", "officer" for
 	// CEO): the words a name answering it must go beyond.
 	named map[string]bool
+	// frame holds the words that only frame what kind of answer it wants
+	// ("type" in "What type of …"; frame.go), in every form weights key.
+	frame map[string]bool
 }
 
 // labelFiller are joining words a row's label may hold without naming
@@ -75,7 +78,7 @@ func askedWords(label string, asked map[string]bool) int {
 // askedShape reads the kind of answer a question asks for from its words
 // (lang.ReadAsked) and the terms it asks about.
 func askedShape(question string, terms []string) shape {
-	sh := shape{Asked: lang.ReadAsked(question), years: map[string]bool{}, stems: map[string]bool{}}
+	sh := shape{Asked: lang.ReadAsked(question), years: map[string]bool{}, stems: map[string]bool{}, frame: frameStems(question)}
 	for _, s := range questionStems(terms) {
 		sh.stems[s] = true
 	}

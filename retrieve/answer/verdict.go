@@ -758,7 +758,6 @@ func weighsEnough(ev *app.Evidence, sh shape, c *candidate, carried map[string]b
 		kind = sh.Kind // "Which paper …", "Which city …": the answer names one, seldom the word
 	}
 	setting := settingStems(ev.Question.Text)
-	frame := frameStems(ev.Question.Text)
 	degree := ""
 	if measures(c.window.Text[c.start:c.end] + "\n" + c.label) {
 		degree = askedDegree(ev.Question.Text) // "How large …" is met by "153,000", not by the word
@@ -770,7 +769,7 @@ func weighsEnough(ev *app.Evidence, sh shape, c *candidate, carried map[string]b
 	}
 	share, total := 0.0, 0.0
 	for t, w := range weights {
-		if interrogatives[t] || t == kind && kind != "" || setting[t] || t == degree && degree != "" || t == people || frame[t] {
+		if interrogatives[t] || t == kind && kind != "" || setting[t] || t == degree && degree != "" || t == people || sh.frame[t] {
 			continue // how the question asks, which no answer writes; where it looks
 		}
 		total += w
