@@ -275,6 +275,10 @@ func TestComparedAnswers(t *testing.T) {
 		{"In which year was cost of revenue higher?", "", 0},                     // (1,142): larger may mean either
 		{"In which year was revenue less than 50 million?", "", 0},               // a threshold, not a comparison
 		{"In which year was other income higher?", "", 0},                        // "n/a"
+		{"Which FY has the higher revenue?", "2019", 3},
+		// A clause before the question bounds the years compared.
+		{"Between 2017 and 2018, which year had higher revenue?", "2018", 2},
+		{"Between 2015 and 2016, which year had higher revenue?", "", 0}, // no column for them
 	} {
 		ev := computeEvidence(tc.question, revenueIntro, revenueTable)
 		ans, err := answer.Compute(ev)

@@ -24,8 +24,11 @@ const ComparedLead = "Compared from the cited cells:"
 
 var (
 	// comparePeriodRE finds a question asking which period a measure is
-	// largest or smallest in; its group is the rest of the question.
-	comparePeriodRE = regexp.MustCompile(`(?i)^\s*(?:in\s+|during\s+)?(?:which|what)\s+(?:fiscal\s+)?(?:year|period)\s+(.+)$`)
+	// largest or smallest in ("Which FY has a higher EBITDA?"); its first
+	// group is a clause set before the question that bounds the periods
+	// compared ("Between 2018 and 2019, which year had …"), its second
+	// the rest of the question.
+	comparePeriodRE = regexp.MustCompile(`(?i)^\s*(?:((?:between|from|of|for)\s[^,?]{1,40}),\s*)?(?:in\s+|during\s+)?(?:which|what)\s+(?:fiscal\s+year|fy|year|period)\s+(.+)$`)
 	largerRE        = regexp.MustCompile(`(?i)\b(larger|largest|higher|highest|greater|greatest|bigger|biggest|more|most)\b`)
 	smallerRE       = regexp.MustCompile(`(?i)\b(lower|lowest|smaller|smallest|less|least|fewer|fewest)\b`)
 	givenFigureRE   = regexp.MustCompile(`(?i)\bthan\b|\b(over|under|above|below|exceed\w*)\s+\$?\d|\d`)
@@ -35,14 +38,19 @@ var (
 // whether the largest figure is asked (else the smallest).
 func readComparison(q string) (comp computation, largest, ok bool) {
 	m := comparePeriodRE.FindStringSubmatch(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(q), "?")))
-	if m == nil || givenFigureRE.MatchString(m[1]) {
+	if m == nil || givenFigureRE.MatchString(m[2]) {
 		return comp, false, false
 	}
-	larger, smaller := largerRE.MatchString(m[1]), smallerRE.MatchString(m[1])
+	larger, smaller := largerRE.MatchString(m[2]), smallerRE.MatchString(m[2])
 	if larger == smaller {
 		return comp, false, false // neither, or both ("more … than … less"): not one comparison
 	}
-	rest := smallerRE.ReplaceAllString(largerRE.ReplaceAllString(m[1], " "), " ")
+	// The bounding clause names the periods compared; one that names
+	// fewer than two bounds nothing a header's years can be held to.
+	if comp.periods, _ = askedPeriods(m[1], opChange); m[1] != "" && len(comp.periods) < 2 {
+		return comp, false, false
+	}
+	rest := smallerRE.ReplaceAllString(largerRE.ReplaceAllString(m[2], " "), " ")
 	comp.percent = asksShare(strings.ToLower(rest)) // "the gross margin (%)" is a row of percentages
 	comp.measureWords(rest)
 	comp.words = matchWords(rest)
@@ -60,8 +68,15 @@ func compare(ev *app.Evidence) (ans *app.Answer, missing string) {
 	}
 	rows := tableRows(ev)
 	missing = "no table row of the evidence names “" + strings.Join(comp.measure, " ") + "” under two years or more"
+	asked := comp.periods
 	for _, years := range yearSets(ev, rows) {
 		comp.periods = years
+		if asked != nil {
+			if slices.ContainsFunc(asked, func(y string) bool { return !slices.Contains(years, y) }) {
+				continue // the header lacks a year the question holds the comparison to
+			}
+			comp.periods = asked
+		}
 		best, why := comp.pickRow(ev, rows)
 		if best == nil {
 			if why != "" {

@@ -100,6 +100,9 @@ func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, er
 	if counted := r.thresholdAnswer(cands); counted != nil {
 		return counted, nil // "How many years did X exceed …?": X's row, year by year
 	}
+	if ranked := r.rankedAnswer(cands); ranked != nil {
+		return ranked, nil // "Which segment had the highest X?": the table's rows, ranked (ranked.go)
+	}
 	p := r.weigh(cands)
 	if p.total == 0 {
 		return &app.Answer{Citations: []app.Citation{}, Sources: SourceRefs(ev), Answer: app.InsufficientEvidence, Verdict: app.VerdictNone}, nil

@@ -61,8 +61,20 @@ func TestThresholdCounts(t *testing.T) {
 			t.Errorf("%q: %q %q\n%s", c.q, ans.Verdict, ans.Value, ans.Answer)
 		}
 	}
+	// A row named by the table around it: "net sales from Americas" is the
+	// row "Americas" of a table of net sales.
+	ans, _ := answer.Extractive{}.Answer(context.Background(), computeEvidence("How many years did net sales from Americas exceed $200 thousand?",
+		"Net sales by region were as follows (in thousands):", " | 2019 | 2018\nAmericas | 250 | 150\nEurope | 300 | 90"))
+	if ans.Verdict != app.VerdictComputed || ans.Value != "1" || len(ans.Citations) != 2 {
+		t.Errorf("a row named by its table not counted: %q %q\n%s", ans.Verdict, ans.Value, ans.Answer)
+	}
+	ans, _ = answer.Extractive{}.Answer(context.Background(), computeEvidence("How many years did net sales from Asia exceed $200 thousand?",
+		"Net sales by region were as follows (in thousands):", " | 2019 | 2018\nAmericas | 250 | 150\nEurope | 300 | 90"))
+	if ans.Verdict == app.VerdictComputed {
+		t.Errorf("counted a row of another region:\n%s", ans.Answer)
+	}
 	// No row named so: nothing counted.
-	ans, _ := answer.Extractive{}.Answer(context.Background(), tableEvidence("How many years did revenue exceed $10 thousand?",
+	ans, _ = answer.Extractive{}.Answer(context.Background(), tableEvidence("How many years did revenue exceed $10 thousand?",
 		"Year ended | 2019 | 2018\nNet income | 53 | 21"))
 	if ans.Verdict == app.VerdictComputed {
 		t.Errorf("counted a row the question does not name:\n%s", ans.Answer)

@@ -35,6 +35,7 @@ type threshold struct {
 	scale   float64  // 1, 1e3, 1e6, 1e9
 	below   bool     // counts the periods under the figure
 	figure  string   // the figure as the question writes it: "30,000 thousand"
+	phrase  string   // the measure as the question writes it
 }
 
 // readThreshold reads a threshold question; ok is false for any other.
@@ -50,7 +51,7 @@ func readThreshold(q string) (threshold, bool) {
 		return threshold{}, false
 	}
 	verb := strings.ToLower(m[3])
-	th := threshold{which: which, measure: lang.LabelWords(m[2]), limit: limit, scale: 1, below: strings.Contains(verb, "less") ||
+	th := threshold{which: which, measure: lang.LabelWords(m[2]), phrase: m[2], limit: limit, scale: 1, below: strings.Contains(verb, "less") ||
 		strings.Contains(verb, "lower") || strings.Contains(verb, "below") || strings.Contains(verb, "fewer") || verb == "under"}
 	at := strings.Index(q, m[4])
 	for _, sign := range []string{"$", "€", "£", "¥"} {
@@ -73,6 +74,12 @@ func readThreshold(q string) (threshold, bool) {
 // thresholdAnswer answers a threshold question from the row the question
 // names, read under every year its header gives; nil when the question
 // is no such count, no row is named so, or fewer than two years are read.
+//
+// A row whose label is the question's measure word for word answers
+// first. Otherwise the measure is read as a computation's is (pickRow):
+// "net sales from Americas" is the row "Americas" of a table its
+// introduction says is of net sales — one row only, every word of the
+// measure carried by the row or its table and none by another row.
 func (r *reading) thresholdAnswer(cands []candidate) *app.Answer {
 	th, ok := readThreshold(r.ev.Question.Text)
 	if !ok {
@@ -88,6 +95,19 @@ func (r *reading) thresholdAnswer(cands []candidate) *app.Answer {
 			if ans := r.countOver(c, row, th); ans != nil {
 				return ans
 			}
+		}
+	}
+	var comp computation
+	comp.measureWords(th.phrase)
+	comp.words = matchWords(th.phrase)
+	if len(comp.measure) == 0 {
+		return nil
+	}
+	rows := tableRows(r.ev)
+	for _, years := range yearSets(r.ev, rows) {
+		comp.periods = years
+		if best, _ := comp.pickRow(r.ev, rows); best != nil && best.periodRows == nil {
+			return r.countOver(&best.c, best.c.window.Text[best.c.start:best.c.end], th)
 		}
 	}
 	return nil
