@@ -340,7 +340,7 @@ var (
 	// particularRE finds the particulars a securities form's cover states
 	// (Asked.Particular). Only a question asking one of them as such: the
 	// exchange that lists the shares, not an exchange rate.
-	particularRE = regexp.MustCompile(`(?i)\b(headquarter(s|ed)?|head office|principal (executive )?offices?|(where|which (state|country|jurisdiction)).*\bincorporated|(state|country|jurisdiction|place) of (incorporation|organi[sz]ation)|ticker|trading symbols?|stock symbols?|(which|what) (stock )?exchanges?\b|(listed|traded|quoted|trades?) on( the| which| what)? (stock )?exchange|shares (of (its |the )?common stock )?(were |are )?outstanding|outstanding shares)`)
+	particularRE = regexp.MustCompile(`(?i)\b(headquarter(s|ed)?|head office|principal (executive )?offices?|(where|(which|what) (state|country|jurisdiction)).*\bincorporated|(where|(which|what) (city|town)).*\sbased\b|\bsymbol\b.*\b(trades?|traded|listed|quoted)\b|(state|country|jurisdiction|place) of (incorporation|organi[sz]ation)|ticker|trading symbols?|stock symbols?|(which|what) (stock )?exchanges?\b|(listed|traded|quoted|trades?) on( the| which| what)? (stock )?exchange|shares (of (its |the )?common stock )?(were |are )?outstanding|outstanding shares)`)
 	whatIsRE     = regexp.MustCompile(`(?i)^\s*what (is|are) (an? )?((?:[\p{L}'’\-]+ ?){1,4})\s*\??\s*$`)
 )
 

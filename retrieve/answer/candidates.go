@@ -33,12 +33,31 @@ func (r *reading) candidates(ctx context.Context) ([]candidate, error) {
 func (r *reading) windowCandidates(ctx context.Context, src *app.Source, w *app.Window, cands []candidate) ([]candidate, error) {
 	prev, prevWin, prevStart := "", (*app.Window)(nil), 0
 	var intro introduction // a sentence ending in a colon, over the table after it
-	for _, u := range quoteUnits(r.ev, w) {
-		w, s := u.w, u.s
+	units := quoteUnits(r.ev, w)
+	for i := 0; i < len(units); i++ {
+		w, s := units[i].w, units[i].s
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		text := strings.TrimSpace(w.Text[s[0]:s[1]])
+		if caption, n := rowCaption(r.ev, units, i); n > 0 {
+			// A cover set as a table writes its entries in a row and
+			// their captions in the rows under it, an aside broken over
+			// lines: "Delaware | 77-0019522" over "(State or other
+			// jurisdiction of | (I.R.S. Employer" and "incorporation or
+			// organization) | Identification No.)". The row above is read
+			// under the whole caption, as an entry over its block is.
+			if es, ok := rowAbove(r.ev, w, s[0]); ok {
+				et := strings.TrimSpace(w.Text[es[0]:es[1]])
+				if len(et) <= 2*figureMaxChars && !captionsOnly(et) && !sentenceLike(et) {
+					c := r.candidateAt(src, w, es, et, captionText(strings.ReplaceAll(caption, cellSeparator, " ")))
+					c.context = contextStems(r.ev, src, w, es[0])
+					cands = append(cands, c)
+				}
+			}
+			i += n - 1
+			continue
+		}
 		if captionsOnly(text) {
 			// A form writes its entry above its caption: "Maryland
 			// 52-1893632" over "(State or other jurisdiction of
@@ -144,6 +163,58 @@ func tableFollows(ev *app.Evidence, w *app.Window, off int) bool {
 		}
 	}
 	return false
+}
+
+// rowCaption returns the caption that table rows of units from i on make
+// together — one row, or one whose brackets close in the next rows (at
+// most captionRows), all of one block and one window — and how many rows
+// it takes; 0 when unit i opens no caption.
+func rowCaption(ev *app.Evidence, units []unit, i int) (string, int) {
+	u := units[i]
+	if kindAt(ev, u.w, u.s[0]) != app.BlockTable {
+		return "", 0
+	}
+	span, _, ok := locate(u.w, u.s[0])
+	if !ok {
+		return "", 0
+	}
+	text := strings.TrimSpace(u.w.Text[u.s[0]:u.s[1]])
+	for n := 1; ; n++ {
+		if captionsOnly(text) {
+			return text, n
+		}
+		if n == captionRows || i+n >= len(units) {
+			return "", 0
+		}
+		next := units[i+n]
+		prev := units[i+n-1]
+		if next.w != u.w || strings.TrimSpace(u.w.Text[prev.s[1]:next.s[0]]) != "" {
+			return "", 0
+		}
+		if sp, _, ok := locate(next.w, next.s[0]); !ok || sp.BlockID != span.BlockID {
+			return "", 0
+		}
+		text += " " + strings.TrimSpace(next.w.Text[next.s[0]:next.s[1]])
+	}
+}
+
+// captionRows bounds the rows one caption under a form's entries is
+// broken over.
+const captionRows = 3
+
+// rowAbove returns the span of the table row right above offset off of
+// w, in the same block, if there is one.
+func rowAbove(ev *app.Evidence, w *app.Window, off int) ([2]int, bool) {
+	if off == 0 || w.Text[off-1] != '\n' {
+		return [2]int{}, false
+	}
+	start := strings.LastIndex(w.Text[:off-1], "\n") + 1
+	a, _, ok1 := locate(w, start)
+	b, _, ok2 := locate(w, off)
+	if !ok1 || !ok2 || a.BlockID != b.BlockID || strings.TrimSpace(w.Text[start:off-1]) == "" {
+		return [2]int{}, false
+	}
+	return [2]int{start, off - 1}, true
 }
 
 // captionText is a form's caption without its brackets: "State or other

@@ -800,8 +800,19 @@ func TestFormEntryUnderCaption(t *testing.T) {
 		{"In which state is Portmere incorporated?", []string{"(State or other jurisdiction of incorporation or organization)"}, app.VerdictNone, ""},
 		{"What is Portmere's telephone number?", []string{"330 West 34th Street, New York, New York 10001", "(Address of principal executive offices) (Zip Code)",
 			"(212) 720-3700", "(Registrant's telephone number, including area code)"}, app.VerdictAnswered, "(212) 720-3700"},
+		// A cover set as a table: the entries in its first row, their
+		// captions broken over the two rows under it.
+		{"In what state is Portmere incorporated?", []string{"PORTMERE HARBOUR WORKS, INC.", "(Exact name of registrant as specified in its charter)",
+			"Delaware | 77-0019522\n(State or other jurisdiction of | (I.R.S. Employer\nincorporation or organization) | Identification No.)"},
+			app.VerdictAnswered, "Delaware | 77-0019522"},
 	} {
 		ev := evidence(c.q, fts.Terms(c.q), c.blocks...)
+		for id, b := range ev.Blocks {
+			if strings.Contains(b.Text, " | ") {
+				b.Kind = app.BlockTable
+				ev.Blocks[id] = b
+			}
+		}
 		ev.Sources[0].Title = "PORTMERE HARBOUR WORKS, INC. 10-K 2022"
 		ans, err := answer.Extractive{}.Answer(context.Background(), ev)
 		if err != nil || ans.Verdict != c.want {
