@@ -80,20 +80,29 @@ func TestWritesAsked(t *testing.T) {
 	weights := map[string]float64{"geographi": 1, "pepsico": 1, "fy2022": 1, "oper": 1}
 	title := map[string]bool{"pepsico": true}
 	inventories := &candidate{own: map[string]bool{"inventori": true, "2022": true}}
-	if writesAsked(inventories, weights, title) {
+	if writesAsked(inventories, weights, title, "") {
 		t.Error("a row sharing only the year and the document's name writes what is asked")
 	}
-	if !writesAsked(&candidate{own: map[string]bool{"geographi": true}}, weights, title) {
+	if !writesAsked(&candidate{own: map[string]bool{"geographi": true}}, weights, title, "") {
 		t.Error("a sentence on geographies does not write what is asked")
 	}
-	if writesAsked(&candidate{own: map[string]bool{"pepsico": true}}, weights, title) {
+	if writesAsked(&candidate{own: map[string]bool{"pepsico": true}}, weights, title, "") {
 		t.Error("the document's own name, written in the quote, counted as an asked word")
 	}
-	if !writesAsked(&candidate{own: map[string]bool{"pepsico": true}}, map[string]float64{"pepsico": 1, "fy2022": 1}, title) {
+	if !writesAsked(&candidate{own: map[string]bool{"pepsico": true}}, map[string]float64{"pepsico": 1, "fy2022": 1}, title, "") {
 		t.Error("a question asking nothing beyond the document's name and a year found no quote")
 	}
-	if !writesAsked(&candidate{own: map[string]bool{}, ante: &app.Window{}}, weights, title) {
+	if !writesAsked(&candidate{own: map[string]bool{}, ante: &app.Window{}}, weights, title, "") {
 		t.Error("a quote pointing back was not read with the sentence before it")
+	}
+	// "Which city is PepsiCo based in?" is answered by a city's name,
+	// which does not write "city".
+	city := map[string]float64{"city": 1, "pepsico": 1}
+	if !writesAsked(&candidate{own: map[string]bool{"purchase": true}}, city, title, "city") {
+		t.Error("the kind a which-question names required of its answer")
+	}
+	if writesAsked(&candidate{own: map[string]bool{"purchase": true}}, city, title, "") {
+		t.Error("a quote that writes no word asked counted as writing one")
 	}
 }
 

@@ -94,6 +94,11 @@ func (r *reading) windowCandidates(ctx context.Context, src *app.Source, w *app.
 			}
 		}
 		label := figureLabel(r.ev, w, s[0], text)
+		if kindAt(r.ev, w, s[0]) == app.BlockHeading {
+			// A cover's line set large (coverLine): "Principal executive
+			// offices: 3M Center, …" is its entry read under its caption.
+			label, _, _ = strings.Cut(text, ":")
+		}
 		if len(text) < minQuoteChars && label == "" {
 			continue
 		}
@@ -113,11 +118,14 @@ func (r *reading) windowCandidates(ctx context.Context, src *app.Source, w *app.
 // its title the question gives.
 func (r *reading) candidateAt(src *app.Source, w *app.Window, s [2]int, text, label string) candidate {
 	words := wordStems(text)
-	r.fm.expand(words, contentFamilies(text))
 	amountsMet(r.amounts, text, lang.UnitOf(unitContext(r.ev, w, s[0])), words)
 	for st := range wordStems(label) {
 		words[st] = true // "1914" under "Employees" counts employees
 	}
+	// The label's words as the question may write them: "(Address of
+	// principal executive offices)" under an entry is where it is
+	// headquartered.
+	r.fm.expand(words, contentFamilies(text+"\n"+label))
 	own := maps.Clone(words)
 	for st := range r.titleStems[src.N] {
 		words[st] = true

@@ -5,6 +5,7 @@ package answer
 
 import (
 	"context"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -262,6 +263,9 @@ func quoteUnits(ev *app.Evidence, w *app.Window) []unit {
 	for _, s := range Sentences(w.Text) {
 		switch kindAt(ev, w, s[0]) {
 		case app.BlockHeading:
+			if coverLine(ev, w, s) {
+				units = append(units, s)
+			}
 			continue
 		case app.BlockTable:
 			start := s[0]
@@ -282,6 +286,25 @@ func quoteUnits(ev *app.Evidence, w *app.Window) []unit {
 		}
 	}
 	return joinBroken(ev, w, units)
+}
+
+// captionEntryRE is a form's entry written after its caption:
+// "Principal executive offices: 3M Center, St. Paul, Minnesota 55144".
+var captionEntryRE = regexp.MustCompile(`^[^:\n]{3,60}:\s*\S`)
+
+// coverLine reports whether the heading at span s of w is a line of a
+// form's cover set large: on a document's first page, a caption with its
+// entry after a colon, or a caption alone (its entry is the line above).
+// Covers set their entries and captions in large type as often as their
+// titles, and a parser reads them as headings; elsewhere a heading names
+// a part of the document and is no quote.
+func coverLine(ev *app.Evidence, w *app.Window, s [2]int) bool {
+	span, _, ok := locate(w, s[0])
+	if !ok || ev.Blocks[span.BlockID].Page != 1 {
+		return false
+	}
+	text := strings.TrimSpace(w.Text[s[0]:s[1]])
+	return captionsOnly(text) || captionEntryRE.MatchString(text)
 }
 
 // headerSetAbove reports whether a table's first row, row, is a row of
@@ -468,13 +491,15 @@ func introduces(text string) bool {
 // answers nothing of it. A question asking nothing beyond them ("What
 // does PepsiCo do?") asks no such word. A quote pointing back to the
 // sentence before it ("In this case, …") is read with that sentence.
-func writesAsked(c *candidate, weights map[string]float64, title map[string]bool) bool {
+// The kind a which-question names is no such word: "Which city …" is
+// answered by a city's name, seldom the word.
+func writesAsked(c *candidate, weights map[string]float64, title map[string]bool, kind string) bool {
 	if c.ante != nil {
 		return true
 	}
 	asks := false
 	for t, w := range weights {
-		if _, year := yearOf(t); w <= 0 || year || title[t] {
+		if _, year := yearOf(t); w <= 0 || year || title[t] || t == kind && kind != "" {
 			continue
 		}
 		if c.own[t] {

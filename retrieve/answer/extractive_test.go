@@ -898,3 +898,67 @@ func TestCoverParticulars(t *testing.T) {
 		{"How many Portmere shares were outstanding in January 2023?", "The number of shares of Portmere's common stock outstanding is given in January 2023.", app.VerdictClosest},
 	})
 }
+
+// coverEvidence is evidence of a form's first page: blocks of text, those
+// marked with a leading "#" set as headings (covers set entries and
+// captions large), every block on page 1 unless onPage says otherwise.
+func coverEvidence(q string, onPage int, blocks ...string) *app.Evidence {
+	texts := make([]string, len(blocks))
+	for i, b := range blocks {
+		texts[i] = strings.TrimPrefix(b, "#")
+	}
+	ev := evidence(q, fts.Terms(q), texts...)
+	for i, b := range blocks {
+		id := fmt.Sprintf("b%d", i)
+		blk := ev.Blocks[id]
+		blk.Page = onPage
+		if strings.HasPrefix(b, "#") {
+			blk.Kind = app.BlockHeading
+		}
+		ev.Blocks[id] = blk
+	}
+	ev.Sources[0].Title = "PORTMERE HARBOUR WORKS, INC. 10-K 2022"
+	return ev
+}
+
+// TestCoverSetLarge: a cover's entries and captions set as headings are
+// read as the cover's lines — an entry over its caption, a caption with
+// its entry after a colon — and the caption's words stand for what a
+// person asks ("headquartered", "based in"); elsewhere a heading is no
+// quote.
+func TestCoverSetLarge(t *testing.T) {
+	subsidiary := "The Company also holds Eastwick AB, a consolidated subsidiary headquartered in Sweden and Malta."
+	for _, c := range []struct {
+		q      string
+		page   int
+		blocks []string
+		quote  string // "" when nothing may be answered
+	}{
+		{"Where is Portmere headquartered?", 1, []string{"#330 West 34th Street, New York, New York 10001", "#(Address of principal executive offices) (Zip Code)"},
+			"330 West 34th Street, New York, New York 10001"},
+		{"Which city is Portmere based in?", 1, []string{"#330 West 34th Street, New York, New York 10001", "(Address of principal executive offices) (Zip Code)"},
+			"330 West 34th Street, New York, New York 10001"},
+		{"Where is Portmere headquartered?", 1, []string{"#Principal executive offices: Portmere Center, St. Paul, Minnesota 55144"},
+			"Principal executive offices: Portmere Center, St. Paul, Minnesota 55144"},
+		// The cover states the issuer's own seat; a sentence writing the
+		// same words of a subsidiary does not outrank it.
+		{"Where is Portmere headquartered?", 1, []string{subsidiary, "#330 West 34th Street, New York, New York 10001", "#(Address of principal executive offices) (Zip Code)"},
+			"330 West 34th Street, New York, New York 10001"},
+		// Not on the cover: a heading names a part of the document.
+		{"Where is Portmere headquartered?", 7, []string{"#Principal executive offices: Portmere Center, St. Paul, Minnesota 55144"}, ""},
+	} {
+		ans, err := answer.Extractive{}.Answer(context.Background(), coverEvidence(c.q, c.page, c.blocks...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.quote == "" {
+			if ans.Verdict == app.VerdictAnswered {
+				t.Errorf("%q over %q: answered %s", c.q, c.blocks, ans.Answer)
+			}
+			continue
+		}
+		if ans.Verdict != app.VerdictAnswered || len(ans.Citations) == 0 || ans.Citations[0].Quote != c.quote {
+			t.Errorf("%q over %q: %q, want %q quoted\n%s", c.q, c.blocks, ans.Verdict, c.quote, ans.Answer)
+		}
+	}
+}

@@ -60,10 +60,17 @@ func (r *reading) weigh(cands []candidate) *picking {
 	p := &picking{reading: r, cands: cands}
 	firm := (r.shape.Type == lang.WhoType || r.shape.Type == lang.WhichType) && firmAskedRE.MatchString(q)
 	p.weights = termWeights(withoutKindOf(withoutSlips(r.qstems, r.ev.Terms, strong), q), r.shape.Kind, strong)
+	// "Which city is it based in?" asks a particular its cover states
+	// under a caption that does not write "city": the kind is not asked
+	// of the quote's own words.
+	particularKind := ""
+	if r.shape.Particular {
+		particularKind = r.shape.namedKind()
+	}
 	for i := range cands {
 		c := &cands[i]
 		c.fit = r.shape.fit(r.ev, c)
-		c.asks = writesAsked(c, p.weights, r.titleStems[c.src.N])
+		c.asks = writesAsked(c, p.weights, r.titleStems[c.src.N], particularKind)
 		if r.define != "" && defines(c.window.Text[c.start:c.end], r.define) {
 			c.fit += definesFit
 		}
@@ -72,6 +79,12 @@ func (r *reading) weigh(cands []candidate) *picking {
 		}
 		if firm && namesFirm(c.window.Text[c.start:c.end], r.shape.named) {
 			c.fit += typeFit // "Who audits …" is answered where a firm is named
+		}
+		if r.shape.Particular && c.label != "" && onFirstPage(r.ev, c) {
+			// The cover states the issuer's particulars of itself, each
+			// under its caption; a sentence elsewhere that writes the
+			// same words may be of a subsidiary's.
+			c.fit += typeFit
 		}
 	}
 	for t := range p.weights {

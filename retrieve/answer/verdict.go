@@ -603,9 +603,10 @@ var narrowsRE = regexp.MustCompile(`(?i)\b(exclud\w*|except\w*|includ\w*|net of|
 func asksWhereInWorld(q string) bool { return whereInWorldRE.MatchString(q) }
 
 // placeCaptionRE finds a form's caption that names a place entered above
-// it: "(State or other jurisdiction of incorporation or organization)",
-// "(Address of principal executive offices)".
-var placeCaptionRE = regexp.MustCompile(`(?i)\b(jurisdiction|address|state of incorporation|country|city)\b`)
+// it or after it: "(State or other jurisdiction of incorporation or
+// organization)", "(Address of principal executive offices)", "Principal
+// executive offices: 3M Center, …".
+var placeCaptionRE = regexp.MustCompile(`(?i)\b(jurisdiction|address|state of incorporation|country|city|principal executive offices?|head office|headquarters)\b`)
 
 // trailingCaption returns the caption a form's entry closes with when the
 // entry and its caption were read as one line — "One Johnson & Johnson
@@ -749,14 +750,21 @@ func carriesGiven(ev *app.Evidence, sh shape, c *candidate, text string, carried
 	return true, ""
 }
 
+// namedKind returns the kind a which-, who- or where-question names —
+// "Which paper …", "Which city …" — whose answer names one of the kind,
+// seldom the word; "" for other questions.
+func (sh shape) namedKind() string {
+	if sh.Type == lang.WhichType || sh.Type == lang.WhoType || sh.Type == lang.WhereType {
+		return sh.Kind
+	}
+	return ""
+}
+
 // weighsEnough reports whether the quote carries enough of the question's
 // term weight: the words that only say how it asks, the kind a which- or
 // who-question names and a leading setting clause's words aside.
 func weighsEnough(ev *app.Evidence, sh shape, c *candidate, carried map[string]bool, weights map[string]float64, row bool) bool {
-	kind := ""
-	if sh.Type == lang.WhichType || sh.Type == lang.WhoType || sh.Type == lang.WhereType {
-		kind = sh.Kind // "Which paper …", "Which city …": the answer names one, seldom the word
-	}
+	kind := sh.namedKind()
 	setting := settingStems(ev.Question.Text)
 	degree := ""
 	if measures(c.window.Text[c.start:c.end] + "\n" + c.label) {
