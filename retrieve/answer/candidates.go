@@ -4,6 +4,7 @@ import (
 	"context"
 	"maps"
 	"math"
+	"regexp"
 	"strings"
 
 	"archivist/app"
@@ -33,6 +34,7 @@ func (r *reading) candidates(ctx context.Context) ([]candidate, error) {
 func (r *reading) windowCandidates(ctx context.Context, src *app.Source, w *app.Window, cands []candidate) ([]candidate, error) {
 	prev, prevWin, prevStart := "", (*app.Window)(nil), 0
 	var intro introduction // a sentence ending in a colon, over the table after it
+	marks := noteMarksOf{} // the note marks of the last table's row labels
 	units := quoteUnits(r.ev, w)
 	for i := 0; i < len(units); i++ {
 		w, s := units[i].w, units[i].s
@@ -94,6 +96,12 @@ func (r *reading) windowCandidates(ctx context.Context, src *app.Source, w *app.
 			}
 		}
 		label := figureLabel(r.ev, w, s[0], text)
+		noted := false
+		if kindAt(r.ev, w, s[0]) == app.BlockTable {
+			marks.row(text)
+		} else if row := marks.noteOf(text); row != "" && label == "" {
+			label, noted = row, true // "(1) Include cost of equipment sold, …" under "Service delivery costs(1)"
+		}
 		if kindAt(r.ev, w, s[0]) == app.BlockHeading {
 			// A cover's line set large (coverLine): "Principal executive
 			// offices: 3M Center, …" is its entry read under its caption.
@@ -107,6 +115,7 @@ func (r *reading) windowCandidates(ctx context.Context, src *app.Source, w *app.
 		c.context = withAntecedent(contextStems(r.ev, src, w, s[0]), before)
 		r.fm.expand(c.context, contentFamilies(before)) // "Trading Symbol" over a row is the ticker asked
 		c.ante, c.anteStart = beforeWin, beforeStart
+		c.noted = noted
 		cands = append(cands, c)
 	}
 	return cands, nil
@@ -171,6 +180,45 @@ func tableFollows(ev *app.Evidence, w *app.Window, off int) bool {
 		}
 	}
 	return false
+}
+
+// Notes to a table's rows. A report marks a row's label with a note mark
+// — "Service delivery costs(1)", "Recorded investment (1)" — and sets the
+// note under the table opening with the same mark: "(1) Include cost of
+// equipment sold, …". The note says what the row is, includes or how it
+// is derived, so it is read under the row's label, as a figure is read
+// under its heading.
+var (
+	labelMarkRE = regexp.MustCompile(`^(.*?\S)\s*\((\d{1,2}|[a-z])\)\s*$`)
+	noteOpenRE  = regexp.MustCompile(`^\((\d{1,2}|[a-z])\)\s*\S`)
+)
+
+// noteMarksOf holds, for each note mark, the label of the row of the last
+// table read that carries it; "" when two rows carry it.
+type noteMarksOf map[string]string
+
+// row reads a table row's label for a note mark.
+func (m noteMarksOf) row(text string) {
+	label, _, _ := strings.Cut(text, cellSeparator)
+	g := labelMarkRE.FindStringSubmatch(strings.TrimSpace(label))
+	if g == nil {
+		return
+	}
+	if _, seen := m[g[2]]; seen {
+		m[g[2]] = "" // two rows carry the mark: the note is of neither alone
+		return
+	}
+	m[g[2]] = g[1]
+}
+
+// noteOf returns the label of the row a note refers to by its opening
+// mark, "" when text is no note or no one row carries its mark.
+func (m noteMarksOf) noteOf(text string) string {
+	g := noteOpenRE.FindStringSubmatch(strings.TrimSpace(text))
+	if g == nil {
+		return ""
+	}
+	return m[g[1]]
 }
 
 // rowCaption returns the caption that table rows of units from i on make

@@ -66,6 +66,9 @@ type candidate struct {
 	// intro is, for a table row, the sentence that introduces its table
 	// ("Selected financial data for BCC was as follows:"), "" otherwise.
 	intro string
+	// noted is set for a note under a table read under the label of the
+	// row that refers to it (noteMarksOf).
+	noted bool
 }
 
 // Answer picks the sentences that together best answer the question — the

@@ -962,3 +962,42 @@ func TestCoverSetLarge(t *testing.T) {
 		}
 	}
 }
+
+// TestNoteReadUnderItsRow: a note under a table is read under the label
+// of the row that refers to it by its mark, so "What is included in
+// service delivery costs?" is answered by the note; a mark two rows carry
+// refers to neither, and a note of a row the question does not name
+// ("Audit-Related Fees") does not outrank the note of the row it does.
+func TestNoteReadUnderItsRow(t *testing.T) {
+	table := " | 2019 | 2018\nService delivery costs(1) | 661,214 | 615,267\nCustomer related costs(2) | 83,401 | 68,744"
+	notes := "(1) Include cost of equipment sold, content and programming costs and network costs.\n\n(2) Include advertising and marketing expenses, selling costs and bad debts."
+	for _, c := range []struct{ q, table, want string }{
+		{"What is included in service delivery costs?", table, "(1) Include cost of equipment sold, content and programming costs and network costs."},
+		{"What is included in customer related costs?", table, "(2) Include advertising and marketing expenses, selling costs and bad debts."},
+		{"What is included in service delivery costs?", " | 2019 | 2018\nService delivery costs(1) | 661,214 | 615,267\nCustomer related costs(1) | 83,401 | 68,744", ""},
+	} {
+		ev := computeEvidence(c.q, "Operating costs were as follows:", c.table, notes)
+		ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case c.want == "" && ans.Verdict == app.VerdictAnswered && strings.HasPrefix(ans.Citations[0].Quote, "("):
+			t.Errorf("%q: a note whose mark two rows carry answered:\n%s", c.q, ans.Answer)
+		case c.want != "" && (ans.Verdict != app.VerdictAnswered || ans.Citations[0].Quote != c.want):
+			t.Errorf("%q: %q, want %q\n%s", c.q, ans.Verdict, c.want, ans.Answer)
+		}
+	}
+	q := "What services have their costs included within the audit fees?"
+	ev := computeEvidence(q, "The fees billed to us were:", " | 2019 | 2018\nAudit Fees(1) | 1,200 | 1,100\nAudit-Related Fees(2) | 106 | 153",
+		"(1) Includes the cost of services rendered in connection with (i) auditing our annual consolidated financial statements, (ii) auditing our internal control over financial reporting, "+
+			"(iii) reviewing our quarterly financial statements, (iv) auditing the financial statements of several of our subsidiaries, (v) reviewing our registration statements and issuing related comfort letters, "+
+			"(vi) statutory audits for certain of our foreign subsidiaries and (vii) consultations regarding accounting standards.\n\n(2) Includes the cost of services of preparing agreed upon procedures reports.")
+	ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ans.Verdict != app.VerdictAnswered || !strings.HasPrefix(ans.Citations[0].Quote, "(1)") {
+		t.Errorf("the note of another row outranked the row asked:\n%s", ans.Answer)
+	}
+}

@@ -77,6 +77,11 @@ func (r *reading) weigh(cands []candidate) *picking {
 		if r.fm.narrowed(c.window.Text[c.start:c.end], r.shape.stems) {
 			c.fit -= narrowedFit
 		}
+		if c.noted && unaskedWords(glossless(c.label), r.shape.named) > 0 {
+			// A note is of its row: "Audit-Related Fees" is not the
+			// audit fees asked, though its note writes the same words.
+			c.fit -= narrowedFit
+		}
 		if firm && namesFirm(c.window.Text[c.start:c.end], r.shape.named) {
 			c.fit += typeFit // "Who audits …" is answered where a firm is named
 		}
