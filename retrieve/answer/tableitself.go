@@ -31,10 +31,15 @@ var (
 	// of a name ("What year was the periodic table published?").
 	tableYearsRE   = regexp.MustCompile(`(?i)^\s*(?:which|what)\s+(?:(?:are|were)\s+the\s+)?(?:\w+\s+)?years?'?s?\s+(?:information\s+)?(?:does|do|are|is|were|included|covered|shown|reported|presented)\b`)
 	tableSubjectRE = regexp.MustCompile(`(?i)\btable\s+(?:provide|show|include|cover|report|present|contain|give)\w*|\b(?:in|by|under)\s+the\s+(?:[\w' ]{0,60}\s)?table\s*\??\s*$`)
+	// "In which years was operating income calculated?", "For which
+	// years is the life expectancy provided?": which periods a measure is
+	// given for, which the header of its table names, as "Which years
+	// does the table provide information for operating income?" asks.
+	yearsGivenRE = regexp.MustCompile(`(?i)^\s*(?:in|for)\s+which\s+(?:fiscal\s+)?years?(?:\(s\))?\s+(?:was|were|is|are)\s+.+?\s+(?:calculated|computed|recorded|provided|presented|reported|disclosed|given|shown|measured|stated)(?:\s+for)?\s*\??\s*$`)
 	// "What does the table show (us)?", "What does the table represent?"
 	tableShowsRE = regexp.MustCompile(`(?i)^\s*what\s+(?:\w+\s+){0,2}(?:does|do|did)\s+(?:the|this)\s+table\s+(?:show|represent|present|depict|illustrate|display|describe|summari[sz]e|contain)\w*(?:\s+us)?\s*\??\s*$`)
 	// The question's own frame, which says nothing of which table.
-	tableFrameWords = familySetOf("which what year years does do did are were the this table tables provide provided information info show shown shows represent present include included includes report reported data financial fiscal under in for of on about by")
+	tableFrameWords = familySetOf("which what year years does do did are were was is the this table tables provide provided information info show shown shows represent present presented include included includes report reported data financial fiscal under in for of on about by calculated computed recorded disclosed given measured stated amount")
 )
 
 // familySetOf returns the word families of a space-separated word list.
@@ -51,7 +56,7 @@ func familySetOf(words string) map[string]bool {
 // answers it.
 func (r *reading) tableItselfAnswer(cands []candidate) *app.Answer {
 	q := r.ev.Question.Text
-	years := tableYearsRE.MatchString(q) && tableSubjectRE.MatchString(q)
+	years := tableYearsRE.MatchString(q) && tableSubjectRE.MatchString(q) || yearsGivenRE.MatchString(q)
 	if !years && !tableShowsRE.MatchString(q) {
 		return nil
 	}

@@ -54,6 +54,21 @@ func TestTableItself(t *testing.T) {
 	if ans := ask(introAndTables(q, intro, receivables, leases)); ans.Value != "2020, 2021" {
 		t.Errorf("%s: %q %q\n%s", q, ans.Verdict, ans.Value, ans.Answer)
 	}
+	// "In which years was X calculated?" asks the same of X's table.
+	for _, q := range []string{
+		"In which years was operating lease liabilities calculated?",
+		"For which years are the operating lease liabilities provided?",
+		"In which years were the operating lease liabilities recorded for?",
+	} {
+		if ans := ask(introAndTables(q, intro, receivables, leases)); ans.Verdict != app.VerdictAnswered || ans.Value != "2020, 2021" {
+			t.Errorf("%s: %q %q\n%s", q, ans.Verdict, ans.Value, ans.Answer)
+		}
+	}
+	// A measure no table names: no table's years.
+	q = "In which years was goodwill calculated?"
+	if ans := ask(introAndTables(q, intro, receivables, leases)); strings.Contains(ans.Answer, "header names") {
+		t.Errorf("%s: answered from a table of something else\n%s", q, ans.Answer)
+	}
 	// Two tables and nothing to tell them apart: no table's years.
 	q = "Which years does the table show?"
 	if ans := ask(introAndTables(q, intro, receivables, leases)); strings.Contains(ans.Answer, "header names") {
