@@ -103,6 +103,9 @@ func ReadAsked(question string) Asked {
 	a.Time = timeAskedRE.MatchString(question)
 	a.Particular = particularRE.MatchString(question)
 	a.When = strings.HasPrefix(q, "when ") || strings.Contains(q, "what year") || strings.Contains(q, "what date")
+	if a.Reason {
+		return a // "What was the reason for the decrease in the tax rate?" asks a reason, not the rate
+	}
 	for _, l := range reasonLeads {
 		if strings.HasPrefix(q, l) {
 			return a // a reason or a description, even of a quantity

@@ -21,6 +21,8 @@ func TestReadAsked(t *testing.T) {
 		{"What year did the company go public?", WhichType, true},
 		// A reason or a description is a statement, even of a quantity.
 		{"Why did revenue fall in 2022?", AnyType, false},
+		{"What was the reason for the decrease in effective income tax rate?", AnyType, false},
+		{"What is the primary reason for the operating income increase?", AnyType, false},
 		// A condition clause sets the question; what it asks follows.
 		{`If "--" is displayed as the resting heart rate reading, what kind of environment should the user stay in?`, AnyType, false},
 		// "account" and "discount" count nothing.

@@ -1001,3 +1001,17 @@ func TestNoteReadUnderItsRow(t *testing.T) {
 		t.Errorf("the note of another row outranked the row asked:\n%s", ans.Answer)
 	}
 }
+
+// TestReasonAskedOfAFigure: "What was the reason for the decrease in the
+// tax rate?" asks a reason; the sentence giving it answers, though no
+// word "reason" stands in it.
+func TestReasonAskedOfAFigure(t *testing.T) {
+	checkVerdicts(t, []verdictCase{
+		{"What was the reason for the decrease in the effective income tax rate?",
+			"The decrease in the effective income tax rate was primarily due to the recognition of a non-recurring tax benefit.", app.VerdictAnswered},
+		{"What were the reasons for the increase in sales from the modules segment in 2019?",
+			"Net sales from our modules segment increased by $958.1 million in 2019 primarily due to a 180% increase in the volume of watts sold.", app.VerdictAnswered},
+		{"What was the reason for the decrease in the effective income tax rate?",
+			"The effective income tax rate decreased to 12% in 2019.", app.VerdictClosest},
+	})
+}
