@@ -1013,5 +1013,9 @@ func TestReasonAskedOfAFigure(t *testing.T) {
 			"Net sales from our modules segment increased by $958.1 million in 2019 primarily due to a 180% increase in the volume of watts sold.", app.VerdictAnswered},
 		{"What was the reason for the decrease in the effective income tax rate?",
 			"The effective income tax rate decreased to 12% in 2019.", app.VerdictClosest},
+		// "primary reason for" frames the question: the answer writes a
+		// cause ("primarily due to"), not the words.
+		{"What is the primary reason for operating income increase?",
+			"Operating income increased $272 million primarily due to sales of our identity and information protection products, partially offset by higher related cost of sales and operating expenses.", app.VerdictAnswered},
 	})
 }

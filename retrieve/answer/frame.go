@@ -12,7 +12,7 @@ import (
 // the gardens?" is answered by "Other green spaces include the gardens",
 // "What is the name of the law …?" by "… was imposed through the Emergency
 // Highway Energy Conservation Act", "Where is it located?" by "in Pons",
-// "How many …?" by a number. ("In what year …?" is not among them: its
+// "How many …?" by a number, "What was the reason for …?" by a cause. ("In what year …?" is not among them: its
 // "year" keeps a sentence that dates another event from answering.) frameStems
 // returns those words of q, in every form the weights may key them by,
 // so that the lead's share of the question is taken over the rest.
@@ -22,6 +22,9 @@ var frameREs = []*regexp.Regexp{
 	regexp.MustCompile(`(?i)^\s*(?:what|which|who)\b.*\b(?:is|was|are|were)\b.*\b(called)\s*\??\s*$`),
 	regexp.MustCompile(`(?i)\bhow\s+(many|much)\b`),
 	regexp.MustCompile(`(?i)^\s*where\b.*\b(located)\b`),
+	// "What was the primary reason for the increase?" is answered by
+	// "… increased primarily due to …": the reason is the answer's kind.
+	regexp.MustCompile(`(?i)\b(?:what|which)\s+(?:is|was|are|were)\s+the\s+(?:(main|primary|key|principal)\s+)?(reasons?|causes?|drivers?)\s+(?:for|of|behind)\b`),
 }
 
 func frameStems(q string) map[string]bool {
