@@ -115,6 +115,14 @@ func (r *reading) windowCandidates(ctx context.Context, src *app.Source, w *app.
 		c.context = withAntecedent(contextStems(r.ev, src, w, s[0]), before)
 		r.fm.expand(c.context, contentFamilies(before)) // "Trading Symbol" over a row is the ticker asked
 		c.ante, c.anteStart = beforeWin, beforeStart
+		if beforeWin != nil && changeBackRE.MatchString(text) {
+			// "The increase was attributable to …" says it of the change
+			// the sentence before states: it is read as writing it.
+			for st := range wordStems(before) {
+				c.words[st], c.own[st] = true, true
+			}
+			c.changeOf = before
+		}
 		c.noted = noted
 		cands = append(cands, c)
 	}

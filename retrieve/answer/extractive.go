@@ -69,6 +69,9 @@ type candidate struct {
 	// noted is set for a note under a table read under the label of the
 	// row that refers to it (noteMarksOf).
 	noted bool
+	// changeOf is, for a sentence saying why a change the sentence before
+	// states came about ("The increase was due to …"), that sentence.
+	changeOf string
 }
 
 // Answer picks the sentences that together best answer the question — the

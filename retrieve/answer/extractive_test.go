@@ -1013,6 +1013,16 @@ func TestReasonAskedOfAFigure(t *testing.T) {
 			"Net sales from our modules segment increased by $958.1 million in 2019 primarily due to a 180% increase in the volume of watts sold.", app.VerdictAnswered},
 		{"What was the reason for the decrease in the effective income tax rate?",
 			"The effective income tax rate decreased to 12% in 2019.", app.VerdictClosest},
+		// "The increase was attributable to …" says why the change the
+		// sentence before states came about, and is read with it.
+		{"What was the reason for the increase in net cash provided by operating activities?",
+			"Net cash provided by operating activities increased by $60.1 million, from $223.6 million in 2017 to $283.7 million in 2018. The increase was attributable to an increase in total revenues of $103.7 million.", app.VerdictAnswered},
+		// … but not of 2018's change when that sentence measures 2019's
+		// from 2018.
+		{"What caused the increase in net cash provided by operating activities in 2018?",
+			"Net cash provided by operating activities increased $224 million for fiscal 2019 as compared to fiscal 2018. The increase was primarily due to more favorable timing of working capital changes.", app.VerdictClosest},
+		{"What is the increase in prepared chicken inventory due to?",
+			"The increase in prepared chicken inventory is attributable to the mix of the different finished products in inventory.", app.VerdictAnswered},
 		// "primary reason for" frames the question: the answer writes a
 		// cause ("primarily due to"), not the words.
 		{"What is the primary reason for operating income increase?",

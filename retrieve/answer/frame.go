@@ -25,6 +25,9 @@ var frameREs = []*regexp.Regexp{
 	// "What was the primary reason for the increase?" is answered by
 	// "… increased primarily due to …": the reason is the answer's kind.
 	regexp.MustCompile(`(?i)\b(?:what|which)\s+(?:is|was|are|were)\s+the\s+(?:(main|primary|key|principal)\s+)?(reasons?|causes?|drivers?)\s+(?:for|of|behind)\b`),
+	// "What is the increase in inventory due to?" by "… is attributable
+	// to …".
+	regexp.MustCompile(`(?i)\b(due|attributable|attributed|owing)\s+to\s*\??\s*$`),
 }
 
 func frameStems(q string) map[string]bool {

@@ -168,9 +168,17 @@ func withoutKindOf(stems []string, question string) []string {
 // before describes.
 var anaphoricLeads = []string{"in this case", "in that case", "in such cases", "in such a case", "if so", "if not", "otherwise", "in this situation"}
 
+// changeBackRE finds a sentence that opens on a change the sentence
+// before it states, to say why: "Net cash … increased by $60.1 million,
+// from … to …" and then "The increase was attributable to …".
+var changeBackRE = regexp.MustCompile(`(?i)^(?:the|this|these|such)\s+(?:increases?|decreases?|changes?|declines?|rises?|growth|improvements?|reductions?|falls?)\s+(?:was|were|is|are|of|in)\b`)
+
 // pointsBack reports whether a sentence opens by pointing back to the
-// one before it (anaphoricLeads).
+// one before it (anaphoricLeads, changeBackRE).
 func pointsBack(text string) bool {
+	if changeBackRE.MatchString(strings.TrimSpace(text)) {
+		return true
+	}
 	t := strings.ToLower(text)
 	for _, l := range anaphoricLeads {
 		if strings.HasPrefix(t, l) && len(t) > len(l) && !unicode.IsLetter(rune(t[len(l)])) {

@@ -220,6 +220,9 @@ func meets(ev *app.Evidence, sh shape, c *candidate, others []*candidate, weight
 	if ok, why := carriesGiven(ev, sh, c, text, carried); !ok {
 		return false, why
 	}
+	if c.changeOf != "" && baseYearOnly(sh, c.changeOf) {
+		return false, "the passage says why a later year's change came about, measured from the year asked"
+	}
 	if d := derivation(ev.Question.Text, sh); len(d) > 0 && !sh.Statement && !statesDerived(ev.Question.Text, d, text+"\n"+c.label) {
 		// Which stated change, average or ratio is the one asked cannot
 		// be told from the words alone, unless the quote names it as the
@@ -383,6 +386,40 @@ var (
 // capitalised things that are no place — "Corporate Governance at
 // Portmere" — so those keep the place cues.)
 var placeKindAskedRE = regexp.MustCompile(`(?i)\b(which|what)\s+(country|countries|region|regions|nation|nations|continent|island)\b`)
+
+// baseYearRE finds a year set as the base a change is measured from:
+// "… for fiscal 2019 as compared to fiscal 2018", "versus 2018".
+var baseYearRE = regexp.MustCompile(`(?i)\b(?:compared\s+(?:to|with)|versus|vs\.?)\s+(?:the\s+)?(?:fiscal\s+)?(?:year\s+)?((?:19|20)\d\d)\b`)
+
+// baseYearOnly reports whether change, the sentence stating a change,
+// names the one year the question asks only as the base the change is
+// measured from, beside a later year: "increased $224 million for fiscal
+// 2019 as compared to fiscal 2018" is 2019's increase, not 2018's.
+func baseYearOnly(sh shape, change string) bool {
+	if len(sh.years) != 1 {
+		return false
+	}
+	y := ""
+	for k := range sh.years {
+		y = k
+	}
+	years := yearWordRE.FindAllString(change, -1)
+	asked, base := 0, 0
+	for _, m := range years {
+		if m == y {
+			asked++
+		}
+	}
+	for _, m := range baseYearRE.FindAllStringSubmatch(change, -1) {
+		if m[1] == y {
+			base++
+		}
+	}
+	return asked > 0 && asked == base && len(years) > asked
+}
+
+// yearWordRE finds a year written in full.
+var yearWordRE = regexp.MustCompile(`\b(?:19|20)\d\d\b`)
 
 // holdsKindAsked reports whether the quote holds a value of the kind the
 // question asks, and if not, why.
