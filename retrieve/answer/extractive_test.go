@@ -1029,3 +1029,31 @@ func TestReasonAskedOfAFigure(t *testing.T) {
 			"Operating income increased $272 million primarily due to sales of our identity and information protection products, partially offset by higher related cost of sales and operating expenses.", app.VerdictAnswered},
 	})
 }
+
+// TestTotalNamedByTable: "the total external revenues from Canada" is the
+// row "Canada" of a table of total external revenues; "the total revenue"
+// of a table by segment is not a segment's row, and a share of the total
+// is no row at all.
+func TestTotalNamedByTable(t *testing.T) {
+	intro := "The following table presents total external revenues by geographic location:"
+	table := " | 2019 | 2018\nCanada | 96,168 | 70,774\nUnited States | 1,079,520 | 755,454\n | 1,175,688 | 826,228"
+	for _, c := range []struct {
+		q, intro, table, quote string
+	}{
+		{"What is the total external revenues from Canada in 2019?", intro, table, "Canada, 2019: 96,168"},
+		{"What is the total revenue in 2019?", "Total revenue by segment was as follows:", " | 2019 | 2018\nCloud | 50 | 40\nDevices | 70 | 30", ""},
+		{"How much was the percentage of current net receivables out of total net receivables?", "Net receivables by due date were as follows:",
+			" | Current | 1-90 days | Total\nNet receivables | 23,524 | 1,965 | 27,579", ""},
+	} {
+		ans, err := answer.Extractive{}.Answer(context.Background(), computeEvidence(c.q, c.intro, c.table))
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case c.quote == "" && ans.Verdict == app.VerdictAnswered:
+			t.Errorf("%q: answered with a row\n%s", c.q, ans.Answer)
+		case c.quote != "" && (ans.Verdict != app.VerdictAnswered || !strings.Contains(ans.Answer, c.quote)):
+			t.Errorf("%q: %q, want the row %q\n%s", c.q, ans.Verdict, c.quote, ans.Answer)
+		}
+	}
+}

@@ -535,7 +535,7 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		return false, "the question asks a percentage and the cell asked is not one"
 	case row && sh.Statement:
 		return false, "the question asks a statement and the passage is a table row"
-	case row && sh.total && !labelSays(text, "total"):
+	case row && sh.total && !labelSays(text, "total") && !totalOfTable(ev, sh, c, text):
 		// "What is the total X" is the total row's, not one of the rows
 		// it adds up.
 		return false, "the question asks a total and the row is not one"
@@ -1322,6 +1322,28 @@ func onlyPercents(text string) bool {
 
 // labelSays reports whether a table row's label (its first cell) holds
 // the word.
+// shareOfRE finds a question asking a part's share of a whole.
+var shareOfRE = regexp.MustCompile(`(?i)\b(percent\w*|proportion|share|ratio|out of)\b`)
+
+// totalOfTable reports whether the "total" a question writes is its
+// table's name for what it measures, not the row asked: the table's
+// introduction or header writes it ("total external revenues by
+// geographic location", a "Total" column), and the row's label is the
+// question's own, every word asked ("the total external revenues from
+// Canada" is the row "Canada").
+func totalOfTable(ev *app.Evidence, sh shape, c *candidate, text string) bool {
+	if sh.Type == lang.PercentType || len(derivation(ev.Question.Text, sh)) > 0 || shareOfRE.MatchString(ev.Question.Text) {
+		return false // "the percentage of X out of total Y" asks a share of the total
+	}
+	label, _, _ := strings.Cut(text, "|")
+	label = glossless(label)
+	if askedWords(label, sh.named) == 0 || unaskedWords(label, sh.named) > 0 {
+		return false
+	}
+	around := strings.ToLower(c.intro + "\n" + strings.Join(tableHeader(ev, c.window, c.start), "\n"))
+	return strings.Contains(around, "total")
+}
+
 func labelSays(row, word string) bool {
 	label, _, _ := strings.Cut(row, "|")
 	return strings.Contains(strings.ToLower(label), word)
