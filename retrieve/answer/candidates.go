@@ -153,6 +153,11 @@ func (r *reading) candidateAt(src *app.Source, w *app.Window, s [2]int, text, la
 		// net sales in 2022 because the header says so.
 		h := strings.Join(header, "\n")
 		hw := wordStems(h)
+		if quarterColumns(header) {
+			for st := range wordStems("quarter") {
+				hw[st] = true // "Third" over a column of a year's figures is its third quarter
+			}
+		}
 		r.fm.expand(hw, contentFamilies(h)) // "Trading Symbol" over the column is the ticker asked
 		for st := range hw {
 			words[st] = true
@@ -227,6 +232,35 @@ func (m noteMarksOf) noteOf(text string) string {
 		return ""
 	}
 	return m[g[1]]
+}
+
+// ordinalQuarters are the words a quarterly table heads its columns with.
+var ordinalQuarters = map[string]bool{"first": true, "second": true, "third": true, "fourth": true, "1st": true, "2nd": true, "3rd": true, "4th": true}
+
+// quarterColumns reports whether a header row names its columns by the
+// ordinals of a year's quarters — "| First | Second | Third | Fourth" over
+// "2019" — as quarterly results are set out: all four, and nothing else
+// but a year or a total.
+func quarterColumns(header []string) bool {
+	for _, h := range header {
+		n, other := 0, false
+		for _, c := range gridCells(h) {
+			w := strings.ToLower(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(c.text), "Quarter")))
+			w = strings.TrimSpace(strings.TrimSuffix(w, "quarter"))
+			switch {
+			case w == "":
+			case ordinalQuarters[w]:
+				n++
+			case w == "total" || w == "year" || w == "fiscal year" || cellYear(w) != "":
+			default:
+				other = true
+			}
+		}
+		if n == 4 && !other {
+			return true
+		}
+	}
+	return false
 }
 
 // rowCaption returns the caption that table rows of units from i on make

@@ -1057,3 +1057,31 @@ func TestTotalNamedByTable(t *testing.T) {
 		}
 	}
 }
+
+// TestQuarterColumns: a quarterly table heads its columns "First | Second
+// | Third | Fourth" under the year, so "the third quarter" is the column
+// "Third".
+func TestQuarterColumns(t *testing.T) {
+	q := "What was the net sales in the third quarter?"
+	table := " | First | Second | Third | Fourth\nNet sales | $117,625 | $120,684 | $115,651 | $115,040\nOperating earnings | $14,218 | $17,083 | $10,124 | $12,391"
+	ans, err := answer.Extractive{}.Answer(context.Background(), computeEvidence(q, "Quarterly results for 2019 (in thousands):", table))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ans.Verdict != app.VerdictAnswered || !strings.Contains(ans.Answer, "$115,651") {
+		t.Errorf("%q: %q\n%s", q, ans.Verdict, ans.Answer)
+	}
+	for _, c := range []struct {
+		header []string
+		want   bool
+	}{
+		{[]string{" | First | Second | Third | Fourth"}, true},
+		{[]string{"2019 | First Quarter | Second Quarter | Third Quarter | Fourth Quarter | Total"}, true},
+		{[]string{" | First | Second | Third"}, false},
+		{[]string{" | First | Second | Third | Fourth | Other"}, false},
+	} {
+		if got := answer.QuarterColumns(c.header); got != c.want {
+			t.Errorf("quarterColumns(%q) = %v, want %v", c.header, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,4 @@
+package answer
+
+// QuarterColumns exposes quarterColumns to the external tests.
+var QuarterColumns = quarterColumns
