@@ -302,3 +302,36 @@ func TestComparedAnswers(t *testing.T) {
 		t.Errorf("a tie compared: %s", ans.Answer)
 	}
 }
+
+// TestComparedFromASentence: "In which year was X larger?" is answered
+// from the one sentence that carries X and states its figure for each of
+// two years, cited, with verdict computed; two such sentences, a sentence
+// of another measure, or years the question does not bound it to answer
+// nothing.
+func TestComparedFromASentence(t *testing.T) {
+	cms := "Amortization of purchased intangibles included in the CMS results amounted to $19.5 million in 2019 and $20.8 million in 2018."
+	accrued := "As of April 30, 2019 and 2018, the Company had accrued interest and penalties of $64,000 and $10,000 in 2019 and 2018, respectively."
+	for _, c := range []struct {
+		q, value string
+		blocks   []string
+	}{
+		{"In which year is the amortization of purchased intangibles included in the CMS results larger?", "2018", []string{cms}},
+		{"In which year was the amortization of purchased intangibles smaller?", "2019", []string{cms}},
+		{"In which year were the accrued interest and penalties higher?", "2019", []string{accrued}},
+		// Two sentences state the measure's years: which is meant is unknown.
+		{"In which year was the amortization of purchased intangibles larger?", "", []string{cms,
+			"Amortization of purchased intangibles included in the DMS results amounted to $9.5 million in 2019 and $2.8 million in 2018."}},
+		// The sentence is of another measure.
+		{"In which year was the goodwill impairment larger?", "", []string{cms}},
+		// The question bounds the comparison to years the sentence does not give.
+		{"Between 2016 and 2017, which year had higher amortization of purchased intangibles?", "", []string{cms}},
+	} {
+		ans, _ := answer.Compute(computeEvidence(c.q, c.blocks...))
+		switch {
+		case c.value == "" && ans != nil:
+			t.Errorf("%q: compared %q\n%s", c.q, ans.Value, ans.Answer)
+		case c.value != "" && (ans == nil || ans.Value != c.value || ans.Verdict != app.VerdictComputed || len(ans.Citations) != 1):
+			t.Errorf("%q: %+v, want %s", c.q, ans, c.value)
+		}
+	}
+}

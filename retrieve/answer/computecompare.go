@@ -86,6 +86,9 @@ func compare(ev *app.Evidence) (ans *app.Answer, missing string) {
 		}
 		return comp.compared(ev, best, largest)
 	}
+	if ans := compareStated(ev, comp, largest); ans != nil {
+		return ans, "" // "… $19.5 million in 2019 and $20.8 million in 2018" (comparedprose.go)
+	}
 	return nil, missing
 }
 
