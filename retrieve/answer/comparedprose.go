@@ -29,6 +29,9 @@ var (
 	respectivelyRE = regexp.MustCompile(`(?i)(\$?\s?\d[\d,]*(?:\.\d+)?)\s*(million|billion|thousand)?\s+and\s+(\$?\s?\d[\d,]*(?:\.\d+)?)\s*(million|billion|thousand)?,?\s+(?:in|for|during)\s+(?:fiscal\s+(?:years?\s+)?)?((?:19|20)\d\d)\s+and\s+((?:19|20)\d\d),?\s+respectively`)
 )
 
+// comparedProseLead introduces a comparison read from one sentence.
+const comparedProseLead = "Compared from the cited sentence, which states both figures:"
+
 // statedFigures are two figures a sentence gives, each of its year.
 type statedFigures struct {
 	years   [2]string
@@ -128,7 +131,7 @@ func compareStated(ev *app.Evidence, comp computation, largest bool) *app.Answer
 	word := map[bool]string{true: "larger", false: "smaller"}[largest]
 	says := "It is " + word + " in " + stated.years[pick] + " (" + stated.figures[pick] + ") than in " + stated.years[1-pick] +
 		" (" + stated.figures[1-pick] + ")"
-	return &app.Answer{Answer: says + "\n\n" + ComparedLead + render(cites, nil, nil), Sufficient: true, Verdict: app.VerdictComputed,
+	return &app.Answer{Answer: says + "\n\n" + comparedProseLead + render(cites, nil, nil), Sufficient: true, Verdict: app.VerdictComputed,
 		Citations: cites, Sources: SourceRefs(ev), Value: stated.years[pick]}
 }
 
