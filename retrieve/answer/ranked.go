@@ -259,7 +259,14 @@ func (rk ranking) answer(ev *app.Evidence, items []rankedItem) *app.Answer {
 	if rk.second {
 		rank = "second " + rank
 	}
-	ans.Answer = items[order[pick]].label + " has the " + rank + " figure of the " + strconv.Itoa(len(items)) +
-		" rows compared (" + items[order[pick]].cell.value + ")\n\n" + RankedLead + render(ans.Citations, labels, unders)
+	what := "figure"
+	switch {
+	case items[0].cell.column != "" && len(rk.comp.periods) == 0:
+		what = items[0].cell.column // "the largest Remaining Expected Charges"
+	case len(rk.comp.periods) == 1:
+		what = "figure for " + rk.comp.periods[0]
+	}
+	ans.Answer = items[order[pick]].label + " has the " + rank + " " + what + " of the " + strconv.Itoa(len(items)) +
+		" rows compared (" + strings.TrimSpace(items[order[pick]].cell.value) + ")\n\n" + RankedLead + render(ans.Citations, labels, unders)
 	return ans
 }
