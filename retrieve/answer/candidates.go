@@ -110,6 +110,14 @@ func (r *reading) windowCandidates(ctx context.Context, src *app.Source, w *app.
 		if len(text) < minQuoteChars && label == "" {
 			continue
 		}
+		if end, ok := signedTitle(r.ev, w, s); ok {
+			// A signature states who holds the title typed under it:
+			// "By: /s/ CORIE BARRY / Corie Barry" over "Chief Executive
+			// Officer". The name and the title are quoted as one.
+			sig := r.candidateAt(src, w, [2]int{s[0], end}, w.Text[s[0]:end], "")
+			sig.context = contextStems(r.ev, src, w, s[0])
+			cands = append(cands, sig)
+		}
 		c := r.candidateAt(src, w, s, text, label)
 		c.intro = rowIntro
 		c.context = withAntecedent(contextStems(r.ev, src, w, s[0]), before)
@@ -261,6 +269,31 @@ func quarterColumns(header []string) bool {
 		}
 	}
 	return false
+}
+
+// signatureRE finds a conformed signature: "/s/ CORIE BARRY".
+var signatureRE = regexp.MustCompile(`/s/\s*\p{L}`)
+
+// signedTitle returns the end of the title typed under the signature
+// whose last line is span s of w: the block right after it, a short line
+// naming an office ("Chief Executive Officer"). ok is false when s ends
+// no signature or no title follows.
+func signedTitle(ev *app.Evidence, w *app.Window, s [2]int) (int, bool) {
+	span, _, ok := locate(w, s[0])
+	if !ok || !signatureRE.MatchString(ev.Blocks[span.BlockID].Text) {
+		return 0, false
+	}
+	rest := w.Text[s[1]:]
+	trimmed := strings.TrimLeft(rest, " \n")
+	if len(rest)-len(trimmed) > 2 || !strings.HasPrefix(rest[:len(rest)-len(trimmed)], "\n") {
+		return 0, false // the title is the next block, or no title follows
+	}
+	title, _, _ := strings.Cut(trimmed, "\n")
+	if title = strings.TrimSpace(title); title == "" || len(title) > 100 || !roleTitleRE.MatchString(title) || signatureRE.MatchString(title) {
+		return 0, false
+	}
+	start := s[1] + len(rest) - len(trimmed)
+	return start + len(title), true
 }
 
 // rowCaption returns the caption that table rows of units from i on make

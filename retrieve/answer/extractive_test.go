@@ -1085,3 +1085,32 @@ func TestQuarterColumns(t *testing.T) {
 		}
 	}
 }
+
+// TestSignatureStatesTitle: a signature — "/s/ NAME", the name typed
+// under it, the title under that — states who holds the title; a date on
+// the signature line says nothing of when a period ended, and a
+// signature without a title under it names no officer.
+func TestSignatureStatesTitle(t *testing.T) {
+	for _, c := range []struct {
+		q      string
+		blocks []string
+		want   string // "" when nothing may be answered
+	}{
+		{"Who is Portmere's chief financial officer?", []string{"Date: September 1, 2023 /s/ MATTHEW BILUNAS\nMatthew Bilunas", "#Chief Financial Officer"},
+			"Date: September 1, 2023 /s/ MATTHEW BILUNAS Matthew Bilunas Chief Financial Officer"},
+		{"Who is Portmere's chief financial officer?", []string{"Date: September 1, 2023 /s/ MATTHEW BILUNAS\nMatthew Bilunas", "The report was signed in Minneapolis."}, ""},
+		{"When did Portmere's fiscal quarter end?", []string{"Date: September 1, 2023 /s/ MATTHEW BILUNAS\nMatthew Bilunas", "#Chief Financial Officer"}, ""},
+	} {
+		ans, err := answer.Extractive{}.Answer(context.Background(), coverEvidence(c.q, 28, c.blocks...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		if ans.Verdict == app.VerdictAnswered {
+			got = strings.Join(strings.Fields(ans.Citations[0].Quote), " ")
+		}
+		if got != c.want {
+			t.Errorf("%q over %q: quoted %q, want %q\n%s", c.q, c.blocks, got, c.want, ans.Answer)
+		}
+	}
+}
