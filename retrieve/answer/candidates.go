@@ -102,6 +102,14 @@ func (r *reading) windowCandidates(ctx context.Context, src *app.Source, w *app.
 		} else if row := marks.noteOf(text); row != "" && label == "" {
 			label, noted = row, true // "(1) Include cost of equipment sold, …" under "Service delivery costs(1)"
 		}
+		if label == "" && signatureRE.MatchString(text) {
+			// A firm signs its report: "/s/ KPMG LLP" under "Report of
+			// Independent Registered Public Accounting Firm" is read
+			// under the report's heading.
+			if span, _, ok := locate(w, s[0]); ok && reportHeadingRE.MatchString(r.ev.Sections[r.ev.Blocks[span.BlockID].SectionID]) {
+				label = r.ev.Sections[r.ev.Blocks[span.BlockID].SectionID]
+			}
+		}
 		if kindAt(r.ev, w, s[0]) == app.BlockHeading {
 			// A cover's line set large (coverLine): "Principal executive
 			// offices: 3M Center, …" is its entry read under its caption.
@@ -270,6 +278,9 @@ func quarterColumns(header []string) bool {
 	}
 	return false
 }
+
+// reportHeadingRE finds the heading of a report a firm signs.
+var reportHeadingRE = regexp.MustCompile(`(?i)\breport of independent\b|\bregistered public accounting firm\b`)
 
 // signatureRE finds a conformed signature: "/s/ CORIE BARRY".
 var signatureRE = regexp.MustCompile(`/s/\s*\p{L}`)

@@ -1114,3 +1114,27 @@ func TestSignatureStatesTitle(t *testing.T) {
 		}
 	}
 }
+
+// TestAuditorByItsReport: a filing names its auditor "our independent
+// registered public accounting firm", and the firm signs the report of
+// that name: both answer "Who is the auditor?"; a firm's signature under
+// another heading does not.
+func TestAuditorByItsReport(t *testing.T) {
+	sig := "/s/ Deloitte & Touche LLP\nChicago, Illinois\nFebruary 8, 2023"
+	for _, c := range []struct {
+		q, section, text string
+		want             app.Verdict
+	}{
+		{"Who is Portmere's auditor?", "Report of Independent Registered Public Accounting Firm", sig, app.VerdictAnswered},
+		{"Who is Portmere's auditor?", "Exhibits", sig, app.VerdictClosest},
+		{"Who is Portmere's auditor?", "Item 14", "Our independent registered public accounting firm is Deloitte & Touche LLP (PCAOB ID No. 34).", app.VerdictAnswered},
+	} {
+		ev := evidence(c.q, fts.Terms(c.q), c.text)
+		ev.Sections["s"] = c.section
+		ev.Sources[0].Title = "PORTMERE HARBOUR WORKS, INC. 10-K 2022"
+		ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+		if err != nil || ans.Verdict != c.want {
+			t.Errorf("%q over %q under %q: %q, want %q\n%s", c.q, c.text, c.section, ans.Verdict, c.want, ans.Answer)
+		}
+	}
+}

@@ -51,12 +51,25 @@ var coverWordings = [][]string{
 	{"incorporated", "incorporation", "organized", "organization", "organised", "organisation"},
 }
 
+// auditWordings are the ways a person and a filing name the firm that
+// audits an issuer: a person asks for its "auditor" or who "audits" it;
+// the firm signs the "Report of Independent Registered Public Accounting
+// Firm". They are read only for a question asking which firm audits
+// (firmAskedRE).
+var auditWordings = [][]string{
+	{"auditor", "auditors", "audits", "audited", "independent registered public accounting firm", "independent auditor", "independent auditors"},
+}
+
 // coverRewordings returns, for each phrase of coverWordings that question
 // writes, the other phrases of its group.
-func coverRewordings(question string) []rewording {
+func coverRewordings(question string) []rewording { return rewordings(question, coverWordings) }
+
+// rewordings returns, for each phrase of groups that question writes,
+// the other phrases of its group.
+func rewordings(question string, groups [][]string) []rewording {
 	asked := contentFamilies(question)
 	var out []rewording
-	for _, group := range coverWordings {
+	for _, group := range groups {
 		for i, p := range group {
 			words := contentFamilies(p)
 			if !lang.ContainsRun(asked, words) {

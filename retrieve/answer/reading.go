@@ -36,6 +36,9 @@ func readQuestion(ev *app.Evidence) *reading {
 	if r.shape.Particular {
 		r.fm.rewords = coverRewordings(ev.Question.Text)
 	}
+	if firmAskedRE.MatchString(ev.Question.Text) {
+		r.fm.rewords = append(r.fm.rewords, rewordings(ev.Question.Text, auditWordings)...)
+	}
 	// The names a question gives: capitalised, or letters with digits,
 	// like "3M".
 	names := questionNames(ev.Question.Text)
