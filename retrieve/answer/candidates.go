@@ -96,8 +96,9 @@ func (r *reading) windowCandidates(ctx context.Context, src *app.Source, w *app.
 			}
 		}
 		label := figureLabel(r.ev, w, s[0], text)
+		kind := kindAt(r.ev, w, s[0])
 		noted := false
-		if kindAt(r.ev, w, s[0]) == app.BlockTable {
+		if kind == app.BlockTable {
 			marks.row(text)
 		} else if row := marks.noteOf(text); row != "" && label == "" {
 			label, noted = row, true // "(1) Include cost of equipment sold, …" under "Service delivery costs(1)"
@@ -110,7 +111,7 @@ func (r *reading) windowCandidates(ctx context.Context, src *app.Source, w *app.
 				label = r.ev.Sections[r.ev.Blocks[span.BlockID].SectionID]
 			}
 		}
-		if kindAt(r.ev, w, s[0]) == app.BlockHeading {
+		if kind == app.BlockHeading {
 			// A cover's line set large (coverLine): "Principal executive
 			// offices: 3M Center, …" is its entry read under its caption.
 			label, _, _ = strings.Cut(text, ":")
@@ -261,8 +262,7 @@ func quarterColumns(header []string) bool {
 	for _, h := range header {
 		n, other := 0, false
 		for _, c := range gridCells(h) {
-			w := strings.ToLower(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(c.text), "Quarter")))
-			w = strings.TrimSpace(strings.TrimSuffix(w, "quarter"))
+			w := strings.TrimSpace(strings.TrimSuffix(strings.ToLower(strings.TrimSpace(c.text)), "quarter"))
 			switch {
 			case w == "":
 			case ordinalQuarters[w]:
@@ -290,17 +290,16 @@ var signatureRE = regexp.MustCompile(`/s/\s*\p{L}`)
 // naming an office ("Chief Executive Officer"). ok is false when s ends
 // no signature or no title follows.
 func signedTitle(ev *app.Evidence, w *app.Window, s [2]int) (int, bool) {
-	span, _, ok := locate(w, s[0])
-	if !ok || !signatureRE.MatchString(ev.Blocks[span.BlockID].Text) {
-		return 0, false
-	}
 	rest := w.Text[s[1]:]
 	trimmed := strings.TrimLeft(rest, " \n")
 	if len(rest)-len(trimmed) > 2 || !strings.HasPrefix(rest[:len(rest)-len(trimmed)], "\n") {
-		return 0, false // the title is the next block, or no title follows
+		return 0, false // the title is the next line or block, or no title follows
 	}
 	title, _, _ := strings.Cut(trimmed, "\n")
 	if title = strings.TrimSpace(title); title == "" || len(title) > 100 || !roleTitleRE.MatchString(title) || signatureRE.MatchString(title) {
+		return 0, false
+	}
+	if span, _, ok := locate(w, s[0]); !ok || !signatureRE.MatchString(ev.Blocks[span.BlockID].Text) {
 		return 0, false
 	}
 	start := s[1] + len(rest) - len(trimmed)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"archivist/app"
+	"archivist/app/lang"
 )
 
 // Comparisons stated in prose. Reports give a measure's two years in one
@@ -67,21 +68,13 @@ func readStated(text string) (s statedFigures, ok bool) {
 	return s, false
 }
 
-// scaledValue reads a figure at its scale word.
+// scaledValue reads a figure at its scale word ("" for none).
 func scaledValue(figure, scale string) (*big.Rat, bool) {
 	v, ok := cellValue(strings.TrimSpace(figure))
 	if !ok {
 		return nil, false
 	}
-	switch strings.ToLower(scale) {
-	case "thousand":
-		v.Mul(v, big.NewRat(1e3, 1))
-	case "million":
-		v.Mul(v, big.NewRat(1e6, 1))
-	case "billion":
-		v.Mul(v, big.NewRat(1e9, 1))
-	}
-	return v, true
+	return v.Mul(v, new(big.Rat).SetFloat64(lang.UnitOf(scale))), true
 }
 
 // compareStated answers a comparison from the one sentence of the

@@ -184,6 +184,13 @@ func readComputation(q string) (computation, bool) {
 	return c, len(c.measure) > 0
 }
 
+// readMeasure sets the measure a phrase names (measureWords) and the
+// words it writes, as a row is matched to it (matchRow).
+func (c *computation) readMeasure(phrase string) {
+	c.measureWords(phrase)
+	c.words = matchWords(phrase)
+}
+
 // measureWords sets the words of q that name the measure: neither
 // periods, nor what to compute, nor the words any question asks with.
 func (c *computation) measureWords(q string) {

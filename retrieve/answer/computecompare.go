@@ -52,8 +52,7 @@ func readComparison(q string) (comp computation, largest, ok bool) {
 	}
 	rest := smallerRE.ReplaceAllString(largerRE.ReplaceAllString(m[2], " "), " ")
 	comp.percent = asksShare(strings.ToLower(rest)) // "the gross margin (%)" is a row of percentages
-	comp.measureWords(rest)
-	comp.words = matchWords(rest)
+	comp.readMeasure(rest)
 	return comp, larger, len(comp.measure) > 0
 }
 

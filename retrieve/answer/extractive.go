@@ -497,8 +497,9 @@ func introduces(text string) bool {
 // answers nothing of it. A question asking nothing beyond them ("What
 // does PepsiCo do?") asks no such word. A quote pointing back to the
 // sentence before it ("In this case, …") is read with that sentence.
-// The kind a which-question names is no such word: "Which city …" is
-// answered by a city's name, seldom the word.
+// Nor is kind, when not "", the kind of answer the question names —
+// "Which city is it based in?" is answered by a city's name under a
+// caption that does not write "city".
 func writesAsked(c *candidate, weights map[string]float64, title map[string]bool, kind string) bool {
 	if c.ante != nil {
 		return true

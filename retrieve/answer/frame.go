@@ -12,8 +12,9 @@ import (
 // the gardens?" is answered by "Other green spaces include the gardens",
 // "What is the name of the law …?" by "… was imposed through the Emergency
 // Highway Energy Conservation Act", "Where is it located?" by "in Pons",
-// "How many …?" by a number, "What was the reason for …?" by a cause. ("In what year …?" is not among them: its
-// "year" keeps a sentence that dates another event from answering.) frameStems
+// "How many …?" by a number, "What was the reason for …?" by a cause.
+// ("In what year …?" is not among them: its "year" keeps a sentence that
+// dates another event from answering.) frameStems
 // returns those words of q, in every form the weights may key them by,
 // so that the lead's share of the question is taken over the rest.
 var frameREs = []*regexp.Regexp{

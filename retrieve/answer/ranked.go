@@ -3,6 +3,7 @@ package answer
 import (
 	"math/big"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -80,8 +81,7 @@ func readRanking(q string) (rk ranking, ok bool) {
 		return rk, false // two periods: a figure per item and period, no one column
 	}
 	rk.comp.periods = years
-	rk.comp.measureWords(rest)
-	rk.comp.words = matchWords(rest)
+	rk.comp.readMeasure(rest)
 	return rk, len(rk.comp.measure) > 0
 }
 
@@ -148,8 +148,9 @@ func (rk ranking) rank(ev *app.Evidence, rows []*candidate) *app.Answer {
 	for _, it := range items {
 		labels = append(labels, it.label)
 	}
+	labelWords := matchWords(strings.Join(labels, "\n"))
 	for _, w := range rk.comp.measure {
-		if wordIn(matchWords(strings.Join(labels, "\n")), w) {
+		if wordIn(labelWords, w) {
 			return nil // the rows are measures, not items of one
 		}
 	}
@@ -227,15 +228,12 @@ func (rk ranking) answer(ev *app.Evidence, items []rankedItem) *app.Answer {
 	for i := range order {
 		order[i] = i
 	}
-	better := func(a, b int) bool {
-		c := items[a].value.Cmp(items[b].value)
-		return rk.largest && c > 0 || !rk.largest && c < 0
-	}
-	for i := 1; i < len(order); i++ { // insertion sort: a table has few rows
-		for j := i; j > 0 && better(order[j], order[j-1]); j-- {
-			order[j], order[j-1] = order[j-1], order[j]
+	slices.SortStableFunc(order, func(a, b int) int {
+		if rk.largest {
+			return items[b].value.Cmp(items[a].value)
 		}
-	}
+		return items[a].value.Cmp(items[b].value)
+	})
 	pick := 0
 	if rk.second {
 		pick = 1

@@ -98,8 +98,7 @@ func (r *reading) thresholdAnswer(cands []candidate) *app.Answer {
 		}
 	}
 	var comp computation
-	comp.measureWords(th.phrase)
-	comp.words = matchWords(th.phrase)
+	comp.readMeasure(th.phrase)
 	if len(comp.measure) == 0 {
 		return nil
 	}

@@ -403,11 +403,13 @@ func baseYearOnly(sh shape, change string) bool {
 	for k := range sh.years {
 		y = k
 	}
-	years := yearWordRE.FindAllString(change, -1)
-	asked, base := 0, 0
-	for _, m := range years {
-		if m == y {
-			asked++
+	years, asked, base := 0, 0, 0
+	for _, n := range numbers(change) {
+		if n.year && len(n.text) == 4 {
+			years++
+			if n.text == y {
+				asked++
+			}
 		}
 	}
 	for _, m := range baseYearRE.FindAllStringSubmatch(change, -1) {
@@ -415,11 +417,8 @@ func baseYearOnly(sh shape, change string) bool {
 			base++
 		}
 	}
-	return asked > 0 && asked == base && len(years) > asked
+	return asked > 0 && asked == base && years > asked
 }
-
-// yearWordRE finds a year written in full.
-var yearWordRE = regexp.MustCompile(`\b(?:19|20)\d\d\b`)
 
 // holdsKindAsked reports whether the quote holds a value of the kind the
 // question asks, and if not, why.
@@ -1320,8 +1319,6 @@ func onlyPercents(text string) bool {
 	return n > 0
 }
 
-// labelSays reports whether a table row's label (its first cell) holds
-// the word.
 // shareOfRE finds a question asking a part's share of a whole.
 var shareOfRE = regexp.MustCompile(`(?i)\b(percent\w*|proportion|share|ratio|out of)\b`)
 
@@ -1344,6 +1341,8 @@ func totalOfTable(ev *app.Evidence, sh shape, c *candidate, text string) bool {
 	return strings.Contains(around, "total")
 }
 
+// labelSays reports whether a table row's label (its first cell) holds
+// the word.
 func labelSays(row, word string) bool {
 	label, _, _ := strings.Cut(row, "|")
 	return strings.Contains(strings.ToLower(label), word)
