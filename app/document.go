@@ -214,6 +214,9 @@ type Passage struct {
 	PageStart    int
 	PageEnd      int
 	IndexVersion int
+	// Picture: the passage is the print read by OCR inside a picture (its
+	// blocks are app.BlockFigure), not the document's own text.
+	Picture bool
 }
 
 // PassageSeparator joins the spans of a passage.

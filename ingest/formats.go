@@ -59,6 +59,9 @@ func (im *Importer) engine(ctx context.Context) (*pdf.Engine, error) {
 		if cfg.Scans == nil {
 			cfg.Scans = im.scanReader
 		}
+		if cfg.Figures == nil {
+			cfg.Figures = im.figureReader
+		}
 		im.pdfEngine, im.pdfErr = pdf.NewEngine(context.WithoutCancel(ctx), cfg)
 	})
 	return im.pdfEngine, im.pdfErr

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"archivist/app"
 	"archivist/store"
@@ -71,9 +72,11 @@ func (im *Importer) isReread(ctx context.Context, job store.Job) bool {
 }
 
 // CiteOCR marks the citations whose quoted pages were read by OCR: "read
-// by OCR, 91% confidence" (the lowest confidence of the cited pages).
-// Research calls it on every answer.
+// by OCR, 91% confidence" (the lowest confidence of the cited pages), and
+// those that quote the print inside a picture, read by OCR: "read by OCR
+// from a picture". Research calls it on every answer.
 func (im *Importer) CiteOCR(ctx context.Context, cs []app.Citation) {
+	defer im.citeFigures(ctx, cs)
 	byDoc := map[string][]store.OCRPage{}
 	for i := range cs {
 		c := &cs[i]
@@ -94,6 +97,42 @@ func (im *Importer) CiteOCR(ctx context.Context, cs []app.Citation) {
 		}
 		if read {
 			c.OCR = fmt.Sprintf("read by OCR, %.0f%% confidence", conf*100)
+		}
+	}
+}
+
+// FigureOCR is what a citation of a picture's print says of it.
+const FigureOCR = "read by OCR from a picture"
+
+// citeFigures marks the citations that quote print read inside a picture
+// (app.BlockFigure), alone or with its caption.
+func (im *Importer) citeFigures(ctx context.Context, cs []app.Citation) {
+	var ids []string
+	for _, c := range cs {
+		if c.OCR == "" {
+			ids = append(ids, c.Blocks...)
+		}
+	}
+	if len(ids) == 0 {
+		return
+	}
+	snap, err := im.DB.Snapshot(ctx)
+	if err != nil {
+		return
+	}
+	defer snap.Close()
+	blocks, err := snap.BlocksByID(ctx, ids)
+	if err != nil {
+		return
+	}
+	figure := make(map[string]bool, len(blocks))
+	for _, b := range blocks {
+		figure[b.ID] = b.Kind == app.BlockFigure
+	}
+	for i := range cs {
+		c := &cs[i]
+		if c.OCR == "" && slices.ContainsFunc(c.Blocks, func(id string) bool { return figure[id] }) {
+			c.OCR = FigureOCR
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -57,22 +58,78 @@ func AssignIDs(p *app.Parsed, newID func() string) {
 // and chart labels meet in one passage, as they stand on one page (see
 // isSlideDeck). The passage is filed under the section of the slide's
 // first block.
+//
+// The print read by OCR inside a picture (app.BlockFigure) is a passage of
+// its own (Picture), under its section, after the document's text
+// passages, led by the picture's caption when it has one: a chart's labels
+// are a list of words and numbers that would dilute the paragraphs around
+// them, and say what they are only beside the caption that names the
+// chart. The text passages are what they were without the pictures, under
+// the same IDs.
 func BuildPassages(docID, title string, p *app.Parsed) []app.Passage {
 	pk := &packer{doc: docID, title: title, p: p, prev: map[int]int{}, slides: isSlideDeck(p)}
 	var units []unit
+	var figures []sectionBlocks
 	for _, sec := range pk.sectionsInOrder() {
 		units = units[:0]
-		for i, bi := range sec.blocks {
+		last := -1
+		for _, bi := range sec.blocks {
 			b := &p.Blocks[bi]
-			units = splitUnits(units, bi, b.Kind, b.Text, PassageTarget)
-			if i > 0 {
-				pk.prev[bi] = sec.blocks[i-1]
+			if b.Kind == app.BlockFigure {
+				figures = append(figures, sectionBlocks{index: sec.index, blocks: []int{bi}})
+				continue
 			}
+			units = splitUnits(units, bi, b.Kind, b.Text, PassageTarget)
+			if last >= 0 {
+				pk.prev[bi] = last
+			}
+			last = bi
 		}
-		pk.pack(sec.index, units)
+		if len(units) > 0 {
+			pk.pack(sec.index, units)
+		}
+	}
+	text := len(pk.out)
+	for _, f := range figures {
+		var units []unit
+		if c := pk.captionOf(f.blocks[0]); c >= 0 {
+			units = splitUnits(units, c, p.Blocks[c].Kind, p.Blocks[c].Text, PassageTarget)
+		}
+		b := &p.Blocks[f.blocks[0]]
+		pk.pack(f.index, splitUnits(units, f.blocks[0], b.Kind, b.Text, PassageTarget))
+	}
+	for i := text; i < len(pk.out); i++ {
+		pk.out[i].Picture = true
 	}
 	return pk.out
 }
+
+// captionReach is how many blocks from a picture its caption may stand:
+// after it (where figures are captioned) or before it, on its page, with
+// the picture's other labels between.
+const captionReach = 6
+
+// captionOf returns the index of the caption of the picture block fi: the
+// nearest caption on its page after it, else before it, that is not a
+// table's; -1 when none. Blocks are in reading order by index, as the PDF
+// parser makes them.
+func (pk *packer) captionOf(fi int) int {
+	bs := pk.p.Blocks
+	for _, dir := range []int{1, -1} {
+		for i, n := fi+dir, 0; i >= 0 && i < len(bs) && n < captionReach && bs[i].Page == bs[fi].Page; i, n = i+dir, n+1 {
+			if bs[i].Kind == app.BlockHeading {
+				break
+			}
+			if bs[i].Kind == app.BlockCaption && bs[i].Section == bs[fi].Section && !tableCaptionRE.MatchString(bs[i].Text) {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// tableCaptionRE matches a table's caption, which names no picture.
+var tableCaptionRE = regexp.MustCompile(`^(?i:table|tab\.)\s`)
 
 type sectionBlocks struct {
 	index  int
@@ -97,7 +154,9 @@ func isSlideDeck(p *app.Parsed) bool {
 	}
 	text := 0
 	for _, b := range p.Blocks {
-		text += len(b.Text)
+		if b.Kind != app.BlockFigure {
+			text += len(b.Text)
+		}
 	}
 	return text/len(p.PageInfo) < slideTextBytes
 }

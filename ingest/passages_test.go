@@ -409,3 +409,37 @@ func BenchmarkBuildPassages(b *testing.B) {
 		BuildPassages("doc", "Doc", p)
 	}
 }
+
+// TestFigurePassages: the print read inside a picture is a passage of its
+// own, under its section, after the text passages, which are what they
+// were without it — same texts, same IDs; it is led by the picture's
+// caption, not by a table's.
+func TestFigurePassages(t *testing.T) {
+	p := parseMD(t, "# Harbour\n\nShips came in all year.\n\nTable 1: Ships by port.\n\nThe chart shows the tonnage.\n\nFigure 1: Tonnage by year.\n\nTonnage rose in spring.\n")
+	for i := range p.Blocks {
+		if strings.HasPrefix(p.Blocks[i].Text, "Table 1") || strings.HasPrefix(p.Blocks[i].Text, "Figure 1") {
+			p.Blocks[i].Kind = app.BlockCaption
+		}
+	}
+	want := build(t, p)
+	// The chart after "The chart shows", as the PDF parser places it.
+	at := 4
+	fig := app.Block{ID: "fig", Kind: app.BlockFigure, Section: p.Blocks[at].Section, Text: "Tonnage\n2019 412\n2020 530"}
+	p.Blocks = append(p.Blocks[:at], append([]app.Block{fig}, p.Blocks[at:]...)...)
+	for i := range p.Blocks {
+		p.Blocks[i].Seq = i
+	}
+	got := build(t, p)
+	if len(got) != len(want)+1 {
+		t.Fatalf("%d passages, want %d and the figure's", len(got), len(want))
+	}
+	for i, w := range want {
+		if got[i].ID != w.ID || got[i].Text != w.Text || got[i].Picture {
+			t.Errorf("passage %d = %q (%s), want %q (%s) as without the figure", i, got[i].Text, got[i].ID, w.Text, w.ID)
+		}
+	}
+	last := got[len(got)-1]
+	if last.Text != "Figure 1: Tonnage by year.\n\nTonnage\n2019 412\n2020 530" || !last.Picture || last.SectionID != p.Sections[fig.Section].ID {
+		t.Errorf("figure passage %+v", last)
+	}
+}

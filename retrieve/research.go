@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"archivist/app"
+	"archivist/app/lang"
 	"archivist/retrieve/answer"
 	"archivist/retrieve/fts"
 	"archivist/retrieve/route"
@@ -291,6 +292,7 @@ func (r *Research) evidence(ctx context.Context, pv providers, q app.Question, l
 		return nil, nil, err
 	}
 	defer snap.Close()
+	snap.HidePictures(!lang.PointsAtPicture(q.Text))
 	if q.Scope.FolderID != "" || q.Scope.Query != "" {
 		var empty bool
 		if q, empty, err = resolveScope(ctx, snap, q); err != nil {

@@ -141,7 +141,7 @@ func insertPassages(ctx context.Context, tx *sql.Tx, passages []app.Passage) err
 			return nil, err
 		}
 		return append(args, p.ID, p.DocumentID, p.SectionID, p.Seq, p.Title, p.Headings,
-			p.Text, string(spans), p.PageStart, p.PageEnd, p.IndexVersion, docKey(p.DocumentID)), nil
+			p.Text, string(spans), p.PageStart, p.PageEnd, p.IndexVersion, passageKey(p)), nil
 	})
 }
 

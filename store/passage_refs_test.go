@@ -77,3 +77,71 @@ func TestSoleTablePassages(t *testing.T) {
 		}
 	}
 }
+
+// HidePictures leaves a document's passages of print read inside pictures
+// out of searches, match counts and passage lists, and only when asked.
+func TestHidePictures(t *testing.T) {
+	ctx := context.Background()
+	db := MustOpen(t)
+	c := content("d1", "Report", "Tonnage handled by the harbour rose in spring.")
+	b := app.Block{ID: "d1-fig", Seq: 1, Kind: app.BlockFigure, Text: "Tonnage\n2019 412\n2020 530"}
+	c.Parsed.Blocks = append(c.Parsed.Blocks, b)
+	c.Passages = append(c.Passages, app.Passage{ID: "d1-p-fig", DocumentID: "d1", SectionID: "d1-s0", Seq: 1, Title: "Report",
+		Text: b.Text, Spans: []app.Span{{BlockID: b.ID, Start: 0, End: len(b.Text)}}, IndexVersion: 1, Picture: true})
+	job, _ := enqueue(t, db, "d1", "sha-d1")
+	if err := db.CommitImport(ctx, job, c); err != nil {
+		t.Fatal(err)
+	}
+	for _, hide := range []bool{false, true} {
+		snap, err := db.Snapshot(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap.HidePictures(hide)
+		want := 2
+		if hide {
+			want = 1
+		}
+		hits, err := snap.Search(ctx, "tonnage", []string{"d1"}, 10)
+		if err != nil || len(hits) != want {
+			t.Errorf("hide %v: Search = %+v, %v; want %d hits", hide, hits, err, want)
+		}
+		top, err := snap.SearchTop(ctx, "tonnage", nil, 10)
+		if err != nil || len(top) != want {
+			t.Errorf("hide %v: SearchTop = %+v, %v; want %d hits", hide, top, err, want)
+		}
+		if n, err := snap.MatchCount(ctx, "tonnage", nil); err != nil || n != want {
+			t.Errorf("hide %v: MatchCount = %d, %v; want %d", hide, n, err, want)
+		}
+		if n, err := snap.MatchCountUpTo(ctx, "tonnage", []string{"d1"}, 10); err != nil || n != want {
+			t.Errorf("hide %v: MatchCountUpTo = %d, %v; want %d", hide, n, err, want)
+		}
+		refs, err := snap.PassageRefs(ctx, "d1")
+		if err != nil || len(refs) != want {
+			t.Errorf("hide %v: PassageRefs = %+v, %v; want %d", hide, refs, err, want)
+		}
+		// "530" stands in the picture alone.
+		if hits, err := snap.Search(ctx, "530", nil, 10); err != nil || len(hits) != want-1 {
+			t.Errorf("hide %v: Search(530) = %+v, %v", hide, hits, err)
+		}
+		snap.Close()
+	}
+	// Both indexes stay true to the passages, through a delete too.
+	if err := db.IntegrityCheck(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.DeleteDocument(ctx, "d1"); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.IntegrityCheck(ctx); err != nil {
+		t.Fatalf("after the delete: %v", err)
+	}
+	snap, err := db.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer snap.Close()
+	if hits, err := snap.Search(ctx, "530", nil, 10); err != nil || len(hits) != 0 {
+		t.Errorf("after the delete: Search(530) = %+v, %v", hits, err)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 
 	"archivist/app"
 )
@@ -19,12 +20,13 @@ import (
 // weights, not for showing.
 func (s *Snapshot) MatchCount(ctx context.Context, match string, docIDs []string) (int, error) {
 	var n int
-	err := s.tx.QueryRowContext(ctx, `SELECT count(*) FROM passages_fts WHERE passages_fts MATCH ?`,
-		scopedMatch(match, docIDs)).Scan(&n)
+	expr := scopedMatch(match, docIDs)
+	err := s.tx.QueryRowContext(ctx, `SELECT count(*) FROM passages_fts WHERE passages_fts MATCH ?`, expr).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("store: match count: %w", err)
 	}
-	return n, nil
+	pics, err := s.pictureCount(ctx, expr, 0)
+	return n + pics, err
 }
 
 // IndexStamp identifies the state of the passage index cheaply: the highest
@@ -56,7 +58,12 @@ func (s *Snapshot) SearchTop(ctx context.Context, match string, docIDs []string,
 		JOIN documents d ON d.id = p.document_id
 		WHERE d.status = 'ready' AND d.trashed_at IS NULL
 		ORDER BY h.r`
-	return s.hits(ctx, q, scopedMatch(match, docIDs), limit)
+	expr := scopedMatch(match, docIDs)
+	hits, err := s.hits(ctx, q, expr, limit)
+	if err != nil {
+		return nil, err
+	}
+	return s.withPictures(ctx, hits, expr, limit)
 }
 
 // PassageCount returns the number of passages of ready, untrashed documents
@@ -114,6 +121,32 @@ func (s *Snapshot) PassageRefs(ctx context.Context, docID string) ([]PassageRef,
 			return nil, fmt.Errorf("store: passage refs: %w", err)
 		}
 		out = append(out, r)
+	}
+	if err := rows.Err(); err != nil || !s.hidePictures {
+		return out, err
+	}
+	pictures, err := s.picturePassages(ctx, docID)
+	if err != nil || len(pictures) == 0 {
+		return out, err
+	}
+	return slices.DeleteFunc(out, func(r PassageRef) bool { return pictures[r.RowID] }), nil
+}
+
+// picturePassages returns the rowids of a document's passages of print
+// read inside pictures, from the partial index passages_pictures.
+func (s *Snapshot) picturePassages(ctx context.Context, docID string) (map[int64]bool, error) {
+	rows, err := s.tx.QueryContext(ctx, `SELECT rowid FROM passages WHERE document_id = ? AND doc_key LIKE '% `+pictureKey+`'`, docID)
+	if err != nil {
+		return nil, fmt.Errorf("store: picture passages: %w", err)
+	}
+	defer rows.Close()
+	out := map[int64]bool{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("store: picture passages: %w", err)
+		}
+		out[id] = true
 	}
 	return out, rows.Err()
 }

@@ -1,10 +1,12 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -20,6 +22,8 @@ type Snapshot struct {
 
 	mu      sync.Mutex
 	version int64 // of the documents table as this snapshot reads it (ready.go); -1 before it is read
+
+	hidePictures bool // see HidePictures
 }
 
 // Snapshot opens a read snapshot.
@@ -80,6 +84,76 @@ const bm25Weights = "4.0, 2.0, 1.0, 0.0"
 // split a UUID at its dashes.
 func docKey(id string) string { return "k" + strings.ReplaceAll(id, "-", "") }
 
+// pictureKey is the doc_key token that marks a passage of print read inside
+// a picture (app.Passage.Picture). A document's key is "k" and hex digits,
+// so no document's key is this word.
+const pictureKey = "kpicture"
+
+// passageKey is a passage's doc_key: its document's key, and pictureKey
+// after it for the print of a picture.
+func passageKey(p app.Passage) string {
+	if p.Picture {
+		return docKey(p.DocumentID) + " " + pictureKey
+	}
+	return docKey(p.DocumentID)
+}
+
+// HidePictures leaves the passages of print read inside pictures out of
+// what the snapshot's searches, counts and passage lists return (Search,
+// SearchTop, the match counts, PassageRefs): a chart's labels are words
+// and numbers read by OCR, and they take part only in answering a question
+// that points at a picture. They are indexed apart (pictures_fts,
+// migration 0016), so with them hidden every search and its term
+// statistics are what the documents' own text makes them.
+func (s *Snapshot) HidePictures(hide bool) { s.hidePictures = hide }
+
+// PicturesHidden reports whether HidePictures hid the pictures' print.
+func (s *Snapshot) PicturesHidden() bool { return s.hidePictures }
+
+// pictureHits ranks the passages of pictures matching expr (a scopedMatch
+// expression) by bm25, best first, at most limit, of ready untrashed
+// documents; none when pictures are hidden.
+func (s *Snapshot) pictureHits(ctx context.Context, expr string, limit int) ([]Hit, error) {
+	if s.hidePictures || limit <= 0 {
+		return nil, nil
+	}
+	return s.hits(ctx, `SELECT h.rowid, p.id, p.document_id, h.r FROM (
+			SELECT rowid, bm25(pictures_fts, `+bm25Weights+`) AS r FROM pictures_fts
+			WHERE pictures_fts MATCH ? ORDER BY r LIMIT ?) h
+		JOIN passages p ON p.rowid = h.rowid
+		JOIN documents d ON d.id = p.document_id
+		WHERE d.status = 'ready' AND d.trashed_at IS NULL
+		ORDER BY h.r`, expr, limit)
+}
+
+// withPictures merges the passages of pictures matching expr into hits by
+// rank, keeping at most limit.
+func (s *Snapshot) withPictures(ctx context.Context, hits []Hit, expr string, limit int) ([]Hit, error) {
+	pics, err := s.pictureHits(ctx, expr, limit)
+	if err != nil || len(pics) == 0 {
+		return hits, err
+	}
+	hits = append(hits, pics...)
+	slices.SortStableFunc(hits, func(a, b Hit) int { return cmp.Compare(a.Rank, b.Rank) })
+	return hits[:min(len(hits), limit)], nil
+}
+
+// pictureCount counts the passages of pictures matching expr, at most
+// limit (0: all); 0 when pictures are hidden.
+func (s *Snapshot) pictureCount(ctx context.Context, expr string, limit int) (int, error) {
+	if s.hidePictures {
+		return 0, nil
+	}
+	if limit <= 0 {
+		limit = -1
+	}
+	var n int
+	if err := s.tx.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT rowid FROM pictures_fts WHERE pictures_fts MATCH ? LIMIT ?)`, expr, limit).Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: match count: %w", err)
+	}
+	return n, nil
+}
+
 // textColumns confines an expression to the columns that hold text.
 const textColumns = "{title headings body}"
 
@@ -132,7 +206,7 @@ func (s *Snapshot) Search(ctx context.Context, match string, docIDs []string, li
 			return nil, fmt.Errorf("store: search: %w", err)
 		}
 		if len(hits) == limit || ranked < cut {
-			return hits, nil
+			return s.withPictures(ctx, hits, expr, limit)
 		}
 	}
 }
@@ -191,7 +265,8 @@ func (s *Snapshot) matchPrefix(ctx context.Context, match string, docIDs []strin
 	if err != nil {
 		return 0, 0, fmt.Errorf("store: match count: %w", err)
 	}
-	return n, last.Int64, nil
+	pics, err := s.pictureCount(ctx, scopedMatch(match, docIDs), limit)
+	return n + pics, last.Int64, err
 }
 
 // PassageSpan returns an upper bound on the number of indexed passages,
@@ -257,6 +332,11 @@ func (s *Snapshot) Snippet(ctx context.Context, match string, rowid int64, token
 	var snip sql.NullString
 	err := s.tx.QueryRowContext(ctx, `SELECT snippet(passages_fts, 2, ?, ?, '', ?) FROM passages_fts
 		WHERE passages_fts MATCH ? AND rowid = ?`, MarkStart, MarkEnd, tokens, scopedMatch(match, nil), rowid).Scan(&snip)
+	if err == sql.ErrNoRows {
+		// A passage of a picture is indexed apart.
+		err = s.tx.QueryRowContext(ctx, `SELECT snippet(pictures_fts, 2, ?, ?, '', ?) FROM pictures_fts
+			WHERE pictures_fts MATCH ? AND rowid = ?`, MarkStart, MarkEnd, tokens, scopedMatch(match, nil), rowid).Scan(&snip)
+	}
 	if err == sql.ErrNoRows {
 		return "", nil
 	} else if err != nil {

@@ -197,8 +197,10 @@ func (db *DB) IntegrityCheck(ctx context.Context) error {
 	if v != "ok" {
 		return fmt.Errorf("store: integrity check: %s", v)
 	}
-	if _, err := db.write.ExecContext(ctx, `INSERT INTO passages_fts(passages_fts, rank) VALUES ('integrity-check', 1)`); err != nil {
-		return fmt.Errorf("store: fts integrity check: %w", err)
+	for _, fts := range []string{"passages_fts", "pictures_fts"} {
+		if _, err := db.write.ExecContext(ctx, `INSERT INTO `+fts+`(`+fts+`, rank) VALUES ('integrity-check', 1)`); err != nil {
+			return fmt.Errorf("store: fts integrity check (%s): %w", fts, err)
+		}
 	}
 	return nil
 }

@@ -134,3 +134,18 @@ func expand(a, b string) []string {
 	}
 	return out
 }
+
+// pictureRE matches the words people use for what a page shows as a
+// picture rather than says in text: a figure, a chart and its parts, a
+// photograph, a map, a screenshot. In other languages the same words are
+// matched by their common forms (グラフ, 图, 図…).
+var pictureRE = regexp.MustCompile(`(?i)\bfigs?\.|\b(?:figures?|charts?|flowcharts?|graphs?|plots?|diagrams?|images?|pictures?|photos?|photographs?|screenshots?|screen ?shots?|maps?|infographics?|illustrations?|drawings?|curves?|histograms?|legends?|axis|axes|logos?|icons?|bars?|pies?|slices?)\b|図|图|グラフ|写真|画像|圖|照片|地図|地图`)
+
+// PointsAtPicture reports whether a question points at something a page
+// shows as a picture ("the pie chart", "Figure 1", "the loss curve",
+// "the map in the report"): a question about what a picture holds names
+// the picture, and only such a question is answered from the print read
+// inside pictures by OCR.
+func PointsAtPicture(question string) bool {
+	return pictureRE.MatchString(question)
+}

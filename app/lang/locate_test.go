@@ -45,3 +45,22 @@ func TestLocators(t *testing.T) {
 		}
 	}
 }
+
+func TestPointsAtPicture(t *testing.T) {
+	for q, want := range map[string]bool{
+		"What are the years specified in the pie chart of the document?":   true,
+		"How many green bars appear in Figure 1?":                          true,
+		"What's the color of the 'loss_cls' line in the loss curve image?": true,
+		"What does the map in the report show?":                            true,
+		"In fig. 3, which model is best?":                                  true,
+		"この図は何を示していますか":                                                    true,
+		"What was the total revenue in 2019?":                              false,
+		"Who audits the company?":                                          false,
+		"Which paragraph describes the mapping of assets?":                 false,
+		"What is the barrier to entry?":                                    false,
+	} {
+		if got := PointsAtPicture(q); got != want {
+			t.Errorf("PointsAtPicture(%q) = %v, want %v", q, got, want)
+		}
+	}
+}

@@ -24,6 +24,9 @@ type pblock struct {
 	furniture bool
 	// field: the text of an annotation (see annots.go), app.BlockField.
 	field bool
+	// figure: the print of a picture, read by OCR (see figures.go),
+	// app.BlockFigure.
+	figure bool
 }
 
 // CellSeparator joins the cells of a table row in a table block's Text

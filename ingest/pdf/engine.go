@@ -71,7 +71,11 @@ type Config struct {
 	// Scans reads the pages whose text layer is missing or unusable (see
 	// scans.go); nil leaves them without text.
 	Scans ScanReader
-	// ScanDPI is the resolution pages are rendered at for Scans; 0 means
+	// Figures reads the print inside pictures on pages that have a text
+	// layer (see figures.go); nil leaves pictures unread.
+	Figures FigureReader
+	// ScanDPI is the resolution pages are rendered at for Scans and
+	// Figures; 0 means
 	// ScanDPI (300).
 	ScanDPI int
 }

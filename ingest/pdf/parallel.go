@@ -168,6 +168,7 @@ func (e *Engine) parseWorkers(ctx context.Context, data []byte, password string)
 	}
 	pages := c.pages[:end]
 	notice := e.readScans(parent, data, password, pages)
+	e.readFigures(parent, data, password, pages)
 	p, source := assembleTree(pages, info.outline, info.title)
 	p.Notice = cmp.Or(notice, p.Notice)
 	return p, source, nil

@@ -33,6 +33,9 @@ type page struct {
 	laidOut  bool
 	// unreadable: PDFium could not load the page; it stands empty.
 	unreadable bool
+	// figures: the pictures on a page with a text layer that may hold
+	// print of their own (see figures.go).
+	figures []figure
 }
 
 // Parse reads a PDF: pages with their sizes, rotations and labels; layout
@@ -111,6 +114,7 @@ func (e *Engine) parseInProcess(ctx context.Context, data []byte, password strin
 	// OCR runs after the document's PDFium instance is given back: it
 	// renders in instances of its own, outside the PDF's time limit.
 	notice := e.readScans(ctx, data, password, got)
+	e.readFigures(ctx, data, password, got)
 	p, source := assembleTree(got, outline, meta)
 	p.Notice = cmp.Or(notice, p.Notice)
 	return p, source, nil
@@ -145,7 +149,9 @@ func (s *session) readPage(i int) (pg page, ok bool) {
 	if c := layerChars(pg.words); c > 0 && c < sparseChars {
 		pg.inkChars = s.inkChars(ref, &pg.g, pg.words)
 	}
-	if len(pg.words) == 0 {
+	if len(pg.words) > 0 {
+		pg.figures = s.pageFigures(ref, &pg.g)
+	} else {
 		// Without text, does the page hold a picture (a scan)? A page of
 		// lines and shapes alone is simply empty.
 		pg.textless = ClassifyPage(false, s.pageImages(ref)) == PageImageOnly
@@ -231,13 +237,17 @@ func assembleTree(pages []page, outline []outlineEntry, meta string) (*app.Parse
 		pg := &pages[i]
 		p.PageInfo = append(p.PageInfo, pg.info)
 		layoutPage(pg)
+		placeFigures(pg)
 		blocks = append(blocks, pg.blocks...)
 	}
 	markFurniture(pages)
 	classify(pages, blocks)
 	for _, b := range blocks {
-		if b.field {
+		switch {
+		case b.field:
 			b.kind, b.level = app.BlockField, 0
+		case b.figure:
+			b.kind, b.level = app.BlockFigure, 0
 		}
 	}
 	p.Title = chooseTitle(meta, blocks)
@@ -332,7 +342,7 @@ func classify(pages []page, blocks []*pblock) {
 			body = bodySize(pb)
 		}
 		for _, b := range pages[i].blocks {
-			if b.kind == app.BlockTable || b.furniture {
+			if b.kind == app.BlockTable || b.furniture || b.figure {
 				continue
 			}
 			t := b.text()
@@ -414,6 +424,9 @@ func labelsRow(b *pblock, page []*pblock) bool {
 func bodySize(blocks []*pblock) float64 {
 	bySize := map[float64]int{}
 	for _, b := range blocks {
+		if b.figure {
+			continue // OCR's sizes are estimates, and a chart's print is not body text
+		}
 		for _, r := range b.rows {
 			for _, c := range r {
 				bySize[c.size] += c.chars

@@ -150,6 +150,10 @@ func (w *wbuf) putPage(pg *page, ok bool) {
 	w.int(g.q)
 	w.bool(pg.textless)
 	w.int(pg.inkChars)
+	w.uint(uint64(len(pg.figures)))
+	for _, f := range pg.figures {
+		w.box(f.box)
+	}
 	// The words' texts go as one string, so the reader makes one
 	// allocation per page rather than one per word.
 	n := 0
@@ -187,6 +191,14 @@ func (r *rbuf) page() (pg page, ok bool) {
 	g.q = r.int()
 	pg.textless = r.bool()
 	pg.inkChars = r.int()
+	nf := r.uint()
+	if r.err != nil || nf > maxPageFigures {
+		r.fail()
+		return pg, false
+	}
+	for range nf {
+		pg.figures = append(pg.figures, figure{box: r.box()})
+	}
 	all := r.bytes()
 	text := string(all)
 	nw := r.uint()

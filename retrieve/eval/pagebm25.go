@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"archivist/app"
 	"archivist/app/lang"
 	"archivist/store"
 
@@ -41,8 +42,8 @@ func NewPageBM25(ctx context.Context, snap *store.Snapshot, docs []string) (*Pag
 		}
 		text := map[int]*strings.Builder{}
 		for _, b := range blocks {
-			if b.Page == 0 {
-				continue
+			if b.Page == 0 || b.Kind == app.BlockFigure {
+				continue // the reference reads the pages' text, not the print OCR read in pictures
 			}
 			if text[b.Page] == nil {
 				text[b.Page] = &strings.Builder{}

@@ -3,6 +3,7 @@ package fts
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -118,6 +119,9 @@ func (a *assembler) source(ctx context.Context, d app.Document, best store.Hit, 
 		blocks, err := a.snap.Blocks(ctx, d.ID)
 		if err != nil {
 			return nil, err
+		}
+		if a.snap.PicturesHidden() {
+			blocks = slices.DeleteFunc(blocks, func(b app.Block) bool { return b.Kind == app.BlockFigure })
 		}
 		if w, ok := a.wholeWindow(blocks); ok && len(w.Text) <= a.budget.Chars {
 			src.Windows = []app.Window{w}

@@ -117,6 +117,12 @@ func (w *walk) statistics(ctx context.Context, ds *docState, route float64) (*ca
 	kinds := map[app.BlockKind]int{}
 	var all strings.Builder
 	for _, b := range blocks {
+		if b.Kind == app.BlockFigure {
+			// The print OCR read inside pictures is not the document's
+			// text, and a picture is read only when it holds print: it
+			// counts neither words nor figures.
+			continue
+		}
 		kinds[b.Kind]++
 		words += len(strings.Fields(b.Text))
 		all.WriteString(strings.ToLower(b.Text))

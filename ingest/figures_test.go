@@ -1,0 +1,119 @@
+package ingest_test
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/go-pdf/fpdf"
+
+	"archivist/app"
+	"archivist/ingest"
+)
+
+// figurePDF is a page with a text layer above and below a picture of print
+// (scanPNG, 1700 × 1000 pixels, placed 468 pt wide at (72, 160)), and a
+// small picture of the same print beside the heading: a logo-sized picture
+// is not read.
+func figurePDF(t *testing.T) []byte {
+	f := fpdf.New("P", "pt", "Letter", "")
+	f.SetFont("Helvetica", "", 11)
+	f.AddPage()
+	f.Image(scanPNG, 480, 40, 60, 0, false, "", 0, "")
+	f.Text(72, 100, "The board's letter on the year in the harbour trust's own words.")
+	f.Text(72, 130, "The figure below reproduces the trust's quarterly report.")
+	f.Image(scanPNG, 72, 160, 468, 0, false, "", 0, "")
+	f.Text(72, 470, "Shipping volumes in the rest of the year are discussed after it.")
+	var b bytes.Buffer
+	if err := f.Output(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// TestImportFigure: the print inside a picture on a page with a text layer
+// is read by OCR into a figure block of its own — between the paragraphs
+// above and below it, boxed on the picture, searchable — while the text
+// layer is never read by OCR, a logo-sized picture is left alone, and a
+// second import reads nothing again.
+func TestImportFigure(t *testing.T) {
+	tess, reads := countingTesseract(t)
+	im := newImporter(t)
+	im.OCR.Path = tess
+	path := write(t, t.TempDir(), "letter.pdf", figurePDF(t))
+	r := importAll(t, im, path)["letter.pdf"]
+	if r.Outcome != app.OutcomeImported {
+		t.Fatalf("import: %v %v", r.Outcome, r.Err)
+	}
+	if n := reads(); n != 1 {
+		t.Errorf("OCR read %d pictures, want 1 (the large one)", n)
+	}
+	blocks := blocksOf(t, im, r.DocumentID)
+	fig, above, below := -1, -1, -1
+	for i, b := range blocks {
+		switch {
+		case b.Kind == app.BlockFigure:
+			fig = i
+		case strings.Contains(b.Text, "reproduces"):
+			above = i
+		case strings.Contains(b.Text, "Shipping volumes"):
+			below = i
+		}
+	}
+	if fig < 0 {
+		t.Fatalf("no figure block:\n%s", allText(blocks))
+	}
+	if !(above < fig && fig < below) {
+		t.Errorf("figure block at %d, want between %d and %d", fig, above, below)
+	}
+	b := blocks[fig]
+	if text := strings.ReplaceAll(b.Text, "\n", " "); !strings.Contains(text, "412 vessels") || !strings.Contains(text, "Harbour Trust") {
+		t.Errorf("figure text %q", b.Text)
+	}
+	if strings.Contains(b.Text, "reproduces") {
+		t.Errorf("figure block holds the text layer: %q", b.Text)
+	}
+	// The picture spans x 72–540 of 612 pt and y 160–435 of 792 pt.
+	want := app.Rect{X0: 72.0 / 612, Y0: 160.0 / 792, X1: 540.0 / 612, Y1: 435.0 / 792}
+	for _, d := range []float64{b.Box.X0 - want.X0, b.Box.Y0 - want.Y0, b.Box.X1 - want.X1, b.Box.Y1 - want.Y1} {
+		if d > 0.01 || d < -0.01 {
+			t.Fatalf("figure box %+v, want the picture's %+v", b.Box, want)
+		}
+	}
+	// Each word's highlight lies inside the picture.
+	for _, w := range b.Words {
+		if w.X0 < want.X0-0.01 || w.X1 > want.X1+0.01 || w.Y0 < want.Y0-0.01 || w.Y1 > want.Y1+0.01 {
+			t.Fatalf("word %q box %+v outside the picture", b.Text[w.Start:w.End], w)
+		}
+	}
+	if len(hits(t, im, "vessels")) == 0 {
+		t.Error("the figure's words are not searchable")
+	}
+	// A citation of the picture's print, alone or with its caption, says
+	// it was read from a picture; one of the page's own text does not.
+	var text string
+	for _, b := range blocks {
+		if b.Kind != app.BlockFigure {
+			text = b.ID
+		}
+	}
+	cs := []app.Citation{
+		{DocumentID: r.DocumentID, PageStart: 1, PageEnd: 1, Blocks: []string{b.ID}},
+		{DocumentID: r.DocumentID, PageStart: 1, PageEnd: 1, Blocks: []string{text}},
+		{DocumentID: r.DocumentID, PageStart: 1, PageEnd: 1, Blocks: []string{b.ID, text}},
+	}
+	im.CiteOCR(context.Background(), cs)
+	if cs[0].OCR != ingest.FigureOCR || cs[1].OCR != "" || cs[2].OCR != ingest.FigureOCR {
+		t.Errorf("citations say %q, %q, %q", cs[0].OCR, cs[1].OCR, cs[2].OCR)
+	}
+	// Imported again (a new copy), the picture's reading comes from the
+	// cache.
+	again := write(t, t.TempDir(), "letter copy.pdf", append(figurePDF(t), '\n'))
+	if r := importAll(t, im, again)["letter copy.pdf"]; r.Outcome != app.OutcomeImported {
+		t.Fatalf("second import: %v %v", r.Outcome, r.Err)
+	}
+	if n := reads(); n != 1 {
+		t.Errorf("OCR read %d pictures after the second import, want still 1", n)
+	}
+}
