@@ -121,6 +121,7 @@ func runWindow(ctx context.Context, dir string) error {
 	lib.LogTo(os.Stderr)
 	db, im := lib.DB, lib.Importer
 	im.RenderPages = true
+	im.PicturesInBackground = true
 	w := a.NewWindow("Archivist")
 	a.SetIcon(fyne.NewStaticResource("archivist.svg", assets.Icon))
 

@@ -6,6 +6,7 @@ import (
 	"image/draw"
 	"log/slog"
 	"math"
+	"sync/atomic"
 
 	"archivist/app"
 	"archivist/ingest/pdf"
@@ -15,12 +16,108 @@ import (
 // call: pictures of one page share its rendering.
 const figureBatch = 6
 
+// Pictures are read in a second parse. An import commits a PDF's text as
+// soon as it is parsed — reading a paper's charts by OCR takes ten times
+// as long as its text — and marks it when pictures wait
+// (store.Content.PicturesWaiting); ReadWaitingPictures then parses it again
+// from its stored original with the pictures read, and commits over it,
+// as pages waiting for OCR are (reread). The document stays ready and
+// searchable throughout; a quit or crash leaves the wait, or the requeued
+// job, for the next start.
+
+// pictureReadKey marks a parse that reads pictures; pictureWait counts the
+// pictures a parse without that mark left unread.
+type (
+	pictureReadKey struct{}
+	pictureWaitKey struct{}
+	pictureWait    struct{ n atomic.Int64 }
+)
+
+// readingPictures returns ctx marked so that its parses read pictures.
+func readingPictures(ctx context.Context) context.Context {
+	return context.WithValue(ctx, pictureReadKey{}, true)
+}
+
+// withPictureWait returns ctx with a count of the pictures its parse
+// leaves unread.
+func withPictureWait(ctx context.Context) (context.Context, *pictureWait) {
+	w := &pictureWait{}
+	return context.WithValue(ctx, pictureWaitKey{}, w), w
+}
+
+// leaveUnread counts n pictures left for a later parse.
+func leaveUnread(ctx context.Context, n int) {
+	if w, ok := ctx.Value(pictureWaitKey{}).(*pictureWait); ok {
+		w.n.Add(int64(n))
+	}
+}
+
+// ReadWaitingPictures parses again, from their stored originals, the
+// documents whose pictures wait to be read, reading them; each stays ready
+// with what it had until its new parse commits. Without Tesseract they
+// keep waiting. It returns how many documents were read. Resume calls it
+// last; one pass runs at a time.
+func (im *Importer) ReadWaitingPictures(ctx context.Context) (int, error) {
+	im.picturesMu.Lock()
+	defer im.picturesMu.Unlock()
+	if _, err := im.ocrEngine().Find(); err != nil {
+		return 0, nil
+	}
+	ids, err := im.DB.PicturesWaiting(ctx)
+	if err != nil {
+		return 0, err
+	}
+	return im.rereadAll(ctx, ids)
+}
+
+// readPicturesInBackground starts a ReadWaitingPictures pass on its own
+// goroutine when PicturesInBackground is set, unless one runs (it then
+// runs once more when done, for the documents committed meanwhile). Close
+// stops it; the job it was running stays queued for the next start.
+func (im *Importer) readPicturesInBackground() {
+	if !im.PicturesInBackground {
+		return
+	}
+	im.mu.Lock()
+	defer im.mu.Unlock()
+	if im.picturesRunning {
+		im.picturesAgain = true
+		return
+	}
+	if im.picturesCtx == nil {
+		im.picturesCtx, im.picturesStop = context.WithCancelCause(context.Background())
+	}
+	im.picturesRunning = true
+	ctx := im.picturesCtx
+	im.picturesDone.Add(1)
+	go func() {
+		defer im.picturesDone.Done()
+		for {
+			if _, err := im.ReadWaitingPictures(ctx); err != nil && ctx.Err() == nil {
+				slog.Warn("reading pictures", "err", app.ErrorMessage(err))
+			}
+			im.mu.Lock()
+			again := im.picturesAgain && ctx.Err() == nil
+			im.picturesAgain, im.picturesRunning = false, again
+			im.mu.Unlock()
+			if !again {
+				return
+			}
+		}
+	}()
+}
+
 // figureReader is the PDF engine's FigureReader: it renders the pages that
 // hold the pictures, cuts each picture out and reads it with the same
 // Tesseract workers, cache and limits as scanned pages (readPages), so a
-// re-import never reads a picture twice. Without Tesseract the pictures
-// stay unread and the document imports as before.
+// re-import never reads a picture twice. A parse not marked by
+// readingPictures counts them as waiting instead; without Tesseract they
+// keep waiting.
 func (im *Importer) figureReader(ctx context.Context, need []pdf.FigureRegion, render pdf.RenderFunc, dpi int) map[int][]pdf.ScanWord {
+	if read, _ := ctx.Value(pictureReadKey{}).(bool); !read {
+		leaveUnread(ctx, len(need))
+		return nil
+	}
 	// readPages numbers what it reads from 1; region k is k+1.
 	ids := make([]int, len(need))
 	for k := range need {
@@ -55,6 +152,7 @@ func (im *Importer) figureReader(ctx context.Context, need []pdf.FigureRegion, r
 		if ctx.Err() == nil {
 			slog.Info("pictures left unread", "err", app.ErrorMessage(err))
 		}
+		leaveUnread(ctx, len(need))
 		return nil
 	}
 	if len(failed) > 0 {

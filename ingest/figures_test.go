@@ -3,8 +3,10 @@ package ingest_test
 import (
 	"bytes"
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/go-pdf/fpdf"
 
@@ -32,12 +34,14 @@ func figurePDF(t *testing.T) []byte {
 	return b.Bytes()
 }
 
-// TestImportFigure: the print inside a picture on a page with a text layer
-// is read by OCR into a figure block of its own — between the paragraphs
-// above and below it, boxed on the picture, searchable — while the text
-// layer is never read by OCR, a logo-sized picture is left alone, and a
-// second import reads nothing again.
+// TestImportFigure: the import commits the text at once and leaves the
+// picture waiting; the second pass reads the print inside it by OCR into a
+// figure block of its own — between the paragraphs above and below it,
+// boxed on the picture, searchable — while the text layer is never read
+// by OCR, a logo-sized picture is left alone, and a second import reads
+// nothing again.
 func TestImportFigure(t *testing.T) {
+	ctx := context.Background()
 	tess, reads := countingTesseract(t)
 	im := newImporter(t)
 	im.OCR.Path = tess
@@ -45,6 +49,21 @@ func TestImportFigure(t *testing.T) {
 	r := importAll(t, im, path)["letter.pdf"]
 	if r.Outcome != app.OutcomeImported {
 		t.Fatalf("import: %v %v", r.Outcome, r.Err)
+	}
+	if n := reads(); n != 0 {
+		t.Errorf("the import read %d pictures; they wait for the second pass", n)
+	}
+	if waiting, err := im.DB.PicturesWaiting(ctx); err != nil || len(waiting) != 1 || waiting[0] != r.DocumentID {
+		t.Fatalf("pictures waiting = %v, %v; want the document", waiting, err)
+	}
+	if d := doc(t, im, r.DocumentID); d.Status != app.StatusReady {
+		t.Fatalf("status %s before its pictures are read", d.Status)
+	}
+	if n, err := im.ReadWaitingPictures(ctx); err != nil || n != 1 {
+		t.Fatalf("ReadWaitingPictures = %d, %v", n, err)
+	}
+	if waiting, _ := im.DB.PicturesWaiting(ctx); len(waiting) != 0 {
+		t.Errorf("still waiting after the pass: %v", waiting)
 	}
 	if n := reads(); n != 1 {
 		t.Errorf("OCR read %d pictures, want 1 (the large one)", n)
@@ -103,7 +122,7 @@ func TestImportFigure(t *testing.T) {
 		{DocumentID: r.DocumentID, PageStart: 1, PageEnd: 1, Blocks: []string{text}},
 		{DocumentID: r.DocumentID, PageStart: 1, PageEnd: 1, Blocks: []string{b.ID, text}},
 	}
-	im.CiteOCR(context.Background(), cs)
+	im.CiteOCR(ctx, cs)
 	if cs[0].OCR != ingest.FigureOCR || cs[1].OCR != "" || cs[2].OCR != ingest.FigureOCR {
 		t.Errorf("citations say %q, %q, %q", cs[0].OCR, cs[1].OCR, cs[2].OCR)
 	}
@@ -113,7 +132,81 @@ func TestImportFigure(t *testing.T) {
 	if r := importAll(t, im, again)["letter copy.pdf"]; r.Outcome != app.OutcomeImported {
 		t.Fatalf("second import: %v %v", r.Outcome, r.Err)
 	}
+	if n, err := im.ReadWaitingPictures(ctx); err != nil || n != 1 {
+		t.Fatalf("ReadWaitingPictures = %d, %v", n, err)
+	}
 	if n := reads(); n != 1 {
 		t.Errorf("OCR read %d pictures after the second import, want still 1", n)
+	}
+}
+
+// TestPicturesWait: without Tesseract the pictures keep waiting and the
+// document keeps its text; a pass stopped after it requeued the document
+// (a quit, a crash) is finished by the next start's Resume, which reads
+// them once Tesseract is there.
+func TestPicturesWait(t *testing.T) {
+	ctx := context.Background()
+	tess := needTesseract(t)
+	im := newImporter(t)
+	im.OCR.Path = filepath.Join(t.TempDir(), "no-tesseract")
+	r := importAll(t, im, write(t, t.TempDir(), "letter.pdf", figurePDF(t)))["letter.pdf"]
+	if r.Outcome != app.OutcomeImported {
+		t.Fatalf("import: %v %v", r.Outcome, r.Err)
+	}
+	if n, err := im.ReadWaitingPictures(ctx); err != nil || n != 0 {
+		t.Fatalf("without Tesseract: ReadWaitingPictures = %d, %v", n, err)
+	}
+	if waiting, _ := im.DB.PicturesWaiting(ctx); len(waiting) != 1 {
+		t.Fatalf("without Tesseract the pictures stopped waiting: %v", waiting)
+	}
+	// The pass requeued the document, then stopped.
+	if _, err := im.DB.RequeueImport(ctx, r.DocumentID, "stopped-pass"); err != nil {
+		t.Fatal(err)
+	}
+	im.OCR.Path = tess
+	if err := im.Resume(ctx); err != nil {
+		t.Fatal(err)
+	}
+	figures := 0
+	for _, b := range blocksOf(t, im, r.DocumentID) {
+		if b.Kind == app.BlockFigure {
+			figures++
+		}
+	}
+	if waiting, _ := im.DB.PicturesWaiting(ctx); figures != 1 || len(waiting) != 0 {
+		t.Errorf("after Resume: %d figure blocks, waiting %v", figures, waiting)
+	}
+	if d := doc(t, im, r.DocumentID); d.Status != app.StatusReady || !strings.Contains(allText(blocksOf(t, im, r.DocumentID)), "reproduces") {
+		t.Errorf("document %+v lost its text", d)
+	}
+}
+
+// TestPicturesInBackground: with PicturesInBackground, as the window runs,
+// the import returns with the text committed and the pictures are read
+// after it, on the importer's own goroutine, which Close stops.
+func TestPicturesInBackground(t *testing.T) {
+	ctx := context.Background()
+	needTesseract(t)
+	im := newImporter(t)
+	im.PicturesInBackground = true
+	defer im.Close()
+	r := importAll(t, im, write(t, t.TempDir(), "letter.pdf", figurePDF(t)))["letter.pdf"]
+	if r.Outcome != app.OutcomeImported {
+		t.Fatalf("import: %v %v", r.Outcome, r.Err)
+	}
+	for deadline := time.Now().Add(2 * time.Minute); ; time.Sleep(50 * time.Millisecond) {
+		waiting, err := im.DB.PicturesWaiting(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(waiting) == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the pictures were never read")
+		}
+	}
+	if !strings.Contains(allText(blocksOf(t, im, r.DocumentID)), "412 vessels") {
+		t.Errorf("no figure text after the background pass:\n%s", allText(blocksOf(t, im, r.DocumentID)))
 	}
 }

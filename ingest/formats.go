@@ -73,7 +73,11 @@ func (im *Importer) Close() {
 	if im.stop != nil {
 		im.stop()
 	}
+	if im.picturesStop != nil {
+		im.picturesStop(app.ErrQuitting)
+	}
 	im.mu.Unlock()
+	im.picturesDone.Wait() // the pass stops at its next step; its job stays queued
 	if im.pdfEngine != nil {
 		im.pdfEngine.Close()
 	}

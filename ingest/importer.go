@@ -82,6 +82,18 @@ type Importer struct {
 	passwords map[string]string // document ID → password, this process only, never stored
 	renders   chan string       // document IDs whose pages to render
 	stop      context.CancelFunc
+
+	// PicturesInBackground reads the pictures of newly imported documents
+	// on a goroutine of the importer's once their imports are announced
+	// (NotifyImported), as the window and the servers want; otherwise they
+	// are read by ReadWaitingPictures (Resume calls it).
+	PicturesInBackground bool
+	picturesMu           sync.Mutex // one ReadWaitingPictures pass at a time
+	picturesRunning      bool
+	picturesAgain        bool
+	picturesCtx          context.Context
+	picturesStop         context.CancelCauseFunc
+	picturesDone         sync.WaitGroup
 }
 
 // Import copies each file (folders are walked; hidden entries skipped) into
@@ -207,6 +219,9 @@ func importedIDs(results []app.ImportResult) []string {
 func (im *Importer) NotifyImported(ctx context.Context, ids []string) {
 	if len(ids) > 0 && im.Imported != nil && ctx.Err() == nil {
 		im.Imported(ctx, ids)
+	}
+	if len(ids) > 0 {
+		im.readPicturesInBackground()
 	}
 }
 
@@ -489,6 +504,7 @@ func (im *Importer) parse(ctx context.Context, doc *app.Document, password strin
 	if err != nil {
 		return nil, err
 	}
+	ctx, unread := withPictureWait(ctx)
 	var parsed *app.Parsed
 	if doc.Format == app.FormatImage {
 		parsed, err = im.parseImage(ctx, data, doc.SHA256)
@@ -530,6 +546,8 @@ func (im *Importer) parse(ctx context.Context, doc *app.Document, password strin
 		Passages:     passages,
 		Language:     lang.DetectLanguage(startText(parsed)),
 		Created:      docmeta.Created(startText(parsed)),
+		// Pictures are read by a second parse (ReadWaitingPictures).
+		PicturesWaiting: unread.n.Load() > 0,
 	}, nil
 }
 
@@ -566,7 +584,10 @@ func (im *Importer) Resume(ctx context.Context) error {
 			return err
 		}
 	}
-	_, err = im.ReadWaitingPages(ctx)
+	if _, err = im.ReadWaitingPages(ctx); err != nil {
+		return err
+	}
+	_, err = im.ReadWaitingPictures(ctx)
 	return err
 }
 

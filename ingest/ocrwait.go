@@ -23,6 +23,12 @@ func (im *Importer) ReadWaitingPages(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	return im.rereadAll(ctx, ids)
+}
+
+// rereadAll requeues and rereads each document, returning how many
+// committed; a document that fails again is left as it was.
+func (im *Importer) rereadAll(ctx context.Context, ids []string) (int, error) {
 	n := 0
 	for _, id := range ids {
 		job, err := im.DB.RequeueImport(ctx, id, im.NewID())
@@ -40,9 +46,10 @@ func (im *Importer) ReadWaitingPages(ctx context.Context) (int, error) {
 	return n, nil
 }
 
-// reread parses a ready document again and commits it over its old
-// content. A failure marks the job, never the document.
+// reread parses a ready document again, reading its pictures, and commits
+// it over its old content. A failure marks the job, never the document.
 func (im *Importer) reread(ctx context.Context, job store.Job) error {
+	ctx = readingPictures(ctx)
 	doc, err := im.DB.Document(ctx, job.DocumentID)
 	if err != nil {
 		return err

@@ -22,6 +22,9 @@ type Content struct {
 	Passages     []app.Passage
 	Language     string // ISO 639-1 code detected at import, "" unknown
 	Created      string // YYYY-MM-DD read from the document, "" unknown
+	// PicturesWaiting: the document holds pictures whose print is still to
+	// be read (see PicturesWaiting).
+	PicturesWaiting bool
 }
 
 // CommitImport writes a document's sections, blocks and passages (and so
@@ -53,6 +56,14 @@ func (db *DB) CommitImport(ctx context.Context, job Job, c *Content) error {
 	}
 	if err := insertOCRPages(ctx, tx, job.DocumentID, c.Parsed); err != nil {
 		return fmt.Errorf("store: commit import: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM picture_waits WHERE document_id = ?`, job.DocumentID); err != nil {
+		return fmt.Errorf("store: commit import: %w", err)
+	}
+	if c.PicturesWaiting {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO picture_waits (document_id) VALUES (?)`, job.DocumentID); err != nil {
+			return fmt.Errorf("store: commit import: %w", err)
+		}
 	}
 	profile, err := json.Marshal(c.Profile)
 	if err != nil {

@@ -136,6 +136,27 @@ func (db *DB) WaitingForOCR(ctx context.Context) ([]string, error) {
 	return out, rows.Err()
 }
 
+// PicturesWaiting lists the ready documents whose pictures wait to be read
+// (Content.PicturesWaiting), oldest import first.
+func (db *DB) PicturesWaiting(ctx context.Context) ([]string, error) {
+	rows, err := db.read.QueryContext(ctx, `SELECT w.document_id FROM picture_waits w
+		JOIN documents d ON d.id = w.document_id
+		WHERE d.status = 'ready' AND d.trashed_at IS NULL ORDER BY d.imported_at, d.id`)
+	if err != nil {
+		return nil, fmt.Errorf("store: pictures waiting: %w", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("store: pictures waiting: %w", err)
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
+}
+
 // RequeueImport queues a committed document to be parsed again from its
 // stored original (pages that waited for OCR are read once it is there).
 // The document stays ready, with its current content, until the new parse

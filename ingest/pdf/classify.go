@@ -43,45 +43,58 @@ const (
 // pageImages counts the image objects page draws, inside form XObjects
 // too, and stops counting at the first when one is enough.
 func (s *session) pageImages(page requests.Page) int {
+	images := 0
+	s.walkObjects(page, func(obj references.FPDF_PAGEOBJECT, t enums.FPDF_PAGEOBJ, m affine) bool {
+		if t == enums.FPDF_PAGEOBJ_IMAGE {
+			images++
+		}
+		return images == 0
+	})
+	return images
+}
+
+// walkObjects calls fn with each object page draws and the matrix placing
+// it on the page: the objects inside form XObjects too, each form's
+// contents through the form's matrix, within maxFormDepth and
+// maxPageObjects. It stops when fn returns false.
+func (s *session) walkObjects(page requests.Page, fn func(obj references.FPDF_PAGEOBJECT, t enums.FPDF_PAGEOBJ, m affine) bool) {
 	n, err := s.inst.FPDFPage_CountObjects(&requests.FPDFPage_CountObjects{Page: page})
 	if err != nil {
-		return 0
+		return
 	}
-	seen := 0
-	images := 0
-	var walk func(obj references.FPDF_PAGEOBJECT, depth int)
-	walk = func(obj references.FPDF_PAGEOBJECT, depth int) {
-		if seen++; seen > maxPageObjects || images > 0 {
+	seen, more := 0, true
+	var walk func(obj references.FPDF_PAGEOBJECT, m affine, depth int)
+	walk = func(obj references.FPDF_PAGEOBJECT, m affine, depth int) {
+		if seen++; seen > maxPageObjects || !more {
 			return
 		}
 		t, err := s.inst.FPDFPageObj_GetType(&requests.FPDFPageObj_GetType{PageObject: obj})
 		if err != nil {
 			return
 		}
-		switch t.Type {
-		case enums.FPDF_PAGEOBJ_IMAGE:
-			images++
-		case enums.FPDF_PAGEOBJ_FORM:
-			if depth >= maxFormDepth {
-				return
-			}
-			c, err := s.inst.FPDFFormObj_CountObjects(&requests.FPDFFormObj_CountObjects{PageObject: obj})
-			if err != nil {
-				return
-			}
-			for i := 0; i < c.Count && images == 0 && seen <= maxPageObjects; i++ {
-				o, err := s.inst.FPDFFormObj_GetObject(&requests.FPDFFormObj_GetObject{PageObject: obj, Index: uint64(i)})
-				if err == nil {
-					walk(o.PageObject, depth+1)
-				}
+		if more = fn(obj, t.Type, m); !more || t.Type != enums.FPDF_PAGEOBJ_FORM || depth >= maxFormDepth {
+			return
+		}
+		fm, err := s.inst.FPDFPageObj_GetMatrix(&requests.FPDFPageObj_GetMatrix{PageObject: obj})
+		if err != nil {
+			return
+		}
+		inner := m.after(affine{float64(fm.Matrix.A), float64(fm.Matrix.B), float64(fm.Matrix.C), float64(fm.Matrix.D), float64(fm.Matrix.E), float64(fm.Matrix.F)})
+		c, err := s.inst.FPDFFormObj_CountObjects(&requests.FPDFFormObj_CountObjects{PageObject: obj})
+		if err != nil {
+			return
+		}
+		for i := 0; i < c.Count && more && seen <= maxPageObjects; i++ {
+			o, err := s.inst.FPDFFormObj_GetObject(&requests.FPDFFormObj_GetObject{PageObject: obj, Index: uint64(i)})
+			if err == nil {
+				walk(o.PageObject, inner, depth+1)
 			}
 		}
 	}
-	for i := 0; i < n.Count && images == 0 && seen <= maxPageObjects; i++ {
+	for i := 0; i < n.Count && more && seen <= maxPageObjects; i++ {
 		o, err := s.inst.FPDFPage_GetObject(&requests.FPDFPage_GetObject{Page: page, Index: i})
 		if err == nil {
-			walk(o.PageObject, 0)
+			walk(o.PageObject, identity, 0)
 		}
 	}
-	return images
 }

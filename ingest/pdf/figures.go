@@ -73,60 +73,23 @@ type figure struct {
 // large enough to hold print, largest first, at most maxPageFigures;
 // pictures inside form XObjects are placed by their forms' matrices.
 func (s *session) pageFigures(page requests.Page, g *geom) []figure {
-	n, err := s.inst.FPDFPage_CountObjects(&requests.FPDFPage_CountObjects{Page: page})
-	if err != nil {
-		return nil
-	}
 	var out []figure
-	seen := 0
-	var walk func(obj references.FPDF_PAGEOBJECT, m affine, depth int)
-	walk = func(obj references.FPDF_PAGEOBJECT, m affine, depth int) {
-		if seen++; seen > maxPageObjects {
-			return
+	s.walkObjects(page, func(obj references.FPDF_PAGEOBJECT, t enums.FPDF_PAGEOBJ, m affine) bool {
+		if t != enums.FPDF_PAGEOBJ_IMAGE {
+			return true
 		}
-		t, err := s.inst.FPDFPageObj_GetType(&requests.FPDFPageObj_GetType{PageObject: obj})
+		b, err := s.inst.FPDFPageObj_GetBounds(&requests.FPDFPageObj_GetBounds{PageObject: obj})
 		if err != nil {
-			return
+			return true
 		}
-		switch t.Type {
-		case enums.FPDF_PAGEOBJ_IMAGE:
-			b, err := s.inst.FPDFPageObj_GetBounds(&requests.FPDFPageObj_GetBounds{PageObject: obj})
-			if err != nil {
-				return
-			}
-			l, bt, r, tp := m.bounds(float64(b.Left), float64(b.Bottom), float64(b.Right), float64(b.Top))
-			fb := g.rect(l, tp, r, bt)
-			fb = box{math.Max(fb.x0, 0), math.Max(fb.y0, 0), math.Min(fb.x1, g.w), math.Min(fb.y1, g.h)}
-			if fb.w() >= minFigureSide && fb.h() >= minFigureSide && fb.w()*fb.h() >= minFigureShare*g.w*g.h {
-				out = append(out, figure{box: g.toText(fb)})
-			}
-		case enums.FPDF_PAGEOBJ_FORM:
-			if depth >= maxFormDepth {
-				return
-			}
-			fm, err := s.inst.FPDFPageObj_GetMatrix(&requests.FPDFPageObj_GetMatrix{PageObject: obj})
-			if err != nil {
-				return
-			}
-			inner := m.after(affine{float64(fm.Matrix.A), float64(fm.Matrix.B), float64(fm.Matrix.C), float64(fm.Matrix.D), float64(fm.Matrix.E), float64(fm.Matrix.F)})
-			c, err := s.inst.FPDFFormObj_CountObjects(&requests.FPDFFormObj_CountObjects{PageObject: obj})
-			if err != nil {
-				return
-			}
-			for i := 0; i < c.Count && seen <= maxPageObjects; i++ {
-				o, err := s.inst.FPDFFormObj_GetObject(&requests.FPDFFormObj_GetObject{PageObject: obj, Index: uint64(i)})
-				if err == nil {
-					walk(o.PageObject, inner, depth+1)
-				}
-			}
+		l, bt, r, tp := m.bounds(float64(b.Left), float64(b.Bottom), float64(b.Right), float64(b.Top))
+		fb := g.rect(l, tp, r, bt)
+		fb = box{math.Max(fb.x0, 0), math.Max(fb.y0, 0), math.Min(fb.x1, g.w), math.Min(fb.y1, g.h)}
+		if fb.w() >= minFigureSide && fb.h() >= minFigureSide && fb.w()*fb.h() >= minFigureShare*g.w*g.h {
+			out = append(out, figure{box: g.toText(fb)})
 		}
-	}
-	for i := 0; i < n.Count && seen <= maxPageObjects; i++ {
-		o, err := s.inst.FPDFPage_GetObject(&requests.FPDFPage_GetObject{Page: page, Index: i})
-		if err == nil {
-			walk(o.PageObject, identity, 0)
-		}
-	}
+		return true
+	})
 	slices.SortStableFunc(out, func(a, b figure) int { return cmpF(b.box.w()*b.box.h(), a.box.w()*a.box.h()) })
 	return out[:min(len(out), maxPageFigures)]
 }

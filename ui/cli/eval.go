@@ -296,6 +296,11 @@ func importEvalDocs(ctx context.Context, p *Library, questions []eval.Question, 
 	if err != nil {
 		return nil, err
 	}
+	// The questions are asked of the documents as the window would have
+	// them once its background pass has read their pictures.
+	if _, err := p.Importer.ReadWaitingPictures(ctx); err != nil {
+		return nil, err
+	}
 	ids := map[string]string{}
 	for _, r := range results {
 		if r.Outcome == app.OutcomeFailed {

@@ -49,6 +49,7 @@ var mcpCommand = &Command{
 				return err
 			default:
 				if len(importDirs) > 0 {
+					lib.Importer.PicturesInBackground = true
 					stop := lib.Importer.ResumeInBackground(ctx, func(err error) {
 						if err != nil {
 							fmt.Fprintf(c.Stderr, "archivist: resume earlier imports: %s\n", describe(err))

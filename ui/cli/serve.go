@@ -45,7 +45,8 @@ var serveCommand = &Command{
 				return err
 			}
 			// Earlier imports finish in the background: the API listens
-			// at once.
+			// at once; pictures of what it imports are read after.
+			lib.Importer.PicturesInBackground = true
 			stop := lib.Importer.ResumeInBackground(ctx, func(err error) {
 				if err != nil {
 					fmt.Fprintf(c.Stderr, "archivist: resume earlier imports: %s\n", describe(err))
