@@ -118,39 +118,32 @@ func (db *DB) OCRPages(ctx context.Context, docID string) ([]OCRPage, error) {
 // WaitingForOCR lists the ready documents (not in the trash) with pages
 // that wait for OCR.
 func (db *DB) WaitingForOCR(ctx context.Context) ([]string, error) {
-	rows, err := db.read.QueryContext(ctx, `SELECT DISTINCT o.document_id FROM ocr_pages o
+	return db.documentIDs(ctx, "waiting for ocr", `SELECT DISTINCT o.document_id FROM ocr_pages o
 		JOIN documents d ON d.id = o.document_id
 		WHERE o.state = 'waiting' AND d.status = 'ready' AND d.trashed_at IS NULL ORDER BY o.document_id`)
-	if err != nil {
-		return nil, fmt.Errorf("store: waiting for ocr: %w", err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("store: waiting for ocr: %w", err)
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
 }
 
 // PicturesWaiting lists the ready documents whose pictures wait to be read
 // (Content.PicturesWaiting), oldest import first.
 func (db *DB) PicturesWaiting(ctx context.Context) ([]string, error) {
-	rows, err := db.read.QueryContext(ctx, `SELECT w.document_id FROM picture_waits w
+	return db.documentIDs(ctx, "pictures waiting", `SELECT w.document_id FROM picture_waits w
 		JOIN documents d ON d.id = w.document_id
 		WHERE d.status = 'ready' AND d.trashed_at IS NULL ORDER BY d.imported_at, d.id`)
+}
+
+// documentIDs runs a query of one column of document IDs; what names it in
+// errors.
+func (db *DB) documentIDs(ctx context.Context, what, q string) ([]string, error) {
+	rows, err := db.read.QueryContext(ctx, q)
 	if err != nil {
-		return nil, fmt.Errorf("store: pictures waiting: %w", err)
+		return nil, fmt.Errorf("store: %s: %w", what, err)
 	}
 	defer rows.Close()
 	var out []string
 	for rows.Next() {
 		var id string
 		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("store: pictures waiting: %w", err)
+			return nil, fmt.Errorf("store: %s: %w", what, err)
 		}
 		out = append(out, id)
 	}

@@ -128,8 +128,9 @@ func (e *Engine) readFigures(ctx context.Context, data []byte, password string, 
 	}
 	type at struct{ page, fig int }
 	var (
-		need  []FigureRegion
-		where []at
+		need   []FigureRegion
+		where  []at
+		layers = map[int][]word{} // by page index, read once
 	)
 	for i := range pages {
 		pg := &pages[i]
@@ -137,6 +138,7 @@ func (e *Engine) readFigures(ctx context.Context, data []byte, password string, 
 			continue
 		}
 		layer := layerWords(pg)
+		layers[i] = layer
 		for k, f := range pg.figures {
 			if len(need) >= maxDocFigures || charsInside(layer, f.box) >= layerCharsInFigure {
 				continue
@@ -158,14 +160,14 @@ func (e *Engine) readFigures(ctx context.Context, data []byte, password string, 
 			continue
 		}
 		pg := &pages[where[k].page]
-		pg.figures[where[k].fig].words = figureWords(pg, ws)
+		pg.figures[where[k].fig].words = figureWords(pg, layers[where[k].page], ws)
 	}
 }
 
 // figureWords returns the words OCR read in a picture that are print (a
 // confident reading of letters or digits) and that the text layer does not
-// already hold, or nil when fewer than minFigureWords are left.
-func figureWords(pg *page, ws []ScanWord) []word {
+// (layer) already holds, or nil when fewer than minFigureWords are left.
+func figureWords(pg *page, layer []word, ws []ScanWord) []word {
 	var print []ScanWord
 	for _, w := range ws {
 		if w.Conf >= minAddedConf && hasAlnum(w.Text) {
@@ -174,7 +176,6 @@ func figureWords(pg *page, ws []ScanWord) []word {
 	}
 	g := pg.g
 	g.q = 0 // OCR boxes are in display space; each is mapped to the text frame below
-	layer := layerWords(pg)
 	var out []word
 	for _, w := range scanWords(&g, print) {
 		w.box = pg.g.toText(w.box)
