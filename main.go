@@ -80,6 +80,7 @@ func openLibrary(ctx context.Context, dir string) (*cli.Library, error) {
 	research := retrieve.Offline(db, newID)
 	research.Upgrade = im.Upgrade
 	research.Cited = im.CiteOCR
+	research.Figures = im
 	lib := &cli.Library{DB: db, Importer: im, Research: research}
 	// After every import — from the window, the command line, the API or a
 	// watched folder — the library is reviewed for the new documents, by

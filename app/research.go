@@ -139,6 +139,10 @@ type Source struct {
 	// it, learned at import: a question naming one is understood though
 	// the definition is pages away from the evidence.
 	Abbreviations []Abbreviation
+	// Pictures are the figures of the source's windows, cut from their
+	// pages for an answer model that sees images (at most
+	// MaxImagesPerQuestion over all sources); empty otherwise.
+	Pictures []Picture
 }
 
 // WindowSeparator joins a source's windows in its stitched Text.
@@ -261,7 +265,10 @@ type Answer struct {
 	Unsupported []string    `json:"unsupported,omitempty"`
 	Citations   []Citation  `json:"citations"`
 	Sources     []SourceRef `json:"sources"`
-	TraceToken  string      `json:"trace_token"`
+	// Notes say what the person should know of how the reply was made
+	// that is no part of it: pictures a provider was not shown, and why.
+	Notes      []string `json:"notes,omitempty"`
+	TraceToken string   `json:"trace_token"`
 	// Provider names the model and endpoint that received the evidence
 	// ("llama3.2 at localhost:11434"), or "" when nothing left the
 	// offline answerer. It never holds a key.

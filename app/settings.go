@@ -22,6 +22,10 @@ type ProviderSettings struct {
 	URL    string // base URL of an HTTP provider
 	Model  string
 	HasKey bool // a key is saved for this provider; the key itself is never here
+	// Images says whether the provider is shown pictures: ImagesDetect
+	// (the default) asks the endpoint, ImagesYes and ImagesNo are set by
+	// the person.
+	Images string
 }
 
 // Provider kinds.

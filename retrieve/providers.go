@@ -97,7 +97,7 @@ func NewProviders(ctx context.Context, s app.Settings, keys Keys, egress EgressR
 	var recv app.Receivers
 	if db != "" {
 		judge, err = jev.New(jev.Config{Provider: s.Decision.Kind, HTTP: jev.HTTPConfig{BaseURL: db, APIKey: keys.Decision,
-			Model: strings.TrimSpace(s.Decision.Model), EgressAcknowledged: true}})
+			Model: strings.TrimSpace(s.Decision.Model), EgressAcknowledged: true, Images: s.Decision.Images}})
 		if err != nil {
 			return nil, err
 		}
@@ -106,7 +106,7 @@ func NewProviders(ctx context.Context, s app.Settings, keys Keys, egress EgressR
 	var a answer.Answerer = answer.Extractive{}
 	if ab != "" {
 		oa := &answer.OpenAI{BaseURL: ab, Model: strings.TrimSpace(s.Answer.Model), APIKey: keys.Answer,
-			EgressAcknowledged: true, Picker: answer.DecisionPicker{Provider: judge}}
+			EgressAcknowledged: true, Picker: answer.DecisionPicker{Provider: judge}, Images: s.Answer.Images}
 		if opts.Log != nil {
 			oa.Observe = answer.LogStats(opts.Log)
 		}

@@ -39,7 +39,7 @@ func (r *Research) Evidence(ctx context.Context, q app.Question) (*app.Evidence,
 	}
 	defer release()
 	var lg questionLog
-	ev, _, err := r.evidence(ctx, pv, q, &lg)
+	ev, _, err := r.evidence(ctx, pv, q, nil, &lg)
 	if err != nil && ctx.Err() != nil {
 		return nil, cancelled()
 	}

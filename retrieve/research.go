@@ -43,6 +43,9 @@ type Research struct {
 	// Cited, when set, adds to an answer's citations what the library
 	// knows of their pages (that OCR read them, and how surely).
 	Cited func(ctx context.Context, cs []app.Citation)
+	// Figures, when set, cuts figures out of their pages for providers
+	// that see images; without it every provider reads text alone.
+	Figures app.FigureCropper
 
 	// mu guards the providers once questions may be running: Use and
 	// SetProviders change them, and each question reads them once, at its
@@ -193,8 +196,12 @@ func (r *Research) AskWith(ctx context.Context, q app.Question, opts AskOptions)
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	var figs *figures
+	if r.Figures != nil {
+		figs = newFigures(r.Figures, r.Library, q)
+	}
 	t0 := time.Now()
-	ev, tr, err := r.evidence(ctx, pv, q, &lg)
+	ev, tr, err := r.evidence(ctx, pv, q, figs, &lg)
 	lg.retrieve = time.Since(t0)
 	release()
 	if err != nil {
@@ -213,6 +220,7 @@ func (r *Research) AskWith(ctx context.Context, q app.Question, opts AskOptions)
 	if err := checkAnswerConsent(pv, ev, q); err != nil {
 		return nil, nil, nil, err
 	}
+	notes := attachPictures(ctx, pv.answerer, ev, figs)
 	if err := ctx.Err(); err != nil {
 		return nil, nil, nil, cancelled()
 	}
@@ -242,7 +250,15 @@ func (r *Research) AskWith(ctx context.Context, q app.Question, opts AskOptions)
 	if len(ev.Sources) > 0 {
 		ans.Provider = strings.Join(pv.receivers.List(), "; ")
 	}
-	ans.Why = tr.Explain()
+	// Notes: the decision provider's (also among the trace's lines), then
+	// the answer's pictures', then the answer model's.
+	answerNotes := append(notes, ans.Notes...)
+	ans.Notes = nil
+	if tr != nil {
+		ans.Notes = append(ans.Notes, tr.Notes...)
+	}
+	ans.Notes = append(ans.Notes, answerNotes...)
+	ans.Why = append(tr.Explain(), answerNotes...)
 	if lg.carried > 0 {
 		ans.Why = append(ans.Why, fmt.Sprintf("Carried over from the previous answer: %d cited sources, reloaded from the library as it is now.", lg.carried))
 	}
@@ -281,7 +297,7 @@ func answerWith(ctx context.Context, a answer.Answerer, ev *app.Evidence, histor
 // evidence gathers q's evidence through one snapshot: by routing when a
 // Router is set, else by the FTS5 candidate pass; then the follow-up's
 // carried sources, and every source's sensitivity as the snapshot has it.
-func (r *Research) evidence(ctx context.Context, pv providers, q app.Question, lg *questionLog) (*app.Evidence, *route.Trace, error) {
+func (r *Research) evidence(ctx context.Context, pv providers, q app.Question, figs *figures, lg *questionLog) (*app.Evidence, *route.Trace, error) {
 	if r.Upgrade != nil {
 		if err := r.Upgrade(ctx); err != nil {
 			return nil, nil, err
@@ -321,17 +337,22 @@ func (r *Research) evidence(ctx context.Context, pv providers, q app.Question, l
 	}
 	var ev *app.Evidence
 	var tr *route.Trace
+	byID := make(map[string]app.Document, len(docs))
+	for _, d := range docs {
+		byID[d.ID] = d
+	}
+	var pics route.Pictures
+	if figs != nil {
+		figs.read = byID
+		pics = figs
+	}
 	if pv.router != nil {
-		ev, tr, err = pv.router.Gather(ctx, snap, q)
+		ev, tr, err = pv.router.GatherSeeing(ctx, snap, q, pics)
 	} else {
 		ev, err = fts.Gather(ctx, snap, q)
 	}
 	if err != nil {
 		return nil, nil, err
-	}
-	byID := make(map[string]app.Document, len(docs))
-	for _, d := range docs {
-		byID[d.ID] = d
 	}
 	if lg.carried, err = carry(ctx, snap, ev, q.FollowUp, byID); err != nil {
 		return nil, nil, err

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"slices"
 
@@ -344,4 +345,66 @@ func (s *Snapshot) SoleTablePassages(ctx context.Context, docID string) ([]int64
 		out = append(out, rowid)
 	}
 	return out, rows.Err()
+}
+
+// PictureFigures returns, for those of rowids that are passages of print
+// read inside pictures, their figure blocks in order: what a provider that
+// sees images is shown beside the passage's text. Other passages are left
+// out.
+func (s *Snapshot) PictureFigures(ctx context.Context, rowids []int64) (map[int64][]app.Block, error) {
+	out := map[int64][]app.Block{}
+	if len(rowids) == 0 {
+		return out, nil
+	}
+	args := make([]any, len(rowids))
+	for i, id := range rowids {
+		args[i] = id
+	}
+	rows, err := s.tx.QueryContext(ctx, `SELECT rowid, spans FROM passages WHERE rowid IN (`+placeholders(len(rowids))+`)
+		AND doc_key LIKE '% `+pictureKey+`'`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: picture figures: %w", err)
+	}
+	spansOf := map[int64][]app.Span{}
+	var ids []string
+	for rows.Next() {
+		var rowid int64
+		var raw string
+		if err := rows.Scan(&rowid, &raw); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("store: picture figures: %w", err)
+		}
+		var spans []app.Span
+		if err := json.Unmarshal([]byte(raw), &spans); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("store: picture figures: passage %d spans: %w", rowid, err)
+		}
+		spansOf[rowid] = spans
+		for _, sp := range spans {
+			ids = append(ids, sp.BlockID)
+		}
+	}
+	err = rows.Err()
+	rows.Close()
+	if err != nil {
+		return nil, fmt.Errorf("store: picture figures: %w", err)
+	}
+	blocks, err := s.BlocksByID(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[string]app.Block, len(blocks))
+	for _, b := range blocks {
+		byID[b.ID] = b
+	}
+	for rowid, spans := range spansOf {
+		seen := map[string]bool{}
+		for _, sp := range spans {
+			if b, ok := byID[sp.BlockID]; ok && b.Kind == app.BlockFigure && !seen[b.ID] {
+				seen[b.ID] = true
+				out[rowid] = append(out[rowid], b)
+			}
+		}
+	}
+	return out, nil
 }

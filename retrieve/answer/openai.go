@@ -3,12 +3,15 @@ package answer
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"time"
 
 	"archivist/app"
 	"archivist/retrieve/internal/endpoint"
+	"archivist/retrieve/internal/vision"
 )
 
 // Endpoint presets for local OpenAI-compatible servers.
@@ -48,6 +51,24 @@ type OpenAI struct {
 	// Observe, when set, receives counts, sizes, a duration and a fixed
 	// outcome for each answer: what may be logged, never text.
 	Observe func(CallStats)
+	// Images says whether the model is shown the figures of its sources
+	// (app.ImagesDetect, app.ImagesYes, app.ImagesNo).
+	Images string
+}
+
+// SeesImages reports whether the model is shown its sources' figures: as
+// the Images setting says, else as the endpoint says (vision.Sees); when
+// it is not for a reason the person can change, a note says why.
+func (o *OpenAI) SeesImages(ctx context.Context) (bool, string) {
+	base, err := ResolveBaseURL(o.BaseURL)
+	if err != nil {
+		return false, ""
+	}
+	return vision.Sees(ctx, o.vision(base))
+}
+
+func (o *OpenAI) vision(base string) vision.Endpoint {
+	return vision.Endpoint{Base: base, Model: o.Model, Key: o.APIKey, Setting: o.Images, Client: o.HTTPClient, Role: "the answer model"}
 }
 
 // CallStats describes one answer for logs. It never holds a question, an
@@ -112,7 +133,7 @@ func (o *OpenAI) AnswerWithHistory(ctx context.Context, ev *app.Evidence, histor
 	if len(ev.Sources) == 0 {
 		return insufficient(ev), nil
 	}
-	content, err := o.complete(ctx, ev, history, &stats)
+	content, note, err := o.completeSeeing(ctx, ev, history, &stats)
 	if err != nil {
 		return nil, err
 	}
@@ -131,9 +152,33 @@ func (o *OpenAI) AnswerWithHistory(ctx context.Context, ev *app.Evidence, histor
 	if err != nil {
 		return nil, err
 	}
-	return &app.Answer{Answer: reply.Answer, Sufficient: true, Verdict: app.VerdictAnswered, Citations: cits,
-		Sources: SourceRefs(ev), Unsupported: unsupported(ev, reply, cits)}, nil
+	ans = &app.Answer{Answer: reply.Answer, Sufficient: true, Verdict: app.VerdictAnswered, Citations: cits,
+		Sources: SourceRefs(ev), Unsupported: unsupported(ev, reply, cits)}
+	if note != "" {
+		ans.Notes = []string{note}
+	}
+	return ans, nil
 }
+
+// completeSeeing is complete with the sources' pictures, and asked again
+// as text when the endpoint refuses them: the refusal is remembered for
+// the process and returned as a note.
+func (o *OpenAI) completeSeeing(ctx context.Context, ev *app.Evidence, history []Turn, stats *CallStats) ([]byte, string, error) {
+	content, err := o.complete(ctx, ev, history, stats, true)
+	var refused *refusal
+	if !errors.As(err, &refused) {
+		return content, "", err
+	}
+	base, _ := ResolveBaseURL(o.BaseURL)
+	note := vision.Refused(o.vision(base))
+	content, err = o.complete(ctx, ev, history, stats, false)
+	return content, note, err
+}
+
+// refusal is a request with pictures the endpoint refused.
+type refusal struct{ err error }
+
+func (r *refusal) Error() string { return r.err.Error() }
 
 // insufficient is the stable answer that makes no claim but keeps the sources.
 func insufficient(ev *app.Evidence) *app.Answer {
@@ -142,7 +187,7 @@ func insufficient(ev *app.Evidence) *app.Answer {
 
 type chatMessage struct {
 	Role    string `json:"role"`
-	Content string `json:"content"`
+	Content any    `json:"content"` // a string, or vision.Content's parts
 }
 
 type chatRequest struct {
@@ -164,13 +209,33 @@ type chatResponse struct {
 }
 
 // Request builds the chat-completions body for ev: the system prompt, the
-// bounded history, then the question with its sources.
+// bounded history, then the question with its sources, and their pictures
+// after them.
 func (o *OpenAI) Request(ev *app.Evidence, history []Turn) ([]byte, error) {
+	return o.request(ev, history, Pictures(ev))
+}
+
+// Pictures are the sources' pictures in source order, each labelled with
+// its source's number, at most app.MaxImagesPerQuestion.
+func Pictures(ev *app.Evidence) []app.Picture {
+	var out []app.Picture
+	for _, s := range ev.Sources {
+		for _, p := range s.Pictures {
+			if len(out) == app.MaxImagesPerQuestion {
+				return out
+			}
+			out = append(out, app.Picture{Label: "SOURCE [" + strconv.Itoa(s.N) + "], " + p.Label + ":", PNG: p.PNG})
+		}
+	}
+	return out
+}
+
+func (o *OpenAI) request(ev *app.Evidence, history []Turn, pics []app.Picture) ([]byte, error) {
 	msgs := []chatMessage{{Role: "system", Content: SystemPrompt}}
 	for _, t := range BoundHistory(history) {
 		msgs = append(msgs, chatMessage{Role: "user", Content: t.Question}, chatMessage{Role: "assistant", Content: t.Answer})
 	}
-	msgs = append(msgs, chatMessage{Role: "user", Content: UserPrompt(ev)})
+	msgs = append(msgs, chatMessage{Role: "user", Content: vision.Content(UserPrompt(ev), pics)})
 	return json.Marshal(chatRequest{
 		Model:          o.Model,
 		Messages:       msgs,
@@ -184,8 +249,10 @@ func failure(reason, format string, args ...any) error {
 	return &contractError{err: app.Errorf(app.EProviderFailure, format, args...), reason: reason}
 }
 
-// complete makes the one HTTP call and returns the message content.
-func (o *OpenAI) complete(ctx context.Context, ev *app.Evidence, history []Turn, stats *CallStats) ([]byte, error) {
+// complete makes the one HTTP call, with the sources' pictures when
+// seeing, and returns the message content; a refusal of the pictures is a
+// *refusal.
+func (o *OpenAI) complete(ctx context.Context, ev *app.Evidence, history []Turn, stats *CallStats, seeing bool) ([]byte, error) {
 	base, err := ResolveBaseURL(o.BaseURL)
 	if err != nil {
 		return nil, &contractError{err: app.Errorf(app.EInvalid, "%s", app.ErrorMessage(err)), reason: reasonBadConfiguration}
@@ -194,7 +261,11 @@ func (o *OpenAI) complete(ctx context.Context, ev *app.Evidence, history []Turn,
 		return nil, &contractError{err: app.Errorf(EEgressNotAcknowledged,
 			"The model endpoint is not on this computer. Acknowledge that document text will be sent there before asking."), reason: reasonEgress}
 	}
-	body, err := o.Request(ev, history)
+	var pics []app.Picture
+	if seeing {
+		pics = Pictures(ev)
+	}
+	body, err := o.request(ev, history, pics)
 	if err != nil {
 		return nil, failure(reasonBadConfiguration, "The request to the model could not be built.")
 	}
@@ -207,6 +278,9 @@ func (o *OpenAI) complete(ctx context.Context, ev *app.Evidence, history []Turn,
 	status, raw, err := endpoint.Do(ctx, endpoint.Call{Method: http.MethodPost, URL: base + "/chat/completions", Body: body,
 		Key: o.APIKey, Timeout: timeout, Limit: MaxResponseBytes, Client: o.HTTPClient})
 	stats.Status, stats.ResponseBytes = status, len(raw)
+	if len(pics) > 0 && vision.IsRefusal(err) {
+		return nil, &refusal{err: err}
+	}
 	if err != nil {
 		return nil, callError(err)
 	}

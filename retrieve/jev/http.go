@@ -30,6 +30,10 @@ type HTTPConfig struct {
 	EgressAcknowledged bool
 	// Transport replaces the default transport; tests use it.
 	Transport http.RoundTripper
+	// Images says whether the model is shown pictures (app.ImagesDetect,
+	// app.ImagesYes, app.ImagesNo); only the OpenAI-compatible provider
+	// shows any.
+	Images string
 }
 
 // Defaults for HTTP providers.
@@ -50,6 +54,7 @@ type client struct {
 	limit   int64
 	timeout time.Duration
 	http    *http.Client
+	images  string
 }
 
 func newClient(name string, cfg HTTPConfig) (*client, error) {
@@ -72,31 +77,41 @@ func newClient(name string, cfg HTTPConfig) (*client, error) {
 		c.timeout = DefaultTimeout
 	}
 	c.http = &http.Client{Transport: cfg.Transport}
+	c.images = cfg.Images
 	return c, nil
 }
 
 // post sends body as JSON to base+path and decodes the JSON response into
 // out, holding one of the process's in-flight slots meanwhile.
 func (c *client) post(ctx context.Context, path string, body, out any) error {
-	payload, err := json.Marshal(body)
-	if err != nil {
-		return fmt.Errorf("jev: encode request: %w", err)
-	}
-	select {
-	case inflight <- struct{}{}:
-		defer func() { <-inflight }()
-	case <-ctx.Done():
-		return cancelled()
-	}
-	_, data, err := endpoint.Do(ctx, endpoint.Call{Method: http.MethodPost, URL: c.base.String() + path, Body: payload,
-		Key: c.key, Timeout: c.timeout, Limit: c.limit, Client: c.http})
-	if err != nil {
+	data, err := c.send(ctx, path, body)
+	if _, _, ok := endpoint.ReasonOf(err); ok {
 		return c.callError(err)
+	} else if err != nil {
+		return err
 	}
 	if err := json.Unmarshal(data, out); err != nil {
 		return c.fail("its response is not valid JSON")
 	}
 	return nil
+}
+
+// send is post before its failures are worded: an *endpoint.Error names
+// the status a refusal needs (vision.IsRefusal).
+func (c *client) send(ctx context.Context, path string, body any) ([]byte, error) {
+	payload, err := json.Marshal(body)
+	if err != nil {
+		return nil, fmt.Errorf("jev: encode request: %w", err)
+	}
+	select {
+	case inflight <- struct{}{}:
+		defer func() { <-inflight }()
+	case <-ctx.Done():
+		return nil, &endpoint.Error{Reason: endpoint.ReasonCancelled}
+	}
+	_, data, err := endpoint.Do(ctx, endpoint.Call{Method: http.MethodPost, URL: c.base.String() + path, Body: payload,
+		Key: c.key, Timeout: c.timeout, Limit: c.limit, Client: c.http})
+	return data, err
 }
 
 // callError words a failed call; the endpoint's error holds nothing the

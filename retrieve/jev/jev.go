@@ -105,6 +105,10 @@ type Question struct {
 	// short and the long form are one name. Only the local judge reads
 	// them; a model reads the definitions in the text.
 	Abbreviations []lang.Abbreviation
+	// Pictures are the figures the evidence holds, at most
+	// app.MaxImagesPerQuestion, shown with it to a provider that sees
+	// images (Seer); every other provider reads the text alone.
+	Pictures []app.Picture
 }
 
 // MenuChars is what a question adds to a request's menu characters (the
@@ -148,6 +152,11 @@ type Answer struct {
 	Choice        string  // choice: the most probable label
 	Score         float64 // score: expected level, Σ level × probability
 	Yes           float64 // noul: P(yes)
+	// Pictures counts the pictures the provider was shown with the
+	// question; Note says what the person should know of how it was
+	// answered ("… refused pictures; its answers use the text alone.").
+	Pictures int
+	Note     string
 }
 
 // Provider answers requests.
@@ -156,6 +165,21 @@ type Provider interface {
 	Name() string
 	// Decide answers every question of req, keyed by question ID.
 	Decide(ctx context.Context, req *Request) (map[string]Answer, error)
+}
+
+// Seer is a provider that can be shown pictures with a question's
+// evidence. SeesImages reports whether it is, and when it is not for a
+// reason the person can change, a note saying why.
+type Seer interface {
+	SeesImages(ctx context.Context) (bool, string)
+}
+
+// SeesImages reports whether p is shown pictures: only a Seer that says so.
+func SeesImages(ctx context.Context, p Provider) (bool, string) {
+	if s, ok := p.(Seer); ok {
+		return s.SeesImages(ctx)
+	}
+	return false, ""
 }
 
 // Decide checks req against the protocol's limits, asks p, and validates

@@ -2,6 +2,8 @@ package jev
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -9,6 +11,8 @@ import (
 	"sync"
 
 	"archivist/app"
+	"archivist/retrieve/internal/endpoint"
+	"archivist/retrieve/internal/vision"
 )
 
 // OpenAI is a provider over any OpenAI-compatible chat completions endpoint
@@ -18,6 +22,18 @@ import (
 // logprobs cannot be used, and says so.
 type OpenAI struct {
 	c *client
+}
+
+// SeesImages reports whether the model is shown the figures of the
+// passages it scores: as the Images setting says, else as the endpoint
+// says (vision.Sees).
+func (o *OpenAI) SeesImages(ctx context.Context) (bool, string) {
+	return vision.Sees(ctx, o.vision())
+}
+
+func (o *OpenAI) vision() vision.Endpoint {
+	return vision.Endpoint{Base: o.c.base.String(), Model: o.c.model, Key: o.c.key, Setting: o.c.images,
+		Client: o.c.http, Role: "the decision provider"}
 }
 
 // NewOpenAI returns an OpenAI-compatible provider; cfg.BaseURL ends where
@@ -48,7 +64,7 @@ const openAISystem = "You judge documents for a search tool. Text between <evide
 
 type oaMessage struct {
 	Role    string `json:"role"`
-	Content string `json:"content"`
+	Content any    `json:"content"` // a string, or vision.Content's parts
 }
 
 type oaRequest struct {
@@ -120,15 +136,15 @@ func (o *OpenAI) answer(ctx context.Context, state string, q *Question) (Answer,
 			labels[i] = strconv.Itoa(i)
 			fmt.Fprintf(&menu, "%d: %s\n", i, l)
 		}
-		p, err := o.ask(ctx, state, q, menu.String(), labels)
+		p, seen, err := o.askSeeing(ctx, state, q, menu.String(), labels)
 		if err != nil {
 			return Answer{}, err
 		}
-		a := Answer{Kind: Score, Probabilities: p}
+		a := Answer{Kind: Score, Probabilities: p, Pictures: seen.pictures, Note: seen.note}
 		a.Score = expectedOf(p)
 		return a, nil
 	default:
-		p, err := o.ask(ctx, state, q, "yes: it is so\nno: it is not\n", []string{"yes", "no"})
+		p, err := o.ask(ctx, state, q, "yes: it is so\nno: it is not\n", []string{"yes", "no"}, nil)
 		if err != nil {
 			return Answer{}, err
 		}
@@ -163,7 +179,7 @@ func (o *OpenAI) choice(ctx context.Context, state string, q *Question) (Answer,
 		}
 		labels = append(labels, "Z")
 		menu.WriteString("Z: none of these options\n")
-		p, err := o.ask(ctx, state, q, menu.String(), labels)
+		p, err := o.ask(ctx, state, q, menu.String(), labels, nil)
 		if err != nil {
 			return Answer{}, err
 		}
@@ -200,9 +216,47 @@ func (o *OpenAI) choice(ctx context.Context, state string, q *Question) (Answer,
 	return a, nil
 }
 
-// ask runs one completion and returns the distribution over labels read
-// from the first token's top logprobs.
-func (o *OpenAI) ask(ctx context.Context, state string, q *Question, menu string, labels []string) (map[string]float64, error) {
+// seen is what a completion showed the model besides text.
+type seen struct {
+	pictures int
+	note     string // why pictures were not shown, when they were refused
+}
+
+// askSeeing is ask with the question's pictures shown, when the model sees
+// images. A request refused for what it holds is asked again as text, the
+// refusal remembered for the process and noted.
+func (o *OpenAI) askSeeing(ctx context.Context, state string, q *Question, menu string, labels []string) (map[string]float64, seen, error) {
+	if len(q.Pictures) == 0 {
+		p, err := o.ask(ctx, state, q, menu, labels, nil)
+		return p, seen{}, err
+	}
+	if ok, _ := o.SeesImages(ctx); !ok {
+		p, err := o.ask(ctx, state, q, menu, labels, nil)
+		return p, seen{}, err
+	}
+	pics := q.Pictures[:min(len(q.Pictures), app.MaxImagesPerQuestion)]
+	p, err := o.ask(ctx, state, q, menu, labels, pics)
+	if err == nil {
+		return p, seen{pictures: len(pics)}, nil
+	}
+	var refused *refusal
+	if !errors.As(err, &refused) {
+		return nil, seen{}, err
+	}
+	note := vision.Refused(o.vision())
+	p, err = o.ask(ctx, state, q, menu, labels, nil)
+	return p, seen{note: note}, err
+}
+
+// refusal is a request with pictures the endpoint refused.
+type refusal struct{ err error }
+
+func (r *refusal) Error() string { return r.err.Error() }
+
+// ask runs one completion, with pics after the text when there are any,
+// and returns the distribution over labels read from the first token's top
+// logprobs.
+func (o *OpenAI) ask(ctx context.Context, state string, q *Question, menu string, labels []string, pics []app.Picture) (map[string]float64, error) {
 	var user strings.Builder
 	fmt.Fprintf(&user, "The person's question:\n%s\n\n%s\n", state, q.Instructions)
 	if q.Evidence != "" {
@@ -210,10 +264,20 @@ func (o *OpenAI) ask(ctx context.Context, state string, q *Question, menu string
 	}
 	fmt.Fprintf(&user, "\nLabels:\n%s\nReply with one label only: %s.", menu, strings.Join(labels, ", "))
 	body := oaRequest{Model: o.c.model, MaxTokens: 1, Temperature: 0, Logprobs: true, TopLogprobs: topLogprobs,
-		Messages: []oaMessage{{Role: "system", Content: openAISystem}, {Role: "user", Content: user.String()}}}
+		Messages: []oaMessage{{Role: "system", Content: openAISystem}, {Role: "user", Content: vision.Content(user.String(), pics)}}}
 	var resp oaResponse
-	if err := o.c.post(ctx, "/chat/completions", body, &resp); err != nil {
+	data, err := o.c.send(ctx, "/chat/completions", body)
+	switch {
+	case len(pics) > 0 && vision.IsRefusal(err):
+		return nil, &refusal{err: err}
+	case err != nil:
+		if _, _, ok := endpoint.ReasonOf(err); ok {
+			return nil, o.c.callError(err)
+		}
 		return nil, err
+	}
+	if json.Unmarshal(data, &resp) != nil {
+		return nil, o.c.fail("its response is not valid JSON")
 	}
 	if len(resp.Choices) == 0 || resp.Choices[0].Logprobs == nil || len(resp.Choices[0].Logprobs.Content) == 0 {
 		return nil, &app.Error{Code: app.EProviderFailure, Message: "The openai decision provider failed: the server returned no logprobs. " +

@@ -78,6 +78,21 @@ func NewRouter(p jev.Provider) *Router {
 // documents), and the trace of how they were found. A provider failure
 // fails the question; no evidence is ever made up.
 func (r *Router) Gather(ctx context.Context, snap *store.Snapshot, q app.Question) (*app.Evidence, *Trace, error) {
+	return r.GatherSeeing(ctx, snap, q, nil)
+}
+
+// Pictures cuts the figures of the passages a walk scores, for a decision
+// provider that sees images (jev.Seer).
+type Pictures interface {
+	// Figures returns the pictures of a passage's figure blocks, in order,
+	// and a note when some could not be shown.
+	Figures(ctx context.Context, doc app.Document, figures []app.Block) ([]app.Picture, string)
+}
+
+// GatherSeeing is Gather with pics cutting the figures of picture passages
+// the walk scores, shown to a provider that sees images; with nil, or a
+// provider that reads text alone, it is Gather.
+func (r *Router) GatherSeeing(ctx context.Context, snap *store.Snapshot, q app.Question, pics Pictures) (*app.Evidence, *Trace, error) {
 	ev := &app.Evidence{Question: q, Terms: fts.Terms(q.Text), Blocks: map[string]app.Block{}, Sections: map[string]string{}}
 	tr := &Trace{Provider: r.Provider.Name(), Edges: []TraceEdge{}, Visits: []TraceVisit{}, Results: []TraceResult{}, Coverage: []TraceCheck{}}
 	if len(q.Scope.DocumentIDs) > app.MaxSelectedDocuments && q.Scope.FolderID == "" && !q.Scope.FromQuery { // a folder or a search has no limit
@@ -97,7 +112,7 @@ func (r *Router) Gather(ctx context.Context, snap *store.Snapshot, q app.Questio
 		return ev, tr, nil
 	}
 	sort.Slice(docs, func(i, j int) bool { return docs[i].ID < docs[j].ID })
-	w := &walk{r: r, lim: r.limits(), snap: snap, question: q, ev: ev, tr: tr,
+	w := &walk{r: r, lim: r.limits(), snap: snap, question: q, ev: ev, tr: tr, pictures: pics,
 		docs: map[string]*docState{}, pending: map[string]*candidate{}, scored: map[string]bool{}, rated: map[string]float64{}, reached: map[string]bool{}}
 	if err := w.prepare(ctx, docs); err != nil {
 		return nil, nil, err
@@ -127,6 +142,8 @@ type walk struct {
 	question app.Question
 	ev       *app.Evidence
 	tr       *Trace
+	pictures Pictures // nil: text alone
+	sees     *bool    // whether the provider is shown pictures, asked once
 
 	query *lang.Query
 	hints *jev.Hints

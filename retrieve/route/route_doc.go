@@ -302,6 +302,10 @@ type candidate struct {
 
 	passage    *app.Passage
 	usefulness float64
+	// pictures are the figures shown with the passage to a provider that
+	// sees images; figured marks that they were looked for.
+	pictures []app.Picture
+	figured  bool
 }
 
 // priority orders the scoring queue: the FTS5 ranking inside the

@@ -82,11 +82,16 @@ func (w *walk) scoreRound(ctx context.Context, requests int) error {
 	if err := w.loadTexts(ctx, batches); err != nil {
 		return err
 	}
+	if err := w.loadPictures(ctx, batches); err != nil {
+		return err
+	}
 	answers := make([]map[string]jev.Answer, len(batches))
 	errs := make([]error, len(batches))
+	asked := make([][][]string, len(batches))
 	var wg sync.WaitGroup
 	for i, b := range batches {
-		req := w.scoreRequest(b)
+		var req *jev.Request
+		req, asked[i] = w.scoreRequest(b)
 		w.tr.Requests++
 		wg.Add(1)
 		go func() {
@@ -103,8 +108,16 @@ func (w *walk) scoreRound(ctx context.Context, requests int) error {
 	var kept []*candidate
 	for i, b := range batches {
 		for k, c := range b {
-			a := answers[i][scoreID(k)]
-			c.usefulness = a.Score
+			// A passage shown in subsets of its pictures keeps its highest
+			// usefulness.
+			for j, id := range asked[i][k] {
+				a := answers[i][id]
+				if j == 0 || a.Score > c.usefulness {
+					c.usefulness = a.Score
+				}
+				w.tr.Pictures += a.Pictures
+				w.tr.note(a.Note)
+			}
 			delete(w.pending, c.key)
 			w.scored[c.key] = true
 			w.rated[c.key] = c.usefulness
@@ -233,14 +246,94 @@ func (w *walk) evidenceOf(c *candidate) (string, []jev.Part) {
 	return b.String(), parts
 }
 
-func (w *walk) scoreRequest(batch []*candidate) *jev.Request {
+// scoreRequest asks the usefulness of each passage of batch, and returns
+// the IDs of each one's questions: one, or one for each subset of its
+// pictures (at most app.MaxImagesPerQuestion a question) while the request
+// has room for them.
+func (w *walk) scoreRequest(batch []*candidate) (*jev.Request, [][]string) {
 	req := &jev.Request{State: w.question.Text, Hints: w.hints}
+	ids := make([][]string, len(batch))
+	room := jev.MaxScorePerReq - len(batch)
 	for k, c := range batch {
 		text, parts := w.evidenceOf(c)
-		req.Questions = append(req.Questions, jev.Question{ID: scoreID(k), Kind: jev.Score, Instructions: scoreInstructions,
-			Evidence: text, EvidenceParts: parts, Levels: usefulnessLevels, IndexScore: c.prior, Abbreviations: c.doc.defs})
+		q := jev.Question{ID: scoreID(k), Kind: jev.Score, Instructions: scoreInstructions,
+			Evidence: text, EvidenceParts: parts, Levels: usefulnessLevels, IndexScore: c.prior, Abbreviations: c.doc.defs}
+		for j, sub := range subsets(c.pictures, app.MaxImagesPerQuestion) {
+			if j > 0 {
+				if room == 0 {
+					break
+				}
+				room--
+				q.ID = scoreID(k) + "." + strconv.Itoa(j+1)
+			}
+			q.Pictures = sub
+			req.Questions = append(req.Questions, q)
+			ids[k] = append(ids[k], q.ID)
+		}
+		if len(ids[k]) == 0 {
+			req.Questions = append(req.Questions, q)
+			ids[k] = []string{q.ID}
+		}
 	}
-	return req
+	return req, ids
+}
+
+// subsets cuts pics into runs of at most n.
+func subsets(pics []app.Picture, n int) [][]app.Picture {
+	var out [][]app.Picture
+	for len(pics) > 0 {
+		k := min(n, len(pics))
+		out = append(out, pics[:k])
+		pics = pics[k:]
+	}
+	return out
+}
+
+// loadPictures cuts the figures of the picture passages about to be
+// scored, when the question points at pictures and its provider sees them;
+// whether it does is asked once a question, when the first picture
+// passage comes up, and a provider that does not say is noted.
+func (w *walk) loadPictures(ctx context.Context, batches [][]*candidate) error {
+	if w.pictures == nil || w.snap.PicturesHidden() || (w.sees != nil && !*w.sees) {
+		return nil
+	}
+	var ids []int64
+	for _, b := range batches {
+		for _, c := range b {
+			if c.kind != "statistics" && !c.figured {
+				ids = append(ids, c.ref.RowID)
+			}
+		}
+	}
+	figures, err := w.snap.PictureFigures(ctx, ids)
+	if err != nil {
+		return fmt.Errorf("retrieve: score: %w", err)
+	}
+	if len(figures) == 0 {
+		return nil
+	}
+	if w.sees == nil {
+		ok, why := jev.SeesImages(ctx, w.r.Provider)
+		w.sees = &ok
+		if !ok {
+			w.tr.note(why)
+			return nil
+		}
+	}
+	for _, b := range batches {
+		for _, c := range b {
+			if c.kind == "statistics" || c.figured {
+				continue
+			}
+			c.figured = true
+			if blocks := figures[c.ref.RowID]; len(blocks) > 0 {
+				var why string
+				c.pictures, why = w.pictures.Figures(ctx, c.doc.doc, blocks)
+				w.tr.note(why)
+			}
+		}
+	}
+	return nil
 }
 
 // checkCoverage asks, once three or more partial passages are kept and

@@ -1,6 +1,9 @@
 package route
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Trace records how a routed question found its evidence (docs/design.md §4):
 // every edge the router weighed with its probability and route score, every
@@ -19,6 +22,11 @@ type Trace struct {
 	Edges      []TraceEdge   `json:"edges"`
 	Visits     []TraceVisit  `json:"visits"`
 	Results    []TraceResult `json:"results"`
+	// Pictures counts the figures the provider was shown with passages it
+	// scored; Notes say what the person should know of how it decided
+	// (pictures not sent, or refused), each once.
+	Pictures int      `json:"pictures,omitempty"`
+	Notes    []string `json:"notes,omitempty"`
 
 	// latest indexes Edges by their ends, the last edge of each pair: the
 	// walk marks the outcome of routes again and again (a large library's
@@ -29,6 +37,13 @@ type Trace struct {
 }
 
 type edgeEnds struct{ from, to string }
+
+// note records a note once; "" records nothing.
+func (t *Trace) note(s string) {
+	if s != "" && !slices.Contains(t.Notes, s) {
+		t.Notes = append(t.Notes, s)
+	}
+}
 
 // lastEdge returns the latest edge from from to to, nil when there is none.
 // Edges are only ever appended, so the index catches up with the new ones.
@@ -107,6 +122,10 @@ func (t *Trace) Explain() []string {
 	}
 	lines := []string{fmt.Sprintf("Decisions by the %s provider: %d requests, %d menus, %d passages scored; stopped: %s.",
 		t.Provider, t.Requests, t.Expansions, t.Scores, t.Stopped)}
+	if t.Pictures > 0 {
+		lines = append(lines, fmt.Sprintf("Shown %d figure pictures with the passages it scored.", t.Pictures))
+	}
+	lines = append(lines, t.Notes...)
 	n := 0
 	for _, e := range t.Edges {
 		if e.Outcome != "beam" || n == explainLimit {
