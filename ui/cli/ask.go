@@ -21,13 +21,15 @@ import (
 type askFlags struct {
 	answerer, endpoint, model        string
 	judge, judgeEndpoint, judgeModel string
+	images, judgeImages              string // detect, yes or no: whether the model is sent pictures
 	egressOK, consent                bool
 }
 
 var askCommand = &Command{
 	Name: "ask",
 	Args: "[--doc ID]... [--view NAME | --query QUERY] [--preset focused|balanced|detailed] " +
-		"[--answerer extractive|openai --endpoint URL --model NAME] [--judge local|systemone|openai --judge-endpoint URL --judge-model NAME] " +
+		"[--answerer extractive|openai --endpoint URL --model NAME [--images detect|yes|no]] " +
+		"[--judge local|systemone|openai --judge-endpoint URL --judge-model NAME [--judge-images detect|yes|no]] " +
 		"[--egress-ok] [--consent-sensitive] [--follow-up TOKEN] [--json [--trace]] QUESTION",
 	Summary: "answer a question from the library, every claim cited (offline unless a model is named)",
 	Help: "Keys come from the environment, never from flags: ARCHIVIST_API_KEY for the answerer,\n" +
@@ -41,14 +43,7 @@ var askCommand = &Command{
 		preset := fs.String("preset", "balanced", "focused, balanced or detailed")
 		asJSON := fs.Bool("json", false, "print the answer as JSON")
 		withTrace := fs.Bool("trace", false, "with --json: add how the evidence was found")
-		fs.StringVar(&f.answerer, "answerer", "extractive", "extractive (offline) or openai (an OpenAI-compatible chat endpoint)")
-		fs.StringVar(&f.endpoint, "endpoint", "ollama", "with --answerer openai: ollama, llamacpp or a base URL")
-		fs.StringVar(&f.model, "model", "", "with --answerer openai: the model name")
-		fs.StringVar(&f.judge, "judge", "local", "decision provider: local (offline), systemone or openai")
-		fs.StringVar(&f.judgeEndpoint, "judge-endpoint", "", "with --judge systemone or openai: the base URL (openai also takes ollama or llamacpp)")
-		fs.StringVar(&f.judgeModel, "judge-model", "", "with --judge systemone or openai: the model name")
-		fs.BoolVar(&f.egressOK, "egress-ok", false, "acknowledge, and remember, that evidence is sent to the endpoints outside this machine")
-		fs.BoolVar(&f.consent, "consent-sensitive", false, "consent to sending Confidential and Restricted text to the model and decision provider")
+		f.register(fs)
 		followUp := fs.String("follow-up", "", "ask a follow-up of the stored answer with this trace token")
 		view := fs.String("view", "", "limit the question to the documents of this saved view")
 		scopeQuery := fs.String("query", "", "limit the question to the documents this search query finds")
@@ -60,6 +55,9 @@ var askCommand = &Command{
 			case "focused", "balanced", "detailed":
 			default:
 				return c.Usage("unknown preset %q (focused, balanced or detailed)", *preset)
+			}
+			if _, err := f.settings(); err != nil {
+				return err // a bad --images or --judge-images, before the library opens
 			}
 			ans, body, tr, err := ask(ctx, c, askRequest{flags: f, docs: docs, preset: *preset, followUp: *followUp,
 				view: *view, query: *scopeQuery, question: strings.Join(c.Args, " ")})
@@ -89,6 +87,20 @@ var askCommand = &Command{
 			return nil
 		}
 	},
+}
+
+// register defines the flags that fill f.
+func (f *askFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.answerer, "answerer", "extractive", "extractive (offline) or openai (an OpenAI-compatible chat endpoint)")
+	fs.StringVar(&f.endpoint, "endpoint", "ollama", "with --answerer openai: ollama, llamacpp or a base URL")
+	fs.StringVar(&f.model, "model", "", "with --answerer openai: the model name")
+	fs.StringVar(&f.judge, "judge", "local", "decision provider: local (offline), systemone or openai")
+	fs.StringVar(&f.judgeEndpoint, "judge-endpoint", "", "with --judge systemone or openai: the base URL (openai also takes ollama or llamacpp)")
+	fs.StringVar(&f.judgeModel, "judge-model", "", "with --judge systemone or openai: the model name")
+	fs.StringVar(&f.images, "images", "detect", "with --answerer openai: send the model crops of figures — detect (ask the endpoint), yes or no")
+	fs.StringVar(&f.judgeImages, "judge-images", "detect", "with --judge openai: send the decision model crops of figures — detect, yes or no")
+	fs.BoolVar(&f.egressOK, "egress-ok", false, "acknowledge, and remember, that evidence is sent to the endpoints outside this machine")
+	fs.BoolVar(&f.consent, "consent-sensitive", false, "consent to sending Confidential and Restricted text to the model and decision provider")
 }
 
 // askRequest is one ask command line.
@@ -180,10 +192,9 @@ func printError(w io.Writer, err error) {
 // decision provider (or the answerer's key when both are on the same
 // host).
 func configure(ctx context.Context, lib *Library, f askFlags) error {
-	s := app.Settings{
-		Answer:             app.ProviderSettings{Kind: f.answerer, URL: f.endpoint, Model: f.model},
-		Decision:           app.ProviderSettings{Kind: f.judge, URL: f.judgeEndpoint, Model: f.judgeModel},
-		EgressAcknowledged: f.egressOK,
+	s, err := f.settings()
+	if err != nil {
+		return err
 	}
 	keys := retrieve.Keys{Answer: os.Getenv("ARCHIVIST_API_KEY"), Decision: os.Getenv("ARCHIVIST_JUDGE_API_KEY")}
 	if keys.Decision == "" && retrieve.SameHost(s) {
@@ -201,4 +212,35 @@ func configure(ctx context.Context, lib *Library, f askFlags) error {
 	}
 	lib.Research.Use(pv)
 	return nil
+}
+
+// settings are the Settings the flags fill; a --images or --judge-images
+// value that is not detect, yes or no is a usage error.
+func (f askFlags) settings() (app.Settings, error) {
+	images, err := imagesFlag("images", f.images)
+	if err != nil {
+		return app.Settings{}, err
+	}
+	judgeImages, err := imagesFlag("judge-images", f.judgeImages)
+	if err != nil {
+		return app.Settings{}, err
+	}
+	return app.Settings{
+		Answer:             app.ProviderSettings{Kind: f.answerer, URL: f.endpoint, Model: f.model, Images: images},
+		Decision:           app.ProviderSettings{Kind: f.judge, URL: f.judgeEndpoint, Model: f.judgeModel, Images: judgeImages},
+		EgressAcknowledged: f.egressOK,
+	}, nil
+}
+
+// imagesFlag reads the value of --name as an app.ImagesSetting: detect (or
+// nothing), yes or no, and the yes and no app.ImagesSetting also takes.
+func imagesFlag(name, v string) (string, error) {
+	w := strings.ToLower(strings.TrimSpace(v))
+	if w == "detect" || w == "" {
+		return app.ImagesDetect, nil
+	}
+	if s := app.ImagesSetting(w); s != app.ImagesDetect {
+		return s, nil
+	}
+	return "", usageError{msg: fmt.Sprintf("unknown --%s value %q (detect, yes or no)", name, v)}
 }

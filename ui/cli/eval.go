@@ -330,13 +330,16 @@ func parseKs(s string) ([]int, error) {
 
 // evalSettings fills the settings eval asks with from the environment:
 // an HTTP decision provider reads ARCHIVIST_JEV_URL, ARCHIVIST_JEV_MODEL,
-// ARCHIVIST_JEV_KEY (never printed) and ARCHIVIST_JEV_EGRESS=1 (the
-// acknowledgement that document text may leave this computer, recorded in
-// the library for that endpoint). Answers are extractive.
+// ARCHIVIST_JEV_KEY (never printed), ARCHIVIST_JEV_IMAGES (yes or no: whether
+// the model is sent crops of figures; unset or anything else asks the
+// endpoint) and ARCHIVIST_JEV_EGRESS=1 (the acknowledgement that document
+// text may leave this computer, recorded in the library for that
+// endpoint). Answers are extractive.
 func evalSettings(provider string) (app.Settings, retrieve.Keys) {
 	s := app.Settings{Decision: app.ProviderSettings{Kind: provider}}
 	if provider != app.ProviderLocal {
 		s.Decision.URL, s.Decision.Model = os.Getenv("ARCHIVIST_JEV_URL"), os.Getenv("ARCHIVIST_JEV_MODEL")
+		s.Decision.Images = app.ImagesSetting(os.Getenv("ARCHIVIST_JEV_IMAGES"))
 		s.EgressAcknowledged = os.Getenv("ARCHIVIST_JEV_EGRESS") == "1"
 	}
 	return s, retrieve.Keys{Decision: os.Getenv("ARCHIVIST_JEV_KEY")}

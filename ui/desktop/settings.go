@@ -30,10 +30,17 @@ var (
 	answerKinds   = []string{app.ProviderExtractive, app.ProviderOpenAI}
 	themeLabels   = []string{"System", "Light", "Dark"}
 	themeValues   = []string{app.ThemeSystem, app.ThemeLight, app.ThemeDark}
+	// The Pictures choices of a provider that can be shown images, and the
+	// app.ProviderSettings.Images values they stand for.
+	imagesLabels = []string{"Ask the endpoint", "Send pictures", "Text only"}
+	imagesValues = []string{app.ImagesDetect, app.ImagesYes, app.ImagesNo}
 )
 
-// providerForm edits one provider: kind, URL, model and key, with a test
-// button.
+// picturesHint sits under the Pictures choice.
+const picturesHint = "Figures are cut from their pages and sent with the text; Confidential and Restricted pages only with the conversation's consent."
+
+// providerForm edits one provider: kind, URL, model, key and, for one that
+// can be sent images, Pictures, with a test button.
 type providerForm struct {
 	kinds    []string // the providers' short names, in the selector's order
 	role     Role
@@ -48,6 +55,10 @@ type providerForm struct {
 	testing  context.CancelFunc
 	httpOnly []fyne.Disableable
 	models   *widget.Select // the models the endpoint listed; hidden when none
+	images   *widget.Select // Pictures: shown only for a provider that can take images
+	form     *widget.Form   // built by box; holds the Pictures row only while images shows
+	rows     int            // the form's rows without Pictures
+	pictures *widget.FormItem
 }
 
 // settingsView is the settings window's content.
@@ -205,6 +216,15 @@ func (v *settingsView) newProviderForm(r Role, kinds []string, p app.ProviderSet
 	f.test = widget.NewButtonWithIcon("Test connection", theme.MediaPlayIcon(), func() { v.testConnection(f) })
 	f.models = newModelPicker(f.model)
 	f.httpOnly = []fyne.Disableable{f.url, f.model, f.key, f.test}
+	f.images = widget.NewSelect(imagesLabels, nil)
+	// A select is as wide as its placeholder: the longest choice, so none
+	// is cut short. One is always selected, so the placeholder never shows.
+	for _, l := range imagesLabels {
+		if len(l) > len(f.images.PlaceHolder) {
+			f.images.PlaceHolder = l
+		}
+	}
+	f.setImages(p.Images)
 	labels := make([]string, len(kinds))
 	for i, k := range kinds {
 		labels[i] = kindLabel(k)
@@ -249,12 +269,72 @@ func (f *providerForm) box(help string) fyne.CanvasObject {
 	h := widget.NewLabel(help)
 	h.Wrapping = fyne.TextWrapWord
 	h.SizeName = theme.SizeNameCaptionText
-	return container.NewVBox(h, widget.NewForm(
+	f.form = widget.NewForm(
 		widget.NewFormItem("Provider", f.kind),
 		widget.NewFormItem("URL", f.url),
 		widget.NewFormItem("Model", container.NewBorder(nil, nil, nil, f.models, f.model)),
 		widget.NewFormItem("API key", container.NewBorder(nil, nil, nil, f.forget, f.key)),
-	), container.NewBorder(nil, nil, f.test, nil, f.result))
+	)
+	f.rows = len(f.form.Items)
+	// The choice keeps its own width, the hint under it in the caption
+	// size of the window's other notes.
+	hint := widget.NewLabel(picturesHint)
+	hint.Wrapping = fyne.TextWrapWord
+	hint.SizeName = theme.SizeNameCaptionText
+	f.pictures = widget.NewFormItem("Pictures", container.NewVBox(container.NewBorder(nil, nil, f.images, nil), hint))
+	f.syncPictures()
+	return container.NewVBox(h, f.form, container.NewBorder(nil, nil, f.test, nil, f.result))
+}
+
+// takesImages reports whether the provider shown can be sent pictures: an
+// OpenAI-compatible endpoint; the offline providers and System One take
+// text alone.
+func (f *providerForm) takesImages() bool { return f.kindValue() == app.ProviderOpenAI }
+
+// imagesValue is the Pictures choice as app.ProviderSettings.Images.
+func (f *providerForm) imagesValue() string {
+	for i, l := range imagesLabels {
+		if l == f.images.Selected {
+			return imagesValues[i]
+		}
+	}
+	return app.ImagesDetect
+}
+
+// setImages shows the Pictures choice of an Images setting.
+func (f *providerForm) setImages(images string) {
+	images = app.ImagesSetting(images)
+	for i, v := range imagesValues {
+		if v == images {
+			f.images.SetSelected(imagesLabels[i])
+		}
+	}
+}
+
+// syncPictures shows the Pictures row, with its hint, only for a provider
+// that can take images; for the others the row goes, label and all, so
+// the form does not grow for a choice that means nothing there.
+func (f *providerForm) syncPictures() {
+	show := f.takesImages()
+	if show {
+		f.images.Enable()
+		f.images.Show()
+	} else {
+		f.images.Disable()
+		f.images.Hide()
+	}
+	if f.form == nil {
+		return // box has not built the form yet
+	}
+	if shown := len(f.form.Items) > f.rows; shown == show {
+		return
+	}
+	if show {
+		f.form.Items = append(f.form.Items[:f.rows:f.rows], f.pictures)
+	} else {
+		f.form.Items = f.form.Items[:f.rows]
+	}
+	f.form.Refresh()
 }
 
 func (f *providerForm) showKeyState() {
@@ -267,7 +347,8 @@ func (f *providerForm) showKeyState() {
 	}
 }
 
-// syncEnabled enables the HTTP fields only for an HTTP provider.
+// syncEnabled enables the HTTP fields only for an HTTP provider, and shows
+// Pictures only for one that can take images.
 func (f *providerForm) syncEnabled() {
 	remote := f.settings().Remote()
 	for _, d := range f.httpOnly {
@@ -277,10 +358,17 @@ func (f *providerForm) syncEnabled() {
 			d.Disable()
 		}
 	}
+	f.syncPictures()
 }
 
+// settings is the provider the form shows. Images is said only for a
+// provider that can take images; the others carry ImagesDetect.
 func (f *providerForm) settings() app.ProviderSettings {
-	return app.ProviderSettings{Kind: f.kindValue(), URL: f.url.Text, Model: f.model.Text, HasKey: f.hasKey || f.key.Text != ""}
+	p := app.ProviderSettings{Kind: f.kindValue(), URL: f.url.Text, Model: f.model.Text, HasKey: f.hasKey || f.key.Text != ""}
+	if f.takesImages() {
+		p.Images = f.imagesValue()
+	}
+	return p
 }
 
 // keyFor is the key a test or save uses: the one typed, else the saved one

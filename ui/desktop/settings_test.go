@@ -110,6 +110,7 @@ func TestSettingsRoundTrip(t *testing.T) {
 	test.Type(v.answer.url, "https://models.example.com/v1")
 	test.Type(v.answer.model, "big-model")
 	test.Type(v.answer.key, "sk-secret-123")
+	v.answer.images.SetSelected("Send pictures")
 	v.decision.setKind(app.ProviderSystemOne)
 	test.Type(v.decision.url, "https://s1.example.com")
 	test.Type(v.decision.key, "s1-key-456")
@@ -125,7 +126,7 @@ func TestSettingsRoundTrip(t *testing.T) {
 	last := rec.applied[len(rec.applied)-1]
 	want := app.Settings{
 		Decision:           app.ProviderSettings{Kind: "systemone", URL: "https://s1.example.com", HasKey: true},
-		Answer:             app.ProviderSettings{Kind: "openai", URL: "https://models.example.com/v1", Model: "big-model", HasKey: true},
+		Answer:             app.ProviderSettings{Kind: "openai", URL: "https://models.example.com/v1", Model: "big-model", HasKey: true, Images: app.ImagesYes},
 		EgressAcknowledged: true, Preset: app.PresetDetailed, LibraryDir: "/data/archive", Theme: app.ThemeDark,
 	}
 	if last != want {
@@ -189,7 +190,8 @@ func TestSettingsRoundTrip(t *testing.T) {
 	if entriesShow(v.content, "sk-secret") || entriesShow(v.content, "s1-key") {
 		t.Error("a saved key is shown in the settings window")
 	}
-	if v.answer.url.Text != "https://models.example.com/v1" || v.theme.Selected != "Dark" || v.preset.Selected != "Detailed" {
+	if v.answer.url.Text != "https://models.example.com/v1" || v.theme.Selected != "Dark" || v.preset.Selected != "Detailed" ||
+		v.answer.images.Selected != "Send pictures" {
 		t.Error("the reopened window does not show the saved settings")
 	}
 	if !v.egress.Checked {
@@ -212,6 +214,107 @@ func TestSettingsRoundTrip(t *testing.T) {
 	keys, _ := h.ui.settings.keys()
 	if keys.Answer != "" || keys.Decision != "s1-key-456" {
 		t.Errorf("after Remove key the file holds %+v", keys)
+	}
+}
+
+// TestSettingsStoreImages: the Pictures setting of both providers survives
+// a save and a load, and preferences written before it existed read as
+// "ask the endpoint".
+func TestSettingsStoreImages(t *testing.T) {
+	h := newHarness(t, &fakeLibrary{}, &fakeResearch{answer: twoCitationAnswer()})
+	store := newSettingsStore(h.ui.fapp)
+	old := store.load()
+	if old.Answer.Images != app.ImagesDetect || old.Decision.Images != app.ImagesDetect {
+		t.Fatalf("preferences without the keys read as %q / %q, want detect", old.Answer.Images, old.Decision.Images)
+	}
+	st := old
+	st.Decision = app.ProviderSettings{Kind: app.ProviderOpenAI, URL: "ollama", Model: "judge", Images: app.ImagesNo}
+	st.Answer = app.ProviderSettings{Kind: app.ProviderOpenAI, URL: "ollama", Model: "writer", Images: app.ImagesYes}
+	store.save(st)
+	got := newSettingsStore(h.ui.fapp).load()
+	if got.Decision.Images != app.ImagesNo || got.Answer.Images != app.ImagesYes {
+		t.Errorf("reloaded Images %q / %q, want no / yes", got.Decision.Images, got.Answer.Images)
+	}
+	if p := h.ui.fapp.Preferences(); p.String(prefDecisionImages) != "no" || p.String(prefAnswerImages) != "yes" {
+		t.Errorf("preferences hold %q / %q", p.String(prefDecisionImages), p.String(prefAnswerImages))
+	}
+	// A value typed into the file by hand is normalised on reading.
+	h.ui.fapp.Preferences().SetString(prefAnswerImages, " On ")
+	h.ui.fapp.Preferences().SetString(prefDecisionImages, "maybe")
+	if got := store.load(); got.Answer.Images != app.ImagesYes || got.Decision.Images != app.ImagesDetect {
+		t.Errorf("hand-typed values read as %q / %q", got.Answer.Images, got.Decision.Images)
+	}
+}
+
+// formRows are the row labels of a provider form.
+func formRows(f *providerForm) []string {
+	var rows []string
+	for _, it := range f.form.Items {
+		rows = append(rows, it.Text)
+	}
+	return rows
+}
+
+// TestSettingsPictures: the Pictures choice shows only for a provider that
+// can be sent images, and what is picked reaches the saved settings.
+func TestSettingsPictures(t *testing.T) {
+	h := newHarness(t, &fakeLibrary{}, &fakeResearch{answer: twoCitationAnswer()})
+	rec := &providerRecorder{}
+	h.ui.setProviders(rec.providers())
+	v := openSettings(t, h)
+	for _, f := range []*providerForm{v.answer, v.decision} {
+		if f.images.Visible() || !f.images.Disabled() || slices.Contains(formRows(f), "Pictures") {
+			t.Errorf("%s (%s): Pictures offered to an offline provider, rows %q", f.role, f.kindValue(), formRows(f))
+		}
+	}
+	v.decision.setKind(app.ProviderSystemOne)
+	if v.decision.images.Visible() || slices.Contains(formRows(v.decision), "Pictures") {
+		t.Error("Pictures offered for System One")
+	}
+	v.decision.setKind(app.ProviderOpenAI)
+	if !v.decision.images.Visible() || v.decision.images.Disabled() || !slices.Contains(formRows(v.decision), "Pictures") {
+		t.Errorf("no Pictures for an OpenAI-compatible decision provider, rows %q", formRows(v.decision))
+	}
+	v.decision.setKind(app.ProviderLocal)
+	if v.decision.images.Visible() || !v.decision.images.Disabled() || slices.Contains(formRows(v.decision), "Pictures") {
+		t.Errorf("Pictures still offered for the local decision provider, rows %q", formRows(v.decision))
+	}
+
+	v.answer.setKind(app.ProviderOpenAI)
+	if !v.answer.images.Visible() || v.answer.images.Disabled() {
+		t.Fatal("no Pictures for an OpenAI-compatible answer model")
+	}
+	if rows := formRows(v.answer); !slices.Equal(rows, []string{"Provider", "URL", "Model", "API key", "Pictures"}) {
+		t.Errorf("answer rows %q", rows)
+	}
+	if v.answer.images.Selected != "Ask the endpoint" || !slices.Equal(v.answer.images.Options, imagesLabels) {
+		t.Errorf("Pictures shows %q of %q", v.answer.images.Selected, v.answer.images.Options)
+	}
+	if !slices.Contains(labelTexts(v.content), picturesHint) {
+		t.Error("no hint under Pictures")
+	}
+	test.Type(v.answer.url, "http://localhost:11434/v1")
+	test.Type(v.answer.model, "gemma3:4b")
+	v.answer.images.SetSelected("Send pictures")
+	test.Tap(v.save)
+	if v.status.Text != "Saved." {
+		t.Fatalf("status after Save = %q", v.status.Text)
+	}
+	last := rec.applied[len(rec.applied)-1]
+	if last.Answer.Images != app.ImagesYes || last.Decision.Images != app.ImagesDetect {
+		t.Errorf("applied Images %q / %q, want yes / detect", last.Answer.Images, last.Decision.Images)
+	}
+	if got := newSettingsStore(h.ui.fapp).load(); got.Answer.Images != app.ImagesYes {
+		t.Errorf("stored answer Images %q", got.Answer.Images)
+	}
+
+	// Back to quoting: the choice no longer applies and is not carried.
+	v.answer.setKind(app.ProviderExtractive)
+	if v.answer.images.Visible() || slices.Contains(formRows(v.answer), "Pictures") {
+		t.Error("Pictures still offered for the offline answerer")
+	}
+	if p := v.answer.settings(); p.Images != app.ImagesDetect {
+		t.Errorf("the offline answerer carries Images %q", p.Images)
 	}
 }
 

@@ -74,16 +74,18 @@ const keyFileName = "provider-keys.json"
 
 // Preference names.
 const (
-	prefDecisionKind  = "decision.kind"
-	prefDecisionURL   = "decision.url"
-	prefDecisionModel = "decision.model"
-	prefAnswerKind    = "answer.kind"
-	prefAnswerURL     = "answer.url"
-	prefAnswerModel   = "answer.model"
-	prefEgress        = "egress.acknowledged"
-	prefPreset        = "research.preset"
-	prefLibraryDir    = "library.dir"
-	prefTheme         = "theme"
+	prefDecisionKind   = "decision.kind"
+	prefDecisionURL    = "decision.url"
+	prefDecisionModel  = "decision.model"
+	prefDecisionImages = "decision.images" // app.ImagesSetting: "yes", "no" or "" (ask the endpoint)
+	prefAnswerKind     = "answer.kind"
+	prefAnswerURL      = "answer.url"
+	prefAnswerModel    = "answer.model"
+	prefAnswerImages   = "answer.images"
+	prefEgress         = "egress.acknowledged"
+	prefPreset         = "research.preset"
+	prefLibraryDir     = "library.dir"
+	prefTheme          = "theme"
 )
 
 func newSettingsStore(a fyne.App) *settingsStore {
@@ -100,9 +102,11 @@ func (s *settingsStore) load() app.Settings {
 	keys, _ := s.keys()
 	st := app.Settings{
 		Decision: app.ProviderSettings{Kind: p.StringWithFallback(prefDecisionKind, app.ProviderLocal),
-			URL: p.String(prefDecisionURL), Model: p.String(prefDecisionModel), HasKey: keys.Decision != ""},
+			URL: p.String(prefDecisionURL), Model: p.String(prefDecisionModel), HasKey: keys.Decision != "",
+			Images: app.ImagesSetting(p.String(prefDecisionImages))},
 		Answer: app.ProviderSettings{Kind: p.StringWithFallback(prefAnswerKind, app.ProviderExtractive),
-			URL: p.String(prefAnswerURL), Model: p.String(prefAnswerModel), HasKey: keys.Answer != ""},
+			URL: p.String(prefAnswerURL), Model: p.String(prefAnswerModel), HasKey: keys.Answer != "",
+			Images: app.ImagesSetting(p.String(prefAnswerImages))},
 		EgressAcknowledged: p.Bool(prefEgress),
 		Preset:             app.ParsePreset(p.String(prefPreset)),
 		LibraryDir:         p.String(prefLibraryDir),
@@ -122,9 +126,11 @@ func (s *settingsStore) save(st app.Settings) {
 	p.SetString(prefDecisionKind, st.Decision.Kind)
 	p.SetString(prefDecisionURL, st.Decision.URL)
 	p.SetString(prefDecisionModel, st.Decision.Model)
+	p.SetString(prefDecisionImages, app.ImagesSetting(st.Decision.Images))
 	p.SetString(prefAnswerKind, st.Answer.Kind)
 	p.SetString(prefAnswerURL, st.Answer.URL)
 	p.SetString(prefAnswerModel, st.Answer.Model)
+	p.SetString(prefAnswerImages, app.ImagesSetting(st.Answer.Images))
 	// The acknowledgement lives in the library, per endpoint; the old
 	// global preference is only read once, to carry it over.
 	p.SetBool(prefEgress, false)
