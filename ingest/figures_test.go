@@ -3,6 +3,7 @@ package ingest_test
 import (
 	"bytes"
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -208,5 +209,42 @@ func TestPicturesInBackground(t *testing.T) {
 	}
 	if !strings.Contains(allText(blocksOf(t, im, r.DocumentID)), "412 vessels") {
 		t.Errorf("no figure text after the background pass:\n%s", allText(blocksOf(t, im, r.DocumentID)))
+	}
+}
+
+// TestResumePicturesInBackground: as the window starts, Resume leaves the
+// pictures waiting from before — a whole library's after an upgrade — to
+// the background pass, so the imports and the watched folders behind it
+// do not wait for them.
+func TestResumePicturesInBackground(t *testing.T) {
+	ctx := context.Background()
+	tess := needTesseract(t)
+	im := newImporter(t)
+	defer im.Close()
+	im.OCR.Path = filepath.Join(t.TempDir(), "no-tesseract")
+	r := importAll(t, im, write(t, t.TempDir(), "letter.pdf", figurePDF(t)))["letter.pdf"]
+	if r.Outcome != app.OutcomeImported {
+		t.Fatalf("import: %v %v", r.Outcome, r.Err)
+	}
+	// A Tesseract that takes its time: Resume must not wait for it.
+	slow := filepath.Join(t.TempDir(), "tesseract")
+	if err := os.WriteFile(slow, []byte("#!/bin/sh\nsleep 2\nexec "+tess+" \"$@\"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	im.OCR.Path = slow
+	im.PicturesInBackground = true
+	if err := im.Resume(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if waiting, _ := im.DB.PicturesWaiting(ctx); len(waiting) != 1 {
+		t.Fatalf("Resume read the pictures before returning: waiting %v", waiting)
+	}
+	for deadline := time.Now().Add(2 * time.Minute); ; time.Sleep(50 * time.Millisecond) {
+		if waiting, _ := im.DB.PicturesWaiting(ctx); len(waiting) == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the background pass never read the pictures")
+		}
 	}
 }

@@ -561,7 +561,9 @@ const MaxImportAttempts = 2
 const ErrStoppedTwice = "the import stopped twice; the file may be too large or damaged"
 
 // Resume finishes the imports a crash or quit interrupted, giving up on a
-// file whose import has already started MaxImportAttempts times.
+// file whose import has already started MaxImportAttempts times, then the
+// pages and pictures waiting for OCR — the pictures in the background when
+// PicturesInBackground is set.
 func (im *Importer) Resume(ctx context.Context) error {
 	jobs, err := im.DB.PendingJobs(ctx)
 	if err != nil {
@@ -586,6 +588,13 @@ func (im *Importer) Resume(ctx context.Context) error {
 	}
 	if _, err = im.ReadWaitingPages(ctx); err != nil {
 		return err
+	}
+	if im.PicturesInBackground {
+		// A library made before pictures were read waits for all its
+		// PDFs' pictures: the window and the servers read them behind
+		// the imports and the watched folders, not before them.
+		im.readPicturesInBackground()
+		return nil
 	}
 	_, err = im.ReadWaitingPictures(ctx)
 	return err
