@@ -166,6 +166,9 @@ func printAnswer(w io.Writer, ans *app.Answer) {
 	if ans.Provider != "" {
 		fmt.Fprintf(w, "\nevidence sent to: %s\n", ans.Provider)
 	}
+	for _, n := range ans.Notes {
+		fmt.Fprintf(w, "note: %s\n", n)
+	}
 	fmt.Fprintf(w, "\ntrace: %s\n", ans.TraceToken)
 }
 

@@ -83,3 +83,15 @@ func TestEvalImagesEnv(t *testing.T) {
 		t.Errorf("unset ARCHIVIST_JEV_IMAGES gave %q", s.Decision.Images)
 	}
 }
+
+// TestPrintAnswerNotes: ask prints what the reply says of how it was made
+// (pictures a model was not shown) after whom the evidence went to.
+func TestPrintAnswerNotes(t *testing.T) {
+	var b strings.Builder
+	printAnswer(&b, &app.Answer{Answer: "530 [1].", Sufficient: true, Verdict: app.VerdictAnswered, Provider: "m at localhost:11434",
+		Notes: []string{"The answer model at localhost:11434 refused pictures; its answers use the text alone."}, TraceToken: "t1"})
+	want := "evidence sent to: m at localhost:11434\nnote: The answer model at localhost:11434 refused pictures; its answers use the text alone.\n"
+	if !strings.Contains(b.String(), want) {
+		t.Errorf("printed:\n%s\nwant it to hold:\n%s", b.String(), want)
+	}
+}

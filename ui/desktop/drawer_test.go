@@ -546,3 +546,16 @@ func TestCutTextShowsWhole(t *testing.T) {
 		t.Errorf("scope reads %q", h.ui.drawer.scopeLabel.Text)
 	}
 }
+
+// TestAnswerNotesShown: what the reply says of how it was made — a model
+// not shown the pictures, and why — is shown under the answer, not only
+// among the reasons behind "Why these sources?".
+func TestAnswerNotesShown(t *testing.T) {
+	ans := twoCitationAnswer()
+	ans.Notes = []string{"Pictures were not sent: the answer model at localhost:11434 does not say whether m sees images."}
+	h := newHarness(t, &fakeLibrary{}, &fakeResearch{answer: ans})
+	tr := h.ask(t, "When did the archive open?")
+	if !tr.note.Visible() || tr.note.Text != ans.Notes[0] {
+		t.Errorf("note %q (visible %v), want %q", tr.note.Text, tr.note.Visible(), ans.Notes[0])
+	}
+}

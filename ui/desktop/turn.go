@@ -158,6 +158,11 @@ func (d *drawer) finishTurn(t *turn, ans *app.Answer, err error) {
 		d.ui.offerDates(ans)
 		d.showWhy(ans.Why)
 		d.showActions(t)
+		if len(ans.Notes) > 0 {
+			// What the person should know of how the reply was made:
+			// pictures a model was not shown, and why.
+			t.setNote(strings.Join(ans.Notes, " "))
+		}
 	}
 	t.box.Refresh()
 	d.scroll.Refresh()
