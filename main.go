@@ -246,6 +246,9 @@ func windowProviders(ctx context.Context, lib *cli.Library) desktop.Providers {
 			}
 			return retrieve.TestDecider(ctx, ps, key, egressOK, db)
 		},
+		Pictures: func(ctx context.Context, ps app.ProviderSettings, key string, egressOK bool) string {
+			return retrieve.ShownPictures(ctx, ps, key, egressOK, db)
+		},
 	}
 }
 

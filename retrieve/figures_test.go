@@ -331,3 +331,31 @@ func fmtJSON(t *testing.T, v any) string {
 	}
 	return string(b)
 }
+
+// TestShownPictures: the settings window's connection test says what the
+// library finds out: sent as set, sent as the endpoint says, text only as
+// the endpoint says or because it does not say, text only as set.
+func TestShownPictures(t *testing.T) {
+	ctx := context.Background()
+	db := openDB(t)
+	for _, c := range []struct {
+		capabilities []string
+		setting      string
+		want         string
+	}{
+		{[]string{"completion", "vision"}, app.ImagesDetect, "the endpoint says m sees images"},
+		{[]string{"completion"}, app.ImagesDetect, "Pictures: text only. The model at"},
+		{nil, app.ImagesDetect, "does not say whether m sees images"},
+		{nil, app.ImagesYes, "figures are sent with the text, as set"},
+		{[]string{"vision"}, app.ImagesNo, "Pictures: text only, as set."},
+	} {
+		srv := newSeeingServer(t, c.capabilities, false)
+		got := retrieve.ShownPictures(ctx, app.ProviderSettings{Kind: app.ProviderOpenAI, URL: srv.srv.URL + "/v1", Model: "m", Images: c.setting}, "", false, db)
+		if !strings.Contains(got, c.want) {
+			t.Errorf("capabilities %v, setting %q: %q, want it to hold %q", c.capabilities, c.setting, got, c.want)
+		}
+	}
+	if got := retrieve.ShownPictures(ctx, app.ProviderSettings{Kind: app.ProviderLocal}, "", false, db); got != "" {
+		t.Errorf("the local provider: %q", got)
+	}
+}

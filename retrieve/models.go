@@ -3,6 +3,7 @@ package retrieve
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"sort"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 	"archivist/app"
 	"archivist/retrieve/internal/endpoint"
+	"archivist/retrieve/internal/vision"
 )
 
 // Bounds of a model listing.
@@ -95,4 +97,42 @@ func cleanNames(names []string) []string {
 		out = out[:maxModels]
 	}
 	return out
+}
+
+// ShownPictures says, in words for the settings window's connection test,
+// whether the provider p configures is shown pictures: as its Pictures
+// setting says, else as the endpoint says (Ollama's model capabilities);
+// "" for a provider that never is. Egress as for ListModels: the question
+// sends the model's name and no document text.
+func ShownPictures(ctx context.Context, p app.ProviderSettings, key string, ack bool, egress EgressRecord) string {
+	if strings.ToLower(strings.TrimSpace(p.Kind)) != app.ProviderOpenAI {
+		return ""
+	}
+	base, err := endpoint.Resolve(p.URL)
+	if err != nil {
+		return ""
+	}
+	if !endpoint.IsLoopback(base) && !ack {
+		if ok, err := egress.EgressAcknowledged(ctx, base); err != nil || !ok {
+			return ""
+		}
+	}
+	model := strings.TrimSpace(p.Model)
+	sees, why := vision.Sees(ctx, vision.Endpoint{Base: base, Model: model, Key: key, Setting: p.Images, Role: "the model"})
+	switch {
+	case sees && app.ImagesSetting(p.Images) == app.ImagesYes:
+		return "Pictures: figures are sent with the text, as set."
+	case sees:
+		return fmt.Sprintf("Pictures: the endpoint says %s sees images; figures are sent with the text.", model)
+	case why != "":
+		return "Pictures: text only. " + upperFirst(strings.TrimPrefix(why, "Pictures were not sent: "))
+	}
+	return "Pictures: text only, as set."
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }

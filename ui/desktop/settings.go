@@ -398,12 +398,17 @@ func (v *settingsView) testConnection(f *providerForm) {
 	f.setResult("Testing…", widget.LowImportance)
 	f.test.Disable()
 	p, key, egress, test, list := f.settings(), v.keyFor(f), v.egress.Checked, v.ui.providers.Test, v.ui.providers.Models
+	pictures := v.ui.providers.Pictures
 	go func() {
 		var models []string
 		if list != nil {
 			models, _ = list(ctx, f.role, p, key, egress) // a listing that fails leaves the field free text
 		}
 		err := test(ctx, f.role, p, key, egress)
+		seen := ""
+		if err == nil && pictures != nil {
+			seen = pictures(ctx, p, key, egress)
+		}
 		v.ui.do(func() {
 			cancel()
 			if f.testing == nil {
@@ -420,7 +425,7 @@ func (v *settingsView) testConnection(f *providerForm) {
 				f.setResult(app.ErrorMessage(err), widget.DangerImportance)
 				return
 			}
-			f.setResult("Connected: the provider answered in the expected format.", widget.SuccessImportance)
+			f.setResult(strings.TrimSpace("Connected: the provider answered in the expected format. "+seen), widget.SuccessImportance)
 		})
 	}()
 }

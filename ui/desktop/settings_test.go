@@ -484,3 +484,36 @@ func TestSettingsSpeakPlainly(t *testing.T) {
 		t.Errorf("a cell pill's tip reads %q", tip)
 	}
 }
+
+// TestConnectionSaysPictures: a connection test that connected says
+// whether the model is shown pictures, as the library found out; one that
+// failed says only why it failed.
+func TestConnectionSaysPictures(t *testing.T) {
+	h := newHarness(t, &fakeLibrary{}, &fakeResearch{answer: twoCitationAnswer()})
+	rec := &providerRecorder{}
+	p := rec.providers()
+	var asked []app.ProviderSettings
+	p.Pictures = func(ctx context.Context, ps app.ProviderSettings, key string, egress bool) string {
+		asked = append(asked, ps)
+		return "Pictures: the endpoint says llava sees images; figures are sent with the text."
+	}
+	h.ui.setProviders(p)
+	v := openSettings(t, h)
+	v.answer.setKind(app.ProviderOpenAI)
+	test.Type(v.answer.url, "ollama")
+	test.Type(v.answer.model, "llava")
+	test.Tap(v.answer.test)
+	h.loop.waitFor(t, "the test result", func() bool { return strings.HasPrefix(v.answer.result.Text, "Connected") })
+	if !strings.HasSuffix(v.answer.result.Text, "says llava sees images; figures are sent with the text.") {
+		t.Errorf("result %q", v.answer.result.Text)
+	}
+	if len(asked) != 1 || asked[0].Model != "llava" {
+		t.Errorf("pictures asked for %+v", asked)
+	}
+	rec.testErr = app.Errorf(app.EProviderFailure, "The model endpoint could not be reached.")
+	test.Tap(v.answer.test)
+	h.loop.waitFor(t, "the failure", func() bool { return strings.HasPrefix(v.answer.result.Text, "The model endpoint") })
+	if strings.Contains(v.answer.result.Text, "Pictures") || len(asked) != 1 {
+		t.Errorf("a failed test spoke of pictures: %q", v.answer.result.Text)
+	}
+}

@@ -56,6 +56,9 @@ type Providers struct {
 	Models func(ctx context.Context, role Role, p app.ProviderSettings, key string, egressOK bool) ([]string, error)
 	// Test makes one real request to the provider p configures.
 	Test func(ctx context.Context, role Role, p app.ProviderSettings, key string, egressOK bool) error
+	// Pictures says, after a test that connected, whether the provider
+	// is shown pictures and why ("" when it never is); nil says nothing.
+	Pictures func(ctx context.Context, p app.ProviderSettings, key string, egressOK bool) string
 }
 
 func (p Providers) acknowledged(s app.Settings) bool {
