@@ -168,8 +168,8 @@ func TestFiguresShownToAnswerModel(t *testing.T) {
 		if len(crop.calls) != 1 || crop.calls[0] != "h@h-sha" {
 			t.Errorf("crops asked: %v", crop.calls)
 		}
-		if len(ans.Notes) != 0 {
-			t.Errorf("notes: %v", ans.Notes)
+		if len(ans.Notes) != 0 || !strings.Contains(strings.Join(ans.Why, "\n"), "The answer model was shown 1 figure cut from") {
+			t.Errorf("notes: %v; why: %v", ans.Notes, ans.Why)
 		}
 		// A question on the text: the request is text, nothing is cut,
 		// and the endpoint is not asked again.
@@ -226,8 +226,9 @@ func TestFiguresShownToAnswerModel(t *testing.T) {
 		if len(reqs) != 2 || len(imagesOf(reqs[0])) != 1 || len(imagesOf(reqs[1])) != 0 {
 			t.Fatalf("want the question with its picture, then as text: %d requests", len(reqs))
 		}
-		if len(ans.Notes) != 1 || !strings.Contains(ans.Notes[0], "refused pictures") {
-			t.Errorf("notes: %v", ans.Notes)
+		if len(ans.Notes) != 1 || !strings.Contains(ans.Notes[0], "refused pictures") ||
+			strings.Contains(strings.Join(ans.Why, "\n"), "was shown") {
+			t.Errorf("notes: %v; why: %v", ans.Notes, ans.Why)
 		}
 		// Remembered: the next question goes as text at once.
 		ans, err = r.Ask(ctx, app.Question{Text: chartQuestion})

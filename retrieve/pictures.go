@@ -111,9 +111,9 @@ func (f *figures) check(ctx context.Context, doc app.Document) string {
 
 // attachPictures gives each source the pictures of the figure blocks its
 // windows quote, up to app.MaxImagesPerQuestion over all sources, when the
-// answerer sees images; it returns notes on what was not shown.
-func attachPictures(ctx context.Context, a answer.Answerer, ev *app.Evidence, figs *figures) []string {
-	var notes []string
+// answerer sees images; it returns notes on what was not shown, and how
+// many pictures were given.
+func attachPictures(ctx context.Context, a answer.Answerer, ev *app.Evidence, figs *figures) (notes []string, shown int) {
 	note := func(s string) {
 		if s != "" {
 			notes = append(notes, s)
@@ -123,13 +123,12 @@ func attachPictures(ctx context.Context, a answer.Answerer, ev *app.Evidence, fi
 		SeesImages(ctx context.Context) (bool, string)
 	})
 	if !ok || figs == nil || !holdsFigures(ev) {
-		return nil
+		return nil, 0
 	}
 	if sees, why := seer.SeesImages(ctx); !sees {
 		note(why)
-		return notes
+		return notes, 0
 	}
-	shown := 0
 	for i := range ev.Sources {
 		s := &ev.Sources[i]
 		var blocks []app.Block
@@ -155,7 +154,7 @@ func attachPictures(ctx context.Context, a answer.Answerer, ev *app.Evidence, fi
 		s.Pictures = pics
 		shown += len(pics)
 	}
-	return notes
+	return notes, shown
 }
 
 // holdsFigures reports whether any window of ev quotes a figure block.

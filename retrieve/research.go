@@ -220,7 +220,7 @@ func (r *Research) AskWith(ctx context.Context, q app.Question, opts AskOptions)
 	if err := checkAnswerConsent(pv, ev, q); err != nil {
 		return nil, nil, nil, err
 	}
-	notes := attachPictures(ctx, pv.answerer, ev, figs)
+	notes, shown := attachPictures(ctx, pv.answerer, ev, figs)
 	if err := ctx.Err(); err != nil {
 		return nil, nil, nil, cancelled()
 	}
@@ -251,14 +251,18 @@ func (r *Research) AskWith(ctx context.Context, q app.Question, opts AskOptions)
 		ans.Provider = strings.Join(pv.receivers.List(), "; ")
 	}
 	// Notes: the decision provider's (also among the trace's lines), then
-	// the answer's pictures', then the answer model's.
-	answerNotes := append(notes, ans.Notes...)
+	// the answer's pictures', then the answer model's (a refusal of them).
+	refusedNotes := ans.Notes
+	answerNotes := append(notes, refusedNotes...)
 	ans.Notes = nil
 	if tr != nil {
 		ans.Notes = append(ans.Notes, tr.Notes...)
 	}
 	ans.Notes = append(ans.Notes, answerNotes...)
 	ans.Why = append(tr.Explain(), answerNotes...)
+	if shown > 0 && len(refusedNotes) == 0 {
+		ans.Why = append(ans.Why, fmt.Sprintf("The answer model was shown %d %s cut from the sources' pages.", shown, plural(shown, "figure", "figures")))
+	}
 	if lg.carried > 0 {
 		ans.Why = append(ans.Why, fmt.Sprintf("Carried over from the previous answer: %d cited sources, reloaded from the library as it is now.", lg.carried))
 	}

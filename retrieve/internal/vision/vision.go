@@ -80,7 +80,7 @@ func Sees(ctx context.Context, e Endpoint) (bool, string) {
 // when the question was cancelled, so the answer is not remembered.
 func ask(ctx context.Context, e Endpoint) (verdict, bool) {
 	unknown := verdict{why: fmt.Sprintf("Pictures were not sent: %s at %s does not say whether %s sees images. "+
-		"Set Pictures to “Send pictures” in Settings if it does.", e.Role, endpoint.Host(e.Base), modelName(e))}
+		"Set Pictures to “Send pictures” in Settings (ask --images yes) if it does.", e.Role, endpoint.Host(e.Base), modelName(e))}
 	body, err := json.Marshal(map[string]string{"model": e.Model})
 	if err != nil || e.Model == "" {
 		return unknown, true
