@@ -2,8 +2,6 @@ package store_test
 
 import (
 	"context"
-	"database/sql"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -44,21 +42,7 @@ func TestPicturesOfOlderDocuments(t *testing.T) {
 	text.Parsed.Format = app.FormatText
 	add("notes", app.FormatText, text)
 	db.Close()
-
-	raw, err := sql.Open("sqlite", "file:"+filepath.Join(dir, store.DatabaseFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{`DELETE FROM picture_waits`, `DELETE FROM schema_migrations WHERE name LIKE '%0018_%'`} {
-		if _, err := raw.Exec(q); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
-	raw.Close()
-	db, err = store.Open(ctx, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	db = rollBack(t, dir, `DELETE FROM picture_waits`, `DELETE FROM schema_migrations WHERE name LIKE '%0018_%'`)
 	defer db.Close()
 	waiting, err := db.PicturesWaiting(ctx)
 	if err != nil {
