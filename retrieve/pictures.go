@@ -11,7 +11,7 @@ import (
 )
 
 // figures cuts the figures one question shows providers that see images
-// (docs/design.md §4): the pixels of a figure block, cut from its page by
+// (docs/design.md §5): the pixels of a figure block, cut from its page by
 // the library's FigureCropper under the process's limit, and kept for the
 // question alone. Before any picture is cut its document is read again:
 // one trashed, changed or made Confidential since the evidence was read
