@@ -111,16 +111,40 @@ type pageHits struct {
 // best passages for the query's words: one FTS5 pass over the passages of
 // all of them (ranked, without snippets), then snippets of the best
 // passage of each only — a snippet is costly, and a long document can
-// match in hundreds of passages.
+// match in hundreds of passages. A document the query's words find only
+// in the print of its pictures (the document index holds every block)
+// takes its snippet and pages from that print, in a second pass over
+// pictures_fts for those documents alone.
 func (s *Snapshot) pageHits(ctx context.Context, ids []string, words string) (map[string]pageHits, error) {
+	out := map[string]pageHits{}
+	if err := s.pageHitsIn(ctx, "passages_fts", ids, words, out); err != nil {
+		return nil, err
+	}
+	var rest []string
+	for _, id := range ids {
+		if _, ok := out[id]; !ok {
+			rest = append(rest, id)
+		}
+	}
+	if len(rest) > 0 {
+		if err := s.pageHitsIn(ctx, "pictures_fts", rest, words, out); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// pageHitsIn is one pageHits pass over the FTS5 table table (passages_fts
+// or pictures_fts), adding to out the documents of ids it finds.
+func (s *Snapshot) pageHitsIn(ctx context.Context, table string, ids []string, words string, out map[string]pageHits) error {
 	match := scopedMatch(words, ids)
 	rows, err := s.tx.QueryContext(ctx, `SELECT h.rowid, p.document_id, p.page_start, p.page_end, p.headings
-		FROM (SELECT rowid, bm25(passages_fts, `+bm25Weights+`) AS r FROM passages_fts WHERE passages_fts MATCH ?) h
+		FROM (SELECT rowid, bm25(`+table+`, `+bm25Weights+`) AS r FROM `+table+` WHERE `+table+` MATCH ?) h
 		JOIN passages p ON p.rowid = h.rowid ORDER BY h.r`, match)
 	if err != nil {
-		return nil, fmt.Errorf("store: search snippets: %w", err)
+		return fmt.Errorf("store: search snippets: %w", err)
 	}
-	out := map[string]pageHits{}
+	found := map[string]pageHits{}
 	taken := map[string]int{}
 	for rows.Next() {
 		var rowid int64
@@ -129,13 +153,13 @@ func (s *Snapshot) pageHits(ctx context.Context, ids []string, words string) (ma
 		var headings string
 		if err := rows.Scan(&rowid, &doc, &lo, &hi, &headings); err != nil {
 			rows.Close()
-			return nil, fmt.Errorf("store: search snippets: %w", err)
+			return fmt.Errorf("store: search snippets: %w", err)
 		}
 		if taken[doc] == 3 {
 			continue
 		}
 		taken[doc]++
-		h, ok := out[doc]
+		h, ok := found[doc]
 		if !ok {
 			h.best, h.section = rowid, headings
 		}
@@ -144,18 +168,18 @@ func (s *Snapshot) pageHits(ctx context.Context, ids []string, words string) (ma
 				h.pages = append(h.pages, p)
 			}
 		}
-		out[doc] = h
+		found[doc] = h
 	}
 	err = rows.Err()
 	rows.Close()
 	if err != nil {
-		return nil, fmt.Errorf("store: search snippets: %w", err)
+		return fmt.Errorf("store: search snippets: %w", err)
 	}
-	for doc, h := range out {
+	for doc, h := range found {
 		var snip string
-		if err := s.tx.QueryRowContext(ctx, `SELECT snippet(passages_fts, 2, ?, ?, '…', ?) FROM passages_fts
-			WHERE passages_fts MATCH ? AND rowid = ?`, app.SnippetMarkStart, app.SnippetMarkEnd, snippetTokens, match, h.best).Scan(&snip); err != nil {
-			return nil, fmt.Errorf("store: search snippets: %w", err)
+		if err := s.tx.QueryRowContext(ctx, `SELECT snippet(`+table+`, 2, ?, ?, '…', ?) FROM `+table+`
+			WHERE `+table+` MATCH ? AND rowid = ?`, app.SnippetMarkStart, app.SnippetMarkEnd, snippetTokens, match, h.best).Scan(&snip); err != nil {
+			return fmt.Errorf("store: search snippets: %w", err)
 		}
 		h.snippet = strings.Join(strings.Fields(snip), " ")
 		sort.Ints(h.pages)
@@ -164,7 +188,7 @@ func (s *Snapshot) pageHits(ctx context.Context, ids []string, words string) (ma
 		}
 		out[doc] = h
 	}
-	return out, nil
+	return nil
 }
 
 // matchAll reads every document the query matches, unordered.

@@ -3,6 +3,8 @@ package store_test
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -143,5 +145,37 @@ func TestHidePictures(t *testing.T) {
 	defer snap.Close()
 	if hits, err := snap.Search(ctx, "530", nil, 10); err != nil || len(hits) != 0 {
 		t.Errorf("after the delete: Search(530) = %+v, %v", hits, err)
+	}
+}
+
+// TestSearchScreenReadsPictures: the search screen finds a document by
+// words only the print of its pictures holds, and shows that print as the
+// result's snippet, with its page; a document whose text holds the words
+// shows its text.
+func TestSearchScreenReadsPictures(t *testing.T) {
+	ctx := context.Background()
+	db := MustOpen(t)
+	add := func(id, text, print string) {
+		c := pagedContent(id, "Report "+id, text)
+		b := app.Block{ID: id + "-fig", Seq: 1, Kind: app.BlockFigure, Text: print, Page: 1}
+		c.Parsed.Blocks = append(c.Parsed.Blocks, b)
+		c.Passages = append(c.Passages, app.Passage{ID: id + "-p-fig", DocumentID: id, SectionID: id + "-s0", Seq: 1, Title: "Report " + id,
+			Text: print, PageStart: 1, PageEnd: 1, Spans: []app.Span{{BlockID: b.ID, End: len(print)}}, IndexVersion: 1, Picture: true})
+		job, _ := enqueue(t, db, id, "sha-"+id)
+		if err := db.CommitImport(ctx, job, c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	add("chart", "The harbour handled more ships this year.", "Vessels by quarter 412 530")
+	add("text", "Vessels arrive at the harbour each morning.", "Tonnage 2019 2020")
+	res, err := db.SearchDocuments(ctx, app.SearchRequest{Query: "vessels", Limit: 10})
+	if err != nil || res.Total != 2 {
+		t.Fatalf("search: %+v, %v", res, err)
+	}
+	for _, r := range res.Results {
+		want := map[string]string{"chart": "quarter 412", "text": "arrive at the harbour"}[r.DocumentID]
+		if !strings.Contains(r.Snippet, want) || !slices.Equal(r.Pages, []int{1}) {
+			t.Errorf("%s: snippet %q, pages %v; want %q on page 1", r.DocumentID, r.Snippet, r.Pages, want)
+		}
 	}
 }
