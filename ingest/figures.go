@@ -67,7 +67,15 @@ func (im *Importer) ReadWaitingPictures(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	return im.rereadAll(ctx, ids)
+	// A document whose second parse fails (a password-protected PDF after
+	// a restart, which forgot its password) keeps its text and stops
+	// waiting: retried after every import, it would fail each time.
+	return im.rereadAll(ctx, ids, func(id string, err error) {
+		slog.Warn("pictures left unread", "document", id, "err", app.ErrorMessage(err))
+		if err := im.DB.DropPictureWait(ctx, id); err != nil {
+			slog.Warn("pictures left unread", "document", id, "err", app.ErrorMessage(err))
+		}
+	})
 }
 
 // readPicturesInBackground starts a ReadWaitingPictures pass on its own

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/go-pdf/fpdf"
+	"github.com/pdfcpu/pdfcpu/pkg/api"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 
 	"archivist/app"
 	"archivist/ingest"
@@ -246,5 +248,36 @@ func TestResumePicturesInBackground(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatal("the background pass never read the pictures")
 		}
+	}
+}
+
+// TestPicturesOfLockedPDF: a password-protected PDF's pictures are read
+// while the importer knows its password; after a restart, which forgets
+// it, their second parse fails once, and the document keeps its text and
+// stops waiting, rather than failing again after every import.
+func TestPicturesOfLockedPDF(t *testing.T) {
+	ctx := context.Background()
+	tess := needTesseract(t)
+	var locked bytes.Buffer
+	if err := api.Encrypt(bytes.NewReader(figurePDF(t)), &locked, model.NewAESConfiguration("secret", "owner", 256)); err != nil {
+		t.Fatal(err)
+	}
+	im := newImporter(t)
+	im.OCR.Path = filepath.Join(t.TempDir(), "no-tesseract") // the pictures wait
+	r := im.ImportWithPassword(ctx, write(t, t.TempDir(), "locked.pdf", locked.Bytes()), "secret")
+	if r.Outcome != app.OutcomeImported {
+		t.Fatalf("import: %v %v", r.Outcome, r.Err)
+	}
+	// The next start: the same library, the password forgotten.
+	again := &ingest.Importer{DB: im.DB, NewID: im.NewID}
+	again.OCR.Path = tess
+	if n, err := again.ReadWaitingPictures(ctx); err != nil || n != 0 {
+		t.Fatalf("ReadWaitingPictures = %d, %v; want the locked document to fail", n, err)
+	}
+	if waiting, _ := again.DB.PicturesWaiting(ctx); len(waiting) != 0 {
+		t.Errorf("still waiting after its second parse failed: %v", waiting)
+	}
+	if d := doc(t, again, r.DocumentID); d.Status != app.StatusReady || !strings.Contains(allText(blocksOf(t, again, r.DocumentID)), "reproduces") {
+		t.Errorf("the document lost its text: %+v", d)
 	}
 }

@@ -23,12 +23,13 @@ func (im *Importer) ReadWaitingPages(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	return im.rereadAll(ctx, ids)
+	return im.rereadAll(ctx, ids, nil)
 }
 
 // rereadAll requeues and rereads each document, returning how many
-// committed; a document that fails again is left as it was.
-func (im *Importer) rereadAll(ctx context.Context, ids []string) (int, error) {
+// committed; a document that fails again is left as it was, and failed,
+// when set, hears of it with the error.
+func (im *Importer) rereadAll(ctx context.Context, ids []string, failed func(id string, err error)) (int, error) {
 	n := 0
 	for _, id := range ids {
 		job, err := im.DB.RequeueImport(ctx, id, im.NewID())
@@ -38,6 +39,9 @@ func (im *Importer) rereadAll(ctx context.Context, ids []string) (int, error) {
 		if err := im.reread(ctx, job); err != nil {
 			if ctx.Err() != nil {
 				return n, err
+			}
+			if failed != nil {
+				failed(id, err)
 			}
 			continue
 		}

@@ -131,6 +131,15 @@ func (db *DB) PicturesWaiting(ctx context.Context) ([]string, error) {
 		WHERE d.status = 'ready' AND d.trashed_at IS NULL ORDER BY d.imported_at, d.id`)
 }
 
+// DropPictureWait stops a document waiting for its pictures: their second
+// parse failed, and the document keeps what it has.
+func (db *DB) DropPictureWait(ctx context.Context, docID string) error {
+	if _, err := db.write.ExecContext(ctx, `DELETE FROM picture_waits WHERE document_id = ?`, docID); err != nil {
+		return fmt.Errorf("store: drop picture wait: %w", err)
+	}
+	return nil
+}
+
 // documentIDs runs a query of one column of document IDs; what names it in
 // errors.
 func (db *DB) documentIDs(ctx context.Context, what, q string) ([]string, error) {
