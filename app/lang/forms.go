@@ -245,15 +245,18 @@ func initialsOf(short string) string {
 // word may give a letter for each part ("Semi-Conductor" gives s and c).
 func initialsMatch(short string, words []string) bool {
 	want := initialsOf(short)
-	var heads []string // each word's possible initials
+	var heads []head
 	for _, w := range words {
 		w = strings.Trim(w, ",.;:()\"'“”‘’")
 		if w == "" {
 			return false
 		}
 		lw := strings.ToLower(w)
+		if !strings.ContainsFunc(lw, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
+			continue // a mark between words ("?", "–") spells nothing
+		}
 		if smallWords[lw] {
-			heads = append(heads, "?"+lw[:1])
+			heads = append(heads, head{letters: lw[:1], optional: true})
 			continue
 		}
 		var h strings.Builder
@@ -262,27 +265,37 @@ func initialsMatch(short string, words []string) bool {
 				h.WriteByte(part[0])
 			}
 		}
-		heads = append(heads, h.String())
+		if h.Len() == 0 {
+			continue
+		}
+		heads = append(heads, head{letters: h.String()})
 	}
 	return matchHeads(want, heads)
 }
 
+// head is what one word may give a short form: its first letter, or its
+// hyphen parts' letters; a small word's letter is optional.
+type head struct {
+	letters  string
+	optional bool
+}
+
 // matchHeads matches initials against the words' heads in order: a word
 // gives its first letter or all its hyphen parts' letters; a small word
-// ("?o") may give its letter or nothing.
-func matchHeads(want string, heads []string) bool {
+// may give its letter or nothing.
+func matchHeads(want string, heads []head) bool {
 	if len(heads) == 0 {
 		return want == ""
 	}
 	h := heads[0]
-	if strings.HasPrefix(h, "?") {
-		if want != "" && want[0] == h[1] && matchHeads(want[1:], heads[1:]) {
+	if h.optional {
+		if want != "" && want[0] == h.letters[0] && matchHeads(want[1:], heads[1:]) {
 			return true
 		}
 		return matchHeads(want, heads[1:])
 	}
-	if strings.HasPrefix(want, h) && matchHeads(want[len(h):], heads[1:]) {
+	if strings.HasPrefix(want, h.letters) && matchHeads(want[len(h.letters):], heads[1:]) {
 		return true
 	}
-	return len(h) > 1 && want != "" && want[0] == h[0] && matchHeads(want[1:], heads[1:])
+	return len(h.letters) > 1 && want != "" && want[0] == h.letters[0] && matchHeads(want[1:], heads[1:])
 }

@@ -82,6 +82,14 @@ year (FY). "AD" means an Airworthiness Directive issued under part 39.`
 	}
 }
 
+// TestDefinitionsAfterAMark: a short form after a word that is a mark
+// alone is read without failing.
+func TestDefinitionsAfterAMark(t *testing.T) {
+	for _, text := range []string{"Why ? (W)", "Is it so ? (IS) and - (D)", "? (Q)"} {
+		_ = Definitions(text) // must not panic
+	}
+}
+
 func TestAbbreviates(t *testing.T) {
 	for _, c := range []struct {
 		short, name string
@@ -91,6 +99,12 @@ func TestAbbreviates(t *testing.T) {
 		{"EU", "The European Union", true},
 		{"EU", "Warsaw", false},
 		{"Leon", "Lisbon", false}, // a name, not a short form
+		// Words that are marks — a question mark (it once stopped the
+		// reading with a panic), a dash — spell nothing.
+		{"WP", "What ? Pays", true},
+		{"QA", "? Question Answering", true},
+		{"RD", "Research – Development", true},
+		{"RD", "Research - Development", true},
 	} {
 		if got := Abbreviates(c.short, c.name); got != c.want {
 			t.Errorf("Abbreviates(%q, %q) = %v, want %v", c.short, c.name, got, c.want)
