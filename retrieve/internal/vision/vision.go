@@ -38,9 +38,10 @@ type verdict struct {
 	why  string // when it does not: a note for the person
 }
 
-// known holds, for the process, what each endpoint's model was found to
-// do: asked once, and a refusal is remembered.
-var known sync.Map // key(e) → verdict
+// known holds, for the process, what each endpoint said of its model
+// (asked once); refused, the endpoints that refused pictures since, whose
+// refusal outweighs the person's setting and the endpoint's word.
+var known, refused sync.Map // key(e) → verdict
 
 func key(e Endpoint) string { return e.Base + "\x00" + e.Model }
 
@@ -57,13 +58,13 @@ const (
 // An endpoint that does not say is sent text alone: a model that cannot
 // see would be sent megabytes it ignores, or refuse the question.
 func Sees(ctx context.Context, e Endpoint) (bool, string) {
-	switch app.ImagesSetting(e.Setting) {
-	case app.ImagesNo:
+	if app.ImagesSetting(e.Setting) == app.ImagesNo {
 		return false, ""
-	case app.ImagesYes:
-		if v, ok := known.Load(key(e)); ok && !v.(verdict).sees {
-			return false, v.(verdict).why // refused since
-		}
+	}
+	if v, ok := refused.Load(key(e)); ok {
+		return false, v.(verdict).why
+	}
+	if app.ImagesSetting(e.Setting) == app.ImagesYes {
 		return true, ""
 	}
 	if v, ok := known.Load(key(e)); ok {
@@ -118,7 +119,7 @@ func modelName(e Endpoint) string {
 // process sends it text alone from now on, and says so.
 func Refused(e Endpoint) string {
 	why := fmt.Sprintf("%s at %s refused pictures; its answers use the text alone.", upper(e.Role), endpoint.Host(e.Base))
-	known.Store(key(e), verdict{why: why})
+	refused.Store(key(e), verdict{why: why})
 	return why
 }
 

@@ -3,6 +3,7 @@ package vision
 import (
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"testing"
 
 	"archivist/app"
@@ -63,4 +64,20 @@ type failing struct{}
 
 func (failing) RoundTrip(*http.Request) (*http.Response, error) {
 	panic("the endpoint was asked though the setting decides")
+}
+
+// TestSeesSaidAfterDetecting: an endpoint that did not say whether its
+// model sees images is sent pictures once the person says it does; what
+// it did not say is not held against the setting.
+func TestSeesSaidAfterDetecting(t *testing.T) {
+	srv := httptest.NewServer(http.NotFoundHandler())
+	defer srv.Close()
+	e := Endpoint{Base: srv.URL + "/v1", Model: "unsaid", Role: "the answer model"}
+	if ok, why := Sees(t.Context(), e); ok || why == "" {
+		t.Fatalf("detect, not said: %v %q", ok, why)
+	}
+	e.Setting = app.ImagesYes
+	if ok, why := Sees(t.Context(), e); !ok || why != "" {
+		t.Fatalf("yes after the endpoint did not say: %v %q", ok, why)
+	}
 }
