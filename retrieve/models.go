@@ -125,14 +125,7 @@ func ShownPictures(ctx context.Context, p app.ProviderSettings, key string, ack 
 	case sees:
 		return fmt.Sprintf("Pictures: the endpoint says %s sees images; figures are sent with the text.", model)
 	case why != "":
-		return "Pictures: text only. " + upperFirst(strings.TrimPrefix(why, "Pictures were not sent: "))
+		return "Pictures: text only. " + why
 	}
 	return "Pictures: text only, as set."
-}
-
-func upperFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }

@@ -7,6 +7,7 @@ import (
 
 	"archivist/app"
 	"archivist/retrieve/answer"
+	"archivist/retrieve/jev"
 	"archivist/retrieve/route"
 )
 
@@ -119,9 +120,7 @@ func attachPictures(ctx context.Context, a answer.Answerer, ev *app.Evidence, fi
 			notes = append(notes, s)
 		}
 	}
-	seer, ok := a.(interface {
-		SeesImages(ctx context.Context) (bool, string)
-	})
+	seer, ok := a.(jev.Seer)
 	if !ok || figs == nil || !holdsFigures(ev) {
 		return nil, 0
 	}

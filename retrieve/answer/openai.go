@@ -64,7 +64,8 @@ func (o *OpenAI) SeesImages(ctx context.Context) (bool, string) {
 	if err != nil {
 		return false, ""
 	}
-	return vision.Sees(ctx, o.vision(base))
+	sees, why := vision.Sees(ctx, o.vision(base))
+	return sees, vision.Note(why)
 }
 
 func (o *OpenAI) vision(base string) vision.Endpoint {

@@ -167,9 +167,10 @@ type Provider interface {
 	Decide(ctx context.Context, req *Request) (map[string]Answer, error)
 }
 
-// Seer is a provider that can be shown pictures with a question's
-// evidence. SeesImages reports whether it is, and when it is not for a
-// reason the person can change, a note saying why.
+// Seer is a provider — a decision provider or an answer model — that can
+// be shown pictures with a question's evidence. SeesImages reports
+// whether it is, and when it is not for a reason the person can change, a
+// note saying why.
 type Seer interface {
 	SeesImages(ctx context.Context) (bool, string)
 }

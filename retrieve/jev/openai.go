@@ -28,7 +28,8 @@ type OpenAI struct {
 // passages it scores: as the Images setting says, else as the endpoint
 // says (vision.Sees).
 func (o *OpenAI) SeesImages(ctx context.Context) (bool, string) {
-	return vision.Sees(ctx, o.vision())
+	sees, why := vision.Sees(ctx, o.vision())
+	return sees, vision.Note(why)
 }
 
 func (o *OpenAI) vision() vision.Endpoint {

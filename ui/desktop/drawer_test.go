@@ -552,7 +552,7 @@ func TestCutTextShowsWhole(t *testing.T) {
 // among the reasons behind "Why these sources?".
 func TestAnswerNotesShown(t *testing.T) {
 	ans := twoCitationAnswer()
-	ans.Notes = []string{"Pictures were not sent: the answer model at localhost:11434 does not say whether m sees images."}
+	ans.Notes = []string{"Pictures were not sent. The answer model at localhost:11434 does not say whether m sees images."}
 	h := newHarness(t, &fakeLibrary{}, &fakeResearch{answer: ans})
 	tr := h.ask(t, "When did the archive open?")
 	if !tr.note.Visible() || tr.note.Text != ans.Notes[0] {

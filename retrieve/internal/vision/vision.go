@@ -52,7 +52,8 @@ const (
 )
 
 // Sees reports whether e's model is shown pictures and, when it is not
-// for a reason the person may want to change, a note saying why. The
+// for a reason the person may want to change, a sentence saying why
+// (Note makes it a reply's note). The
 // person's setting decides; without one, the endpoint is asked once per
 // process (Ollama's model capabilities, POST /api/show beside its /v1).
 // An endpoint that does not say is sent text alone: a model that cannot
@@ -80,8 +81,8 @@ func Sees(ctx context.Context, e Endpoint) (bool, string) {
 // ask asks the endpoint which capabilities the model has. final is false
 // when the question was cancelled, so the answer is not remembered.
 func ask(ctx context.Context, e Endpoint) (verdict, bool) {
-	unknown := verdict{why: fmt.Sprintf("Pictures were not sent: %s at %s does not say whether %s sees images. "+
-		"Set Pictures to “Send pictures” in Settings (ask --images yes) if it does.", e.Role, endpoint.Host(e.Base), modelName(e))}
+	unknown := verdict{why: fmt.Sprintf("%s at %s does not say whether %s sees images. "+
+		"Set Pictures to “Send pictures” in Settings (ask --images yes) if it does.", upper(e.Role), endpoint.Host(e.Base), modelName(e))}
 	body, err := json.Marshal(map[string]string{"model": e.Model})
 	if err != nil || e.Model == "" {
 		return unknown, true
@@ -104,8 +105,8 @@ func ask(ctx context.Context, e Endpoint) (verdict, bool) {
 	if slices.Contains(*show.Capabilities, "vision") {
 		return verdict{sees: true}, true
 	}
-	return verdict{why: fmt.Sprintf("Pictures were not sent: %s at %s says %s does not see images.",
-		e.Role, endpoint.Host(e.Base), modelName(e))}, true
+	return verdict{why: fmt.Sprintf("%s at %s says %s does not see images.",
+		upper(e.Role), endpoint.Host(e.Base), modelName(e))}, true
 }
 
 func modelName(e Endpoint) string {
@@ -121,6 +122,15 @@ func Refused(e Endpoint) string {
 	why := fmt.Sprintf("%s at %s refused pictures; its answers use the text alone.", upper(e.Role), endpoint.Host(e.Base))
 	refused.Store(key(e), verdict{why: why})
 	return why
+}
+
+// Note is a reply's note on pictures not sent for the reason why; ""
+// for none.
+func Note(why string) string {
+	if why == "" {
+		return ""
+	}
+	return "Pictures were not sent. " + why
 }
 
 func upper(s string) string {
