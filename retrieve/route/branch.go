@@ -74,7 +74,7 @@ func (w *walk) directCandidates(ctx context.Context) ([]*node, error) {
 		if score[ids[i]] != score[ids[j]] {
 			return score[ids[i]] > score[ids[j]]
 		}
-		return ids[i] < ids[j]
+		return w.docs[ids[i]].rank < w.docs[ids[j]].rank
 	})
 	if len(ids) > w.lim.Direct {
 		ids = ids[:w.lim.Direct]

@@ -111,7 +111,7 @@ func (r *Router) GatherSeeing(ctx context.Context, snap *store.Snapshot, q app.Q
 		tr.Stopped = "explored everything"
 		return ev, tr, nil
 	}
-	sort.Slice(docs, func(i, j int) bool { return docs[i].ID < docs[j].ID })
+	sort.Slice(docs, func(i, j int) bool { return documentBefore(docs[i], docs[j]) })
 	w := &walk{r: r, lim: r.limits(), snap: snap, question: q, ev: ev, tr: tr, pictures: pics,
 		docs: map[string]*docState{}, pending: map[string]*candidate{}, scored: map[string]bool{}, rated: map[string]float64{}, reached: map[string]bool{}}
 	if err := w.prepare(ctx, docs); err != nil {
@@ -215,8 +215,8 @@ func (rt *route) child(n *node, p float64, decision bool, floor float64) *route 
 // prepare analyses the question, weighs its terms over the scope, and
 // builds the library level of the tree.
 func (w *walk) prepare(ctx context.Context, docs []app.Document) error {
-	for _, d := range docs {
-		ds := &docState{doc: d}
+	for i, d := range docs {
+		ds := &docState{doc: d, rank: i}
 		w.docs[d.ID] = ds
 		w.order = append(w.order, ds)
 	}
@@ -253,6 +253,21 @@ func (w *walk) prepare(ctx context.Context, docs []app.Document) error {
 		w.root.items = items
 	}
 	return nil
+}
+
+// documentBefore is the order of the library level: menus group the
+// documents in it and label each group by its first and last titles, so
+// the order is by title. Equal titles fall by content (SHA-256), not by
+// ID: IDs are drawn at random on import, and a library imported again,
+// or in another order, must be walked the same way.
+func documentBefore(a, b app.Document) bool {
+	if ta, tb := strings.ToLower(a.Title), strings.ToLower(b.Title); ta != tb {
+		return ta < tb
+	}
+	if a.SHA256 != b.SHA256 {
+		return a.SHA256 < b.SHA256
+	}
+	return a.ID < b.ID
 }
 
 func (w *walk) addNode(n *node) *node {

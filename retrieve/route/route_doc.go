@@ -54,6 +54,7 @@ func (n *node) hasChildren() bool {
 // only when the walk explores it.
 type docState struct {
 	doc    app.Document
+	rank   int // place in the library's order (documentBefore), which breaks ties
 	node   *node
 	loaded bool
 	*docStructure
@@ -350,8 +351,8 @@ func (w *walk) pendingOrder() []*candidate {
 		if pa, pb := a.priority(), b.priority(); pa != pb {
 			return pa > pb
 		}
-		if a.doc.doc.ID != b.doc.doc.ID {
-			return a.doc.doc.ID < b.doc.doc.ID
+		if a.doc.rank != b.doc.rank {
+			return a.doc.rank < b.doc.rank
 		}
 		return a.ref.Seq < b.ref.Seq
 	})

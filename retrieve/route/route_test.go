@@ -36,6 +36,13 @@ func makeDoc(t testing.TB, db *store.DB, id, title string, secs []tsec) {
 // makeLabelledDoc is makeDoc with printed page labels: label(n) for page n.
 func makeLabelledDoc(t testing.TB, db *store.DB, id, title string, secs []tsec, label func(int) string) {
 	t.Helper()
+	importDoc(t, db, &app.Document{ID: id, Title: title, Filename: id + ".pdf", Format: app.FormatPDF, SHA256: id + "-sha"}, secs, label)
+}
+
+// importDoc is makeLabelledDoc for a document record of the caller's.
+func importDoc(t testing.TB, db *store.DB, d *app.Document, secs []tsec, label func(int) string) {
+	t.Helper()
+	id, title := d.ID, d.Title
 	ctx := context.Background()
 	p := &app.Parsed{Format: app.FormatPDF, Sections: []app.Section{{ID: id + "-s0", Parent: -1, Heading: title}}}
 	var passages []app.Passage
@@ -70,7 +77,6 @@ func makeLabelledDoc(t testing.TB, db *store.DB, id, title string, secs []tsec, 
 		}
 		p.PageInfo = append(p.PageInfo, pg)
 	}
-	d := &app.Document{ID: id, Title: title, Filename: id + ".pdf", Format: app.FormatPDF, SHA256: id + "-sha"}
 	if _, err := db.EnqueueImport(ctx, d, "job-"+id, ""); err != nil {
 		t.Fatal(err)
 	}

@@ -408,8 +408,8 @@ func sortByUsefulness(cs []*candidate) {
 		if a.route != b.route {
 			return a.route > b.route
 		}
-		if a.doc.doc.ID != b.doc.doc.ID {
-			return a.doc.doc.ID < b.doc.doc.ID
+		if a.doc.rank != b.doc.rank {
+			return a.doc.rank < b.doc.rank
 		}
 		return a.ref.Seq < b.ref.Seq
 	})

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sort"
 	"strings"
 
 	"archivist/app/lang"
@@ -176,6 +177,18 @@ func (w *walk) rankPassages(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("retrieve: route: %w", err)
 	}
+	// Passages of equal rank (the same words, as in documents of one
+	// template) keep the library's order, not their rowids': rowids
+	// follow the order of import.
+	sort.SliceStable(hits, func(i, j int) bool {
+		if hits[i].Rank != hits[j].Rank {
+			return hits[i].Rank < hits[j].Rank
+		}
+		if a, b := w.docRank(hits[i].DocumentID), w.docRank(hits[j].DocumentID); a != b {
+			return a < b
+		}
+		return hits[i].RowID < hits[j].RowID // one document's passages are stored in reading order
+	})
 	w.hits = hits
 	if len(hits) > 0 {
 		w.bestRank = hits[0].Rank
@@ -184,6 +197,15 @@ func (w *walk) rankPassages(ctx context.Context) error {
 		w.hitsOf[h.DocumentID] = append(w.hitsOf[h.DocumentID], h)
 	}
 	return nil
+}
+
+// docRank is a document's place in the library's order; one out of scope
+// goes last.
+func (w *walk) docRank(id string) int {
+	if ds := w.docs[id]; ds != nil {
+		return ds.rank
+	}
+	return len(w.order)
 }
 
 // maxMatchShare leaves out of a multi-document FTS5 pass the concepts most
