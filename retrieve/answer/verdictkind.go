@@ -1,0 +1,417 @@
+package answer
+
+import (
+	"regexp"
+	"strings"
+
+	"archivist/app"
+	"archivist/app/lang"
+)
+
+// The verdict's first test (verdict.go): does the lead hold a value of the
+// kind asked, read as documents write such values — a table row under its
+// label and header, a place as an address or a seat, a part of a company
+// (a segment, a subsidiary) that the question does not name?
+
+// rowMisread returns why a table row is not what the question asks, read
+// as reports set their tables, or "". A roll-forward table sets balances
+// ("Nonvested at January 1, 2017") between the rows of what moved them
+// ("Granted", "Vested"): a balance is not the movement asked. "What types
+// of accounts receivable are there?" is answered by the rows a total adds
+// up, not by the total.
+func rowMisread(q, text string) string {
+	label := rowLabel(text)
+	switch {
+	case movementAskedRE.MatchString(q) && balanceRowRE.MatchString(label) && !movementAskedRE.MatchString(unvestedRE.ReplaceAllString(label, "")):
+		return "the question asks what moved a balance and the row is the balance"
+	case kindsAskedRE.MatchString(q) && totalRowRE.MatchString(text):
+		return "the question asks for kinds and the row is their total"
+	}
+	return ""
+}
+
+// movementAskedRE finds the words by which a question asks what moved a
+// balance; balanceRowRE a row label that states a balance at a point in
+// time.
+var (
+	movementAskedRE = regexp.MustCompile(`(?i)\b(granted|vested|forfeited|exercised|cancell?ed|issued|repurchased|expired|released|settled|purchased|converted|additions|disposals)\b`)
+	unvestedRE      = regexp.MustCompile(`(?i)\b(non-?|un)vested\b`) // a balance's name, not a movement
+	balanceRowRE    = regexp.MustCompile(`(?i)^\s*(balances?|outstanding|non-?vested|unvested|beginning|ending|opening|closing)\b|\b(at|as of)\s+(the\s+)?(beginning|end|start|close|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.?\s+\d{1,2}|\d{1,2}\s+\w+\s+\d{4}|\d{4})`)
+)
+
+// rowLabel returns the label of a table row's text: its first cell.
+func rowLabel(text string) string {
+	label, _, _ := strings.Cut(text, "|")
+	return label
+}
+
+// kindsAskedRE finds a question asking for the kinds or parts of a thing;
+// totalRowRE a table row whose label is a total.
+var (
+	kindsAskedRE = regexp.MustCompile(`(?i)\b(types|kinds|components|categories|classes|elements|constituents)\s+of\b|\b(component|item|segment|category|element)\s+(that|which)\b`)
+	totalRowRE   = regexp.MustCompile(`(?i)^\s*total\b`)
+)
+
+// placeKindAskedRE finds a question that names the kind of place it asks
+// for ("Which country …"): its answer is that place's name, wherever the
+// sentence puts it, where a bare "Where …" is answered by a place the
+// sentence sets with "in", "at" or "near". (Not "which state" or "which
+// city": a filing asked where it is incorporated or based names many
+// capitalised things that are no place — "Corporate Governance at
+// Portmere" — so those keep the place cues.)
+var placeKindAskedRE = regexp.MustCompile(`(?i)\b(which|what)\s+(country|countries|region|regions|nation|nations|continent|island)\b`)
+
+// baseYearRE finds a year set as the base a change is measured from:
+// "… for fiscal 2019 as compared to fiscal 2018", "versus 2018".
+var baseYearRE = regexp.MustCompile(`(?i)\b(?:compared\s+(?:to|with)|versus|vs\.?)\s+(?:the\s+)?(?:fiscal\s+)?(?:year\s+)?((?:19|20)\d\d)\b`)
+
+// baseYearOnly reports whether change, the sentence stating a change,
+// names the one year the question asks only as the base the change is
+// measured from, beside a later year: "increased $224 million for fiscal
+// 2019 as compared to fiscal 2018" is 2019's increase, not 2018's.
+func baseYearOnly(sh shape, change string) bool {
+	if len(sh.years) != 1 {
+		return false
+	}
+	y := ""
+	for k := range sh.years {
+		y = k
+	}
+	years, asked, base := 0, 0, 0
+	for _, n := range numbers(change) {
+		if n.year && len(n.text) == 4 {
+			years++
+			if n.text == y {
+				asked++
+			}
+		}
+	}
+	for _, m := range baseYearRE.FindAllStringSubmatch(change, -1) {
+		if m[1] == y {
+			base++
+		}
+	}
+	return asked > 0 && asked == base && years > asked
+}
+
+// holdsKindAsked reports whether the quote holds a value of the kind the
+// question asks, and if not, why.
+func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row bool) (bool, string) {
+	q := ev.Question.Text
+	who := sh.Type == lang.WhoType && roleTitleRE.MatchString(q) // "Who is the CEO …" asks for a name; "Who keeps …" may be answered by a role
+	if sh.Type != lang.AnyType && sh.Type != lang.WhichType && (sh.Type != lang.WhoType || who) && typeFitOf(sh.Type, sh.Counted, text, c.label, sh.named) <= 0 &&
+		!(sh.Type == lang.WhereType && lowerPlace(text)) && // a place a ligature or a typist left in lower case
+		!(sh.Type == lang.WhereType && placeKindAskedRE.MatchString(q) && capitalisedNew(text, sh.named)) && // "Which country …" is answered by its name: "Sweden rationed gasoline"
+		!(sh.Type == lang.CountType && setApart(text) && countsNamed(text+" "+c.label, sh.Counted)) &&
+		!(sh.Type == lang.AmountType && hasAmount(text, false)) && // a table's figures carry their unit in its heading
+		!(sh.Type == lang.WhereType && !asksWhereInWorld(q) && mayPoint(text)) { // "where are the balances" is answered by a pointer within the document
+		return false, "the passage holds no value of the kind asked"
+	}
+	under := c.label
+	if row && !comparesRE.MatchString(q) {
+		// "Which years does the table show?" is answered by its header;
+		// "Which year was it highest?" is not: the header holds every
+		// year, the row does not say which is highest.
+		under += "\n" + strings.Join(tableHeader(ev, c.window, c.start), "\n")
+	}
+	if ok, why := statesKindAsked(q, sh, text, under); !ok {
+		return false, why
+	}
+	switch {
+	case (who || sh.Type == lang.WhichType) && firmAskedRE.MatchString(q) && !namesFirm(text, sh.named):
+		// "Who audits …" is answered by the firm's name; a sentence about
+		// the audit names none.
+		return false, "no firm is named"
+	case symbolAskedRE.MatchString(q) && !givesSymbol(text+"\n"+c.label, sh.named):
+		return false, "no trading symbol is given"
+	case exchangeAskedRE.MatchString(q) && !namesExchange(text+"\n"+c.label):
+		return false, "no exchange is named"
+	case who && !firmAskedRE.MatchString(q) && !nameBesideAsked(text, sh.named) && !orgNameRE.MatchString(text) && !nameThenTitle(text, q):
+		// "Who is the CEO …" is answered where a name stands beside the
+		// role asked, or by a firm's name: any other name in the sentence
+		// is someone else's.
+		return false, "no name stands beside the role asked"
+	case who && !firmAskedRE.MatchString(q) && !holdsTitleAsked(q, text, sh.named):
+		return false, "the passage does not give the title asked as held by the one asked about"
+	case sh.Type == lang.CountType && !wholeNumberRE.MatchString(text+" "+c.label) && !numberWordRE.MatchString(text):
+		return false, "the question asks a count and the passage states no whole number"
+	case row && sh.Figure && sh.Type != lang.WhichType && !hasAmount(q, false) && labelNamesSibling(c, text, sh):
+		// "Trade receivables" is not the "other receivables" asked: the
+		// label qualifies the measure its own way and drops the
+		// question's qualifier, which nothing over the row supplies.
+		return false, "the row's label names another measure"
+	case row && sh.Figure && sh.Type != lang.WhichType && !hasAmount(q, false) && labelNamesOther(text, sh):
+		// "Net sales of reportable segments and All Other" is another,
+		// narrower measure than the net sales asked. ("Which segment had
+		// …", or a question giving the figure, asks for the label.)
+		return false, "the row's label names another measure"
+	case sh.Figure && !row && len(derivation(q, sh)) == 0 && onlyChanges(text):
+		// "Operating revenues decreased $259 million" states how the
+		// figure moved, not the figure asked.
+		return false, "the passage states a change of the figure, not the figure"
+	case !deniesAsAsked(q, text+"\n"+c.label+"\n"+strings.Join(tableHeader(ev, c.window, c.start), "\n")):
+		return false, "the question asks what is not so and the passage does not deny it"
+	}
+	if why := rowMisread(q, text); row && why != "" {
+		return false, why
+	}
+	if why := saysOtherwise(q, sh, text, c.label); why != "" {
+		return false, why
+	}
+	switch {
+	case splitsName(text, nameRuns(q)):
+		return false, "the passage holds the words of a name the question gives, but not as that name"
+	case !row && !hasAmount(text, true) && repeatsOnly(text, sh):
+		// "Continuing Operations" under "What are the components of
+		// Continuing Operations?" — a heading that names what is asked
+		// tells nothing of it.
+		return false, "the passage only repeats the question's words"
+	case row && asksFigure(q, sh) && perShareRE.MatchString(q) && !perShareRE.MatchString(rowHeading(ev, c, text)):
+		// "Net income | $4,566,156" is not net income per share: a
+		// per-share row says so in its label or its headings.
+		return false, "the question asks a per-share amount and the row is not one"
+	case asksFigure(q, sh) && perShareRE.MatchString(q) && !perShareFigureRE.MatchString(text+" "+c.label):
+		// A per-share amount is written in currency units and cents
+		// ("$6.42", "3.85"); "1.9 million dilutive securities" is another
+		// figure.
+		return false, "the question asks a per-share amount and the passage states none"
+	case sh.Figure && !row && len(sh.years) > 0 && onlyOtherPeriods(text, sh.years):
+		// "… decreased $259 million due to the sale of HOS, which had
+		// operating revenues of $293 million in 2021" gives 2021's
+		// figure (and a part's) to a question about 2022.
+		return false, "the passage states the figure for another period"
+	case sh.Figure && sh.Type != lang.PercentType && !percentAsked(q) && onlyPercents(text):
+		return false, "the question asks an amount and the passage gives only percentages"
+	case row && sh.Figure && readsPart(c, sh):
+		return false, "the table holds a part's figures (a segment's, a subsidiary's), not the whole's asked"
+	case !row && otherMonthOnly(q, text):
+		// "In April 2019, we granted 346,453 PSUs" does not say how many
+		// were granted in December 2019.
+		return false, "the passage states another month than the one asked"
+	case row && len(sh.years) > 0 && !partPeriodRE.MatchString(q) && readsPartPeriod(ev, c):
+		// "Net sales | $ 3,226,773" under "13 Weeks Ended" is a quarter's
+		// net sales, not the fiscal year's the question asks.
+		return false, "the table holds a quarter's or some months' figures, not the year's asked"
+	case (sh.Type == lang.WhereType || sh.Type == lang.WhichType) && !row && headquartersRE.MatchString(q) && !statesSeat(text) &&
+		!placeCaptionRE.MatchString(c.label) && !placeCaptionRE.MatchString(trailingCaption(text)):
+		// "… the courts of New York, located nearest the Corporation's
+		// headquarters" names a place, not where the headquarters are:
+		// a seat is written after "in", "at", "located in", "based in".
+		return false, "the passage names no place as where it is"
+	case row && asksWhichExtreme(q, sh):
+		// "Which component contributed the most?" compares the rows; one
+		// row's figures do not say which is largest.
+		return false, "the question asks which item is largest or smallest, and one row does not say"
+	case row && sh.Type == lang.PercentType && !cellIsPercent(ev, sh, c, text):
+		// "Total revenues | 6,316 | 6,215 | 101 | 1.6%": the row holds a
+		// percentage, the cell the question's column names does not.
+		return false, "the question asks a percentage and the cell asked is not one"
+	case row && sh.Statement:
+		return false, "the question asks a statement and the passage is a table row"
+	case row && sh.total && !labelSays(text, "total") && !totalOfTable(ev, sh, c, text):
+		// "What is the total X" is the total row's, not one of the rows
+		// it adds up.
+		return false, "the question asks a total and the row is not one"
+	}
+	return true, ""
+}
+
+// lowerPlace reports whether text names a place in lower case after a
+// word that places ("located in mumbai"): a word, not a determiner or a
+// pronoun ("in this Form", "in the 2022 Proxy Statement" place nothing).
+func lowerPlace(text string) bool {
+	for _, m := range lowerPlaceRE.FindAllStringSubmatch(text, -1) {
+		if !lang.IsStopWord(m[3]) {
+			return true
+		}
+	}
+	return false
+}
+
+// labelNamesOther reports whether a row's label holds more words the
+// question does not ask than words it does.
+//
+// A "total" the question asks names no measure: it does not count as
+// asked ("Total deferred tax assets" is another measure than the total
+// assets asked).
+func labelNamesOther(row string, sh shape) bool {
+	label, _, _ := strings.Cut(row, "|")
+	asked, unasked := askedWords(label, sh.named), unaskedWords(glossless(label), sh.named)
+	if sh.total && labelSays(label, "total") {
+		asked--
+	}
+	for _, w := range strings.Fields(strings.ToLower(label)) {
+		if ownWords[w] && !sh.named[lang.Family(w)] {
+			unasked-- // "Total Company", "Consolidated": the whole, which a plain question asks
+		}
+	}
+	return unasked > asked
+}
+
+// labelNamesSibling reports whether row c's label adds a word the question
+// does not ask and lacks a word of the asked measure that neither its
+// header nor its context (section, introduction) carries.
+func labelNamesSibling(c *candidate, row string, sh shape) bool {
+	label, _, _ := strings.Cut(row, "|")
+	own := false // a qualifier of the label's own: a content word the question does not ask
+	for _, t := range lang.Tokens(glossless(label)) {
+		if !t.Num && len(t.Lower) >= 4 && !lang.IsStopWord(t.Lower) && !labelFiller[t.Lower] && !sh.named[lang.Family(t.Lower)] {
+			own = true
+		}
+	}
+	if !own {
+		return false
+	}
+	written := wordStems(label)
+	for _, m := range sh.Measure {
+		if !c.own[m] && !c.context[m] && !written[m] {
+			return true
+		}
+	}
+	return false
+}
+
+// glossless is a row label without its parenthetical glosses — where the
+// figure is classed ("Carrying amount (non-current (liabilities)/assets)"),
+// a footnote's mark — which say where a measure stands, not which measure
+// it is; a gloss that leaves something out or adjusts ("(excluding
+// fuel)", "(net of tax)") names another measure and stays.
+func glossless(label string) string {
+	var b strings.Builder
+	depth, start := 0, 0
+	for i, r := range label {
+		switch r {
+		case '(':
+			if depth == 0 {
+				b.WriteString(label[start:i])
+				start = i
+			}
+			depth++
+		case ')':
+			if depth > 0 {
+				depth--
+				if depth == 0 {
+					if narrowsRE.MatchString(label[start : i+1]) {
+						b.WriteString(label[start : i+1])
+					}
+					start = i + 1
+				}
+			}
+		}
+	}
+	b.WriteString(label[start:]) // an unclosed gloss is kept: nothing says where it ends
+	return b.String()
+}
+
+var narrowsRE = regexp.MustCompile(`(?i)\b(exclud\w*|except\w*|includ\w*|net of|less|before|after|adjust\w*|only|other than|without|per)\b`)
+
+// asksWhereInWorld reports whether a where-question asks where a thing is
+// in the world — a seat, an office, a birthplace, a state of
+// incorporation — which a pointer to another part of a document ("see
+// Note 7", "incorporated by reference in this Form 10-K") does not
+// answer, as it answers "Where are the deferred revenue balances?".
+func asksWhereInWorld(q string) bool { return whereInWorldRE.MatchString(q) }
+
+// placeCaptionRE finds a form's caption that names a place entered above
+// it or after it: "(State or other jurisdiction of incorporation or
+// organization)", "(Address of principal executive offices)", "Principal
+// executive offices: 3M Center, …".
+var placeCaptionRE = regexp.MustCompile(`(?i)\b(jurisdiction|address|state of incorporation|country|city|principal executive offices?|head office|headquarters)\b`)
+
+// trailingCaption returns the caption a form's entry closes with when the
+// entry and its caption were read as one line — "One Johnson & Johnson
+// Plaza New Brunswick, New Jersey 08933 (Address of principal executive
+// offices)" — or "".
+func trailingCaption(text string) string {
+	t := strings.TrimSpace(text)
+	i := strings.LastIndex(t, "(")
+	if i <= 0 || !strings.HasSuffix(t, ")") || !captionsOnly(t[i:]) {
+		return ""
+	}
+	return t[i:]
+}
+
+// A company's seat is stated, not named in passing: a word that seats
+// ("headquartered", "based in", "principal executive offices", "head
+// office") and a place written where it is — after "in", "at", "located",
+// "based", or a street address after "at" (seatCueRE) — not "from" or
+// "near", which place something else ("acquired … from the Company"), and
+// not a month ("in January 2019" dates, it does not place). "A contract with the City of Camden" names a
+// place without seating anything; "the courts of New York, located nearest
+// the Corporation's headquarters" seats the courts.
+var (
+	seatRE    = regexp.MustCompile(`(?i)\b(headquarter\w*|head office|(principal|executive|corporate|registered) offices?|(based|located|situated|domiciled) (in|at)|offices? (is|are) (located )?(in|at))\b`)
+	seatCueRE = regexp.MustCompile(`\b(in|at|located|based|headquartered|situated)\s+(the\s+)?(\p{Lu}\p{L}*)|\bat\s+\d{1,6}\s+(\p{Lu}\p{L}*)`)
+)
+
+// statesSeat reports whether text states where something is seated.
+func statesSeat(text string) bool {
+	if !seatRE.MatchString(text) {
+		return false
+	}
+	for _, m := range seatCueRE.FindAllStringSubmatch(text, -1) {
+		if !calendarWords[lang.Family(strings.ToLower(m[3]+m[4]))] {
+			return true
+		}
+	}
+	return false
+}
+
+var calendarWords = familySet(`january february march april may june july august september october november december
+	monday tuesday wednesday thursday friday saturday sunday`)
+
+var headquartersRE = regexp.MustCompile(`(?i)\b(headquartered|headquarters|head office|principal executive offices?)\b|(^|\s)based in\b`)
+
+var whereInWorldRE = regexp.MustCompile(`(?i)\b(located|headquartered|headquarters|based|incorporated|born|died|buried|live[sd]?|lived|situated|held|built|founded|office|offices|city|country|countries|state|province|region|address|town|village|continent)\b`)
+
+// partWords are the words by which a report introduces a table of one
+// part of the whole — a subsidiary, an investee, a guarantor, a joint
+// venture — whose figures are the part's, not the company's a plain
+// question asks about. A table "for each of our segments" or "by segment"
+// sums its parts to the whole; one "for the Domestic segment" is that
+// segment's (namedPartRE).
+var (
+	partWords   = map[string]bool{"subsidiary": true, "investee": true, "guarantor": true, "venture": true}
+	namedPartRE = regexp.MustCompile(`(\p{Lu}[\p{L}&\-]*)\s+(segment|division|subsidiary)\b`)
+)
+
+// readsPart reports whether a table row is read under an introduction
+// that names a part the question does not name: by a word for a part
+// ("for the Domestic segment", "for our equity method investee") or as a
+// name after "for" that the question does not give ("selected financial
+// data for BCC"). (A section or a title naming segments does not: the
+// segment note's total row is the company's.)
+func readsPart(c *candidate, sh shape) bool {
+	for _, t := range lang.Tokens(c.intro) {
+		if partWords[t.Lower] && !sh.named[lang.Family(t.Lower)] {
+			return true
+		}
+	}
+	for _, m := range namedPartRE.FindAllStringSubmatch(c.intro, -1) {
+		if w := strings.ToLower(m[1]); !sh.named[lang.Family(w)] && !sh.named[w] && !lang.IsStopWord(w) {
+			return true
+		}
+	}
+	for _, m := range forNameRE.FindAllStringSubmatch(c.intro, -1) {
+		other := false
+		for _, t := range lang.Tokens(m[2]) {
+			switch {
+			case sh.named[lang.Family(t.Lower)], sh.named[t.Lower], ownWords[t.Lower]:
+				other = false
+			case !periodWords[lang.Family(t.Lower)] && !monthNameRE.MatchString(t.Lower) && !lang.IsStopWord(t.Lower) && !t.Num:
+				other = true
+				continue
+			}
+			break
+		}
+		if other {
+			return true
+		}
+	}
+	return false
+}
+
+var monthNameRE = regexp.MustCompile(`^(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*$|^q[1-4]$`)
+
+// forNameRE finds a name after "for" in an introduction.
+var forNameRE = regexp.MustCompile(`\bfor\s+(the\s+)?(\p{Lu}[\p{L}&.\-]*(?:\s+\p{Lu}[\p{L}&.\-]*)*)`)
