@@ -180,11 +180,11 @@ func lastSentenceStart(prefix string, floor int) int {
 // searching up to ceil, or ceil when the sentence runs past it only to a
 // block's end, or -1.
 func sentenceEnd(text string, from, ceil int) int {
-	if from > 0 && from <= len(text) && isTerminal(text[from-1]) {
+	if from > 0 && from <= len(text) && isTerminal(text[from-1]) && !lang.ClosesAbbreviation(text, from-1) {
 		return from
 	}
 	for i := from; i < ceil; i++ {
-		if isTerminal(text[i]) && (i+1 == len(text) || text[i+1] == ' ' || text[i+1] == '\n') {
+		if isTerminal(text[i]) && (i+1 == len(text) || text[i+1] == ' ' || text[i+1] == '\n') && !lang.ClosesAbbreviation(text, i) {
 			return i + 1
 		}
 	}
@@ -205,7 +205,9 @@ func nextSentenceStart(text string, from int) int {
 }
 
 // isSentenceBreak reports whether a sentence starts at text[i]: after
-// terminal punctuation and whitespace, or after a blank line.
+// terminal punctuation and whitespace, or after a blank line. A period
+// that closes an initial or an abbreviation ("James D. Taiclet", "U.S.
+// Securities") ends no sentence, as for the answerer.
 func isSentenceBreak(text string, i int) bool {
 	if i < 2 || text[i] == ' ' || text[i] == '\n' {
 		return false
@@ -213,7 +215,7 @@ func isSentenceBreak(text string, i int) bool {
 	if text[i-1] == '\n' && text[i-2] == '\n' {
 		return true
 	}
-	return (text[i-1] == ' ' || text[i-1] == '\n') && isTerminal(text[i-2])
+	return (text[i-1] == ' ' || text[i-1] == '\n') && isTerminal(text[i-2]) && !lang.ClosesAbbreviation(text, i-2)
 }
 
 func isTerminal(c byte) bool { return c == '.' || c == '?' || c == '!' }
