@@ -111,7 +111,7 @@ func (r *Router) GatherSeeing(ctx context.Context, snap *store.Snapshot, q app.Q
 		tr.Stopped = "explored everything"
 		return ev, tr, nil
 	}
-	sort.Slice(docs, func(i, j int) bool { return documentBefore(docs[i], docs[j]) })
+	inLibraryOrder(docs)
 	w := &walk{r: r, lim: r.limits(), snap: snap, question: q, ev: ev, tr: tr, pictures: pics,
 		docs: map[string]*docState{}, pending: map[string]*candidate{}, scored: map[string]bool{}, rated: map[string]float64{}, reached: map[string]bool{}}
 	if err := w.prepare(ctx, docs); err != nil {
@@ -255,19 +255,32 @@ func (w *walk) prepare(ctx context.Context, docs []app.Document) error {
 	return nil
 }
 
-// documentBefore is the order of the library level: menus group the
-// documents in it and label each group by its first and last titles, so
-// the order is by title. Equal titles fall by content (SHA-256), not by
-// ID: IDs are drawn at random on import, and a library imported again,
-// or in another order, must be walked the same way.
-func documentBefore(a, b app.Document) bool {
-	if ta, tb := strings.ToLower(a.Title), strings.ToLower(b.Title); ta != tb {
-		return ta < tb
+// inLibraryOrder sorts documents into the order of the library level:
+// menus group the documents in it and label each group by its first and
+// last titles, so the order is by title. Equal titles fall by content
+// (SHA-256), not by ID: IDs are drawn at random on import, and a library
+// imported again, or in another order, must be walked the same way.
+func inLibraryOrder(docs []app.Document) {
+	keys := make([]struct {
+		title string
+		d     app.Document
+	}, len(docs))
+	for i, d := range docs {
+		keys[i].title, keys[i].d = strings.ToLower(d.Title), d
 	}
-	if a.SHA256 != b.SHA256 {
-		return a.SHA256 < b.SHA256
+	sort.Slice(keys, func(i, j int) bool {
+		a, b := keys[i], keys[j]
+		if a.title != b.title {
+			return a.title < b.title
+		}
+		if a.d.SHA256 != b.d.SHA256 {
+			return a.d.SHA256 < b.d.SHA256
+		}
+		return a.d.ID < b.d.ID
+	})
+	for i := range keys {
+		docs[i] = keys[i].d
 	}
-	return a.ID < b.ID
 }
 
 func (w *walk) addNode(n *node) *node {

@@ -54,7 +54,7 @@ func (n *node) hasChildren() bool {
 // only when the walk explores it.
 type docState struct {
 	doc    app.Document
-	rank   int // place in the library's order (documentBefore), which breaks ties
+	rank   int // place in the library's order (inLibraryOrder), which breaks ties
 	node   *node
 	loaded bool
 	*docStructure
