@@ -269,7 +269,7 @@ func inLibraryOrder(docs []app.Document) {
 		keys[i].title, keys[i].d = strings.ToLower(d.Title), d
 	}
 	sort.Slice(keys, func(i, j int) bool {
-		a, b := keys[i], keys[j]
+		a, b := &keys[i], &keys[j]
 		if a.title != b.title {
 			return a.title < b.title
 		}
