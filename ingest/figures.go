@@ -73,7 +73,7 @@ func (im *Importer) ReadWaitingPictures(ctx context.Context) (int, error) {
 	return im.rereadAll(ctx, ids, func(id string, err error) {
 		slog.Warn("pictures left unread", "document", id, "err", app.ErrorMessage(err))
 		if err := im.DB.DropPictureWait(ctx, id); err != nil {
-			slog.Warn("pictures left unread", "document", id, "err", app.ErrorMessage(err))
+			slog.Warn("pictures still waiting", "document", id, "err", app.ErrorMessage(err))
 		}
 	})
 }
