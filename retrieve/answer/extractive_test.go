@@ -117,6 +117,37 @@ func TestExtractive(t *testing.T) {
 			t.Fatalf("a floor quote meeting a term only by its family answered: %+v", ans)
 		}
 	})
+	t.Run("ClosestSaysWhy", func(t *testing.T) {
+		// A reply that withholds the answer says what the passages lack,
+		// whichever check stopped it.
+		weak := evidence("when is the deadline for appeals", []string{"deadline", "appeals"},
+			"Intro text that is long enough.", "The deadline is 1 May.", "Appeals are heard by the board.")
+		weak.Sources[0].Windows[0].Weak = true
+		for _, c := range []struct {
+			ev  *app.Evidence
+			why string
+		}{
+			{weak, "no passage was judged to answer it"},
+			{evidence("when is the deadline for appeals", []string{"deadline", "appeals"},
+				"Intro text that is long enough.", "The deadline is 1 May.", "Appeals are heard by the board."), ""},
+			{evidence("what was the revenue of Contoso in 2019", []string{"revenue", "contoso", "2019"},
+				"Intro text that is long enough.", "Revenue of Contoso was $5 million.", "Contoso sells paper."), ""},
+			{evidence("what is the boiling point of mercury in kelvin", []string{"boiling", "point", "mercury", "kelvin"},
+				"The meeting point is the north gate of the park."), ""},
+		} {
+			ans, err := answer.Extractive{}.Answer(ctx, c.ev)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ans.Sufficient {
+				t.Fatalf("%q answered: %+v", c.ev.Question.Text, ans)
+			}
+			_, why, ok := strings.Cut(ans.Answer, "does not meet the question: ")
+			if !ok || strings.HasPrefix(why, ".") || !strings.Contains(why, c.why) {
+				t.Errorf("%q: the reply does not say why (want %q): %q", c.ev.Question.Text, c.why, ans.Answer)
+			}
+		}
+	})
 	t.Run("WeakMatchIsInsufficient", func(t *testing.T) {
 		ev := evidence("what is the boiling point of mercury in kelvin", []string{"boiling", "point", "mercury", "kelvin"},
 			"The meeting point is the north gate of the park.")

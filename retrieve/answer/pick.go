@@ -1,7 +1,10 @@
 package answer
 
 import (
+	"maps"
+	"slices"
 	"sort"
+	"strings"
 
 	"archivist/app"
 	"archivist/app/lang"
@@ -288,15 +291,29 @@ func (p *picking) fresh() *picking {
 		yearMet: len(p.shape.years) == 0, unmet: givenNames(p.ev.Question.Text), windowNames: map[*app.Window]map[string]bool{}}
 }
 
-// answers reports whether the picked quotes answer the question: they
-// cover enough of it, meet its years and names, and the leading one meets
-// it (meets); if the lead does not, why.
+// answers reports whether the picked quotes answer the question: the
+// leading one meets it (meets), and together they meet its years and
+// names and cover enough of it. When they do not, it says why: a reply
+// that withholds an answer tells the reader what the passages lack.
 func (p *picking) answers() (bool, string) {
 	if p.lead == nil {
-		return false, ""
+		if len(p.cites) > 0 {
+			return false, "the best passage only announces what follows it"
+		}
+		return false, p.noLead()
 	}
-	met, why := meets(p.ev, p.shape, p.lead, p.picked, p.weights)
-	return len(p.cites) > 0 && p.coverage() >= minCoverage && p.yearMet && len(p.unmet) == 0 && met, why
+	if met, why := meets(p.ev, p.shape, p.lead, p.picked, p.weights); !met {
+		return false, why
+	}
+	switch {
+	case !p.yearMet:
+		return false, "no passage states " + listed(slices.Sorted(maps.Keys(p.shape.years)), "or")
+	case len(p.unmet) > 0:
+		return false, "no passage names " + listed(slices.Sorted(maps.Keys(p.unmet)), "or")
+	case p.coverage() < minCoverage:
+		return false, "the passages together carry too little of the question"
+	}
+	return true, ""
 }
 
 // reply states the picked quotes as the answer when they cover enough of
@@ -333,4 +350,27 @@ func (p *picking) reply(missing string) *app.Answer {
 		ans.Verdict = app.VerdictClosest
 	}
 	return ans
+}
+
+// noLead says why no quote leads: every candidate lies in a passage the
+// walk did not find useful and none of its sentences holds the whole
+// question (next), or no sentence holds enough of the question's words.
+func (p *picking) noLead() string {
+	if len(p.cands) == 0 {
+		return ""
+	}
+	for i := range p.cands {
+		if !p.cands[i].window.Weak {
+			return "no sentence holds enough of the question"
+		}
+	}
+	return "no passage was judged to answer it, and no sentence holds all of its words"
+}
+
+// listed writes words as a reader lists them: "a", "a or b", "a, b or c".
+func listed(words []string, conj string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " " + conj + " " + words[len(words)-1]
 }
