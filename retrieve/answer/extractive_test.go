@@ -391,6 +391,29 @@ func TestQuoteShape(t *testing.T) {
 			}
 		}
 	})
+	t.Run("BareTotalOfANarrowerMeasure", func(t *testing.T) {
+		// A "Total" row adds up what its table's introduction lists: an
+		// introduction opening with a kind of the asked measure ("Long-lived
+		// assets") totals that kind; one naming the measure itself, or only
+		// saying how the table is laid out, totals the measure asked.
+		for intro, want := range map[string]app.Verdict{
+			"Long-lived assets, excluding financial instruments and tax assets, classified by location, were as follows:": app.VerdictClosest,
+			"Segment assets were as follows:":                                        app.VerdictClosest,
+			"Total assets, classified by location, were as follows:":                 app.VerdictAnswered,
+			"The following table presents our total assets by location at year end:": app.VerdictAnswered,
+		} {
+			ev := tableEvidence("What were Acme's total assets at the end of 2022?", intro,
+				"(Dollars in millions) | 2022 | 2021\nUnited States | $1,200 | $1,100\nOther countries | 754 | 1,082\nTotal | $1,954 | $2,182")
+			b := ev.Blocks["b0"]
+			b.Kind = app.BlockParagraph
+			ev.Blocks["b0"] = b
+			ev.Sources[0].Title = "Acme annual report 2022"
+			ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+			if err != nil || ans.Verdict != want {
+				t.Errorf("under %q: verdict %q, want %q: %s", intro, ans.Verdict, want, ans.Answer)
+			}
+		}
+	})
 	t.Run("AnotherMeasureUnderADatedQuestion", func(t *testing.T) {
 		// The day of the date asked ("December 31") is no figure the
 		// question gives: a row of another measure is still refused.

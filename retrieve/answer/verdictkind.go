@@ -184,6 +184,8 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		return false, "the question asks an amount and the passage gives only percentages"
 	case row && sh.Figure && readsPart(c, sh):
 		return false, "the table holds a part's figures (a segment's, a subsidiary's), not the whole's asked"
+	case row && sh.Figure && totalsNarrower(c, text, sh):
+		return false, "the row totals a narrower measure than the one asked"
 	case !row && otherMonthOnly(q, text):
 		// "In April 2019, we granted 346,453 PSUs" does not say how many
 		// were granted in December 2019.
@@ -415,3 +417,45 @@ var monthNameRE = regexp.MustCompile(`^(jan|feb|mar|apr|may|jun|jul|aug|sep|sept
 
 // forNameRE finds a name after "for" in an introduction.
 var forNameRE = regexp.MustCompile(`\bfor\s+(the\s+)?(\p{Lu}[\p{L}&.\-]*(?:\s+\p{Lu}[\p{L}&.\-]*)*)`)
+
+// bareTotalRE finds a row label that totals nothing it names itself.
+var bareTotalRE = regexp.MustCompile(`(?i)^\s*totals?\s*:?\s*$`)
+
+// totalsNarrower reports whether a bare "Total" row totals a narrower
+// measure than the one asked. A table's total row adds up what its
+// introduction lists, and an introduction that opens with the asked
+// measure under a word the question does not give lists a kind of it:
+// "Long-lived assets, excluding financial instruments …, were as
+// follows:" totals long-lived assets, not the total assets a question
+// asks. Only the opening noun phrase counts — up to four words, ending on
+// a word the question gives, before a comma or a joining word — so "The
+// following table presents total assets by segment" names no narrower
+// measure.
+func totalsNarrower(c *candidate, text string, sh shape) bool {
+	label, _, _ := strings.Cut(text, "|")
+	if !bareTotalRE.MatchString(label) || c.intro == "" {
+		return false
+	}
+	var phrase []lang.Token
+	for _, t := range lang.Tokens(c.intro) {
+		if lang.IsStopWord(t.Lower) || t.Num {
+			if len(phrase) == 0 {
+				continue // "The", "Our" before the phrase
+			}
+			break
+		}
+		if len(phrase) > 0 && strings.TrimSpace(c.intro[phrase[len(phrase)-1].End:t.Start]) != "" && !strings.HasPrefix(c.intro[phrase[len(phrase)-1].End:t.Start], "-") {
+			break // a comma, a colon, a bracket ends it
+		}
+		phrase = append(phrase, t)
+	}
+	if len(phrase) < 2 || len(phrase) > 4 || !sh.named[lang.Family(phrase[len(phrase)-1].Lower)] {
+		return false
+	}
+	for _, t := range phrase[:len(phrase)-1] {
+		if !sh.named[lang.Family(t.Lower)] && !sh.named[t.Lower] && !smallWord(t.Lower) {
+			return true
+		}
+	}
+	return false
+}
