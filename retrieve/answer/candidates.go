@@ -78,7 +78,7 @@ func (r *reading) windowCandidates(ctx context.Context, src *app.Source, w *app.
 		}
 		before, beforeWin, beforeStart := prev, prevWin, prevStart
 		prev, prevWin, prevStart = text, w, s[0]
-		if !pointsBack(text) {
+		if !pointsBack(text) && !namesBackByTitle(text, before) {
 			before, beforeWin = "", nil
 		}
 		rowIntro := ""
@@ -111,9 +111,10 @@ func (r *reading) windowCandidates(ctx context.Context, src *app.Source, w *app.
 				label = r.ev.Sections[r.ev.Blocks[span.BlockID].SectionID]
 			}
 		}
-		if kind == app.BlockHeading {
+		if kind == app.BlockHeading && coverLine(r.ev, w, s) {
 			// A cover's line set large (coverLine): "Principal executive
 			// offices: 3M Center, …" is its entry read under its caption.
+			// (A biography's heading is quoted as it stands.)
 			label, _, _ = strings.Cut(text, ":")
 		}
 		if len(text) < minQuoteChars && label == "" {

@@ -266,10 +266,15 @@ func squash(c *candidate) string {
 // unit that answers "what was X in 2022"). Headings are never quotes.
 func quoteUnits(ev *app.Evidence, w *app.Window) []unit {
 	var units [][2]int
-	for _, s := range Sentences(w.Text) {
+	sentences := Sentences(w.Text)
+	for k, s := range sentences {
 		switch kindAt(ev, w, s[0]) {
 		case app.BlockHeading:
-			if coverLine(ev, w, s) {
+			// A heading is no quote, but for a cover's line and a
+			// biography's: "Jesus Malave (age 54), Chief Financial
+			// Officer" over "Mr. Malave has served as …" says who the
+			// sentence speaks of (namesBackByTitle).
+			if coverLine(ev, w, s) || k+1 < len(sentences) && namesBackByTitle(w.Text[sentences[k+1][0]:sentences[k+1][1]], w.Text[s[0]:s[1]]) {
 				units = append(units, s)
 			}
 			continue

@@ -391,6 +391,31 @@ func TestQuoteShape(t *testing.T) {
 			}
 		}
 	})
+	t.Run("BiographyNamesItsPersonInFull", func(t *testing.T) {
+		// A biography opens on the full name, set as a heading, and goes
+		// on by title and surname: the answer names the person as the
+		// document introduces them. A heading naming someone else is not
+		// read as the sentence's.
+		for heading, want := range map[string]bool{
+			"Jane Q. Roe (age 51), Chief Financial Officer": true,
+			"Other Executive Officers":                      false,
+			"Mr. Roe (age 51), Chief Financial Officer":     false,
+		} {
+			q := "Who is the chief financial officer?"
+			ev := evidence(q, termsOf(q), heading, "Ms. Roe has served as Chief Financial Officer since March 2021.")
+			b := ev.Blocks["b0"]
+			b.Kind = app.BlockHeading
+			ev.Blocks["b0"] = b
+			ev.Sources[0].Title = "Acme annual report 2022"
+			ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+			if err != nil || want && !ans.Sufficient {
+				t.Fatalf("under %q: %+v, %v", heading, ans, err)
+			}
+			if got := strings.Contains(ans.Answer, "Jane Q. Roe"); got != want {
+				t.Errorf("under %q: the answer names the person in full = %v, want %v: %s", heading, got, want, ans.Answer)
+			}
+		}
+	})
 	t.Run("BareTotalOfANarrowerMeasure", func(t *testing.T) {
 		// A "Total" row adds up what its table's introduction lists: an
 		// introduction opening with a kind of the asked measure ("Long-lived

@@ -188,6 +188,42 @@ func pointsBack(text string) bool {
 	return false
 }
 
+// titledSurnameRE finds a sentence opening on a person named by title
+// and surname: "Mr. Malave has served as …".
+var titledSurnameRE = regexp.MustCompile(`^(?:Mr|Ms|Mrs|Miss|Dr|Prof)\.?\s+(\p{Lu}[\p{L}'’\-]+)`)
+
+// personTitles are the words that stand before a surname in place of a
+// given name.
+var personTitles = map[string]bool{"mr": true, "ms": true, "mrs": true, "miss": true, "dr": true, "prof": true}
+
+// namesBackByTitle reports whether text names its person by title and
+// surname and before introduces that person in full. A biography — of an
+// officer in a filing, of an author, a speaker — opens on the full name
+// ("Jesus Malave (age 54), Chief Financial Officer") and goes on by title
+// and surname ("Mr. Malave has served as Chief Financial Officer since
+// …"): the sentence is read with the line that says who it is, as a
+// sentence that points back is.
+func namesBackByTitle(text, before string) bool {
+	m := titledSurnameRE.FindStringSubmatch(strings.TrimSpace(text))
+	if m == nil || before == "" {
+		return false
+	}
+	toks := lang.Tokens(before)
+	for i := 1; i < len(toks); i++ {
+		if before[toks[i].Start:toks[i].End] != m[1] {
+			continue
+		}
+		given := toks[i-1]
+		if i > 1 && len(given.Lower) == 1 && toks[i-2].Cap {
+			given = toks[i-2] // "Amy E. Hood"
+		}
+		if given.Cap && !personTitles[given.Lower] {
+			return true
+		}
+	}
+	return false
+}
+
 // withAntecedent adds to a sentence's context (the words that place it,
 // weighed half) those of before, the sentence it points back to ("" for
 // none).
