@@ -416,6 +416,35 @@ func TestQuoteShape(t *testing.T) {
 			}
 		}
 	})
+	t.Run("APartIsNotTheWhole", func(t *testing.T) {
+		// Two tables write "Total assets" for the same year: the smaller
+		// is a part's (a guarantor group's, the parent's alone), whichever
+		// is read first, and is not stated as the company's. Read alone,
+		// or when the other states less, it answers.
+		q := "What were Acme's total assets at the end of 2023?"
+		part := "(Dollars in millions) | 2023 | 2022\nCash | $54 | $68\nTotal assets | $13,952 | $15,051"
+		for _, c := range []struct {
+			blocks []string
+			want   app.Verdict
+		}{
+			{[]string{part, "(Dollars in millions) | 2023 | 2022\nInventories | 1,200 | 1,100\nTotal assets | $17,003 | $17,426"}, app.VerdictClosest},
+			{[]string{part}, app.VerdictAnswered},
+			{[]string{part, "(Dollars in millions) | 2023 | 2022\nInventories | 1,200 | 1,100\nTotal assets | $9,003 | $9,426"}, app.VerdictAnswered},
+			// The table's scale is not stated: its figure cannot be
+			// weighed against another's.
+			{[]string{"Year | 2023 | 2022\nCash | $54 | $68\nTotal assets | $13,952 | $15,051", "(Dollars in millions) | 2023 | 2022\nTotal assets | $17,003 | $17,426"}, app.VerdictAnswered},
+		} {
+			ev := tableEvidence(q, c.blocks...)
+			ev.Sources[0].Title = "Acme annual report 2023"
+			ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+			if err != nil || ans.Verdict != c.want {
+				t.Errorf("%d tables: verdict %q, want %q: %s", len(c.blocks), ans.Verdict, c.want, ans.Answer)
+			}
+			if c.want == app.VerdictClosest && !strings.Contains(ans.Answer, "a part's") {
+				t.Errorf("the reply does not say why: %s", ans.Answer)
+			}
+		}
+	})
 	t.Run("BareTotalOfANarrowerMeasure", func(t *testing.T) {
 		// A "Total" row adds up what its table's introduction lists: an
 		// introduction opening with a kind of the asked measure ("Long-lived

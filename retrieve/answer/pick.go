@@ -313,6 +313,9 @@ func (p *picking) answers() (bool, string) {
 	case p.coverage() < minCoverage:
 		return false, "the passages together carry too little of the question"
 	}
+	if why := p.partOfLarger(); why != "" {
+		return false, why
+	}
 	return true, ""
 }
 

@@ -34,8 +34,8 @@ import (
 // This file holds the verdict itself (meets) and the weighing of the
 // question's words; its tests stand beside it: verdictkind.go (a value of
 // the kind asked), verdictgiven.go (what the question gives: issuer,
-// measure, period, count, percentage) and verdictdenials.go (denials,
-// names).
+// measure, period, count, percentage), verdictdenials.go (denials,
+// names) and verdictwhole.go (a part's figure is not the whole's).
 
 // Questions also say by their form what kind of statement answers them,
 // and documents write those statements in recognisable ways:
