@@ -46,6 +46,9 @@ type picking struct {
 	// holds a value of the kind asked: only one that does may lead
 	// (pickLeads).
 	kindLead map[*candidate]bool
+	// larger, when not nil, states the lead's measure larger for the same
+	// period: the lead is a part's (partOfLarger).
+	larger *candidate
 }
 
 // weigh weighs the question's terms over the candidates and fits each
@@ -296,6 +299,7 @@ func (p *picking) fresh() *picking {
 // names and cover enough of it. When they do not, it says why: a reply
 // that withholds an answer tells the reader what the passages lack.
 func (p *picking) answers() (bool, string) {
+	p.larger = nil
 	if p.lead == nil {
 		if len(p.cites) > 0 {
 			return false, "the best passage only announces what follows it"
@@ -340,6 +344,14 @@ func (p *picking) reply(missing string) *app.Answer {
 	}
 	var labels, unders []string
 	ans.Citations, labels, unders = closest(p.ev, p.cands, p.cites, p.labels, p.unders, p.shape, p.gain)
+	if p.larger != nil {
+		// The reader sees the figure that makes the lead a part's.
+		if cit, label, under, ok := quoteOf(p.ev, p.shape, p.larger); ok && !quoted(ans.Citations, cit) {
+			ans.Citations = append(slices.Clip(ans.Citations[:min(len(ans.Citations), maxClosest-1)]), cit)
+			labels = append(slices.Clip(labels[:len(ans.Citations)-1]), label)
+			unders = append(slices.Clip(unders[:len(ans.Citations)-1]), under)
+		}
+	}
 	numberQuotes(ans.Citations)
 	ans.Answer, ans.Verdict = app.InsufficientEvidence, app.VerdictNone
 	if why != "" {
@@ -376,4 +388,14 @@ func listed(words []string, conj string) string {
 		return strings.Join(words, "")
 	}
 	return strings.Join(words[:len(words)-1], ", ") + " " + conj + " " + words[len(words)-1]
+}
+
+// quoted reports whether cits already quote cit's words from its block.
+func quoted(cits []app.Citation, cit app.Citation) bool {
+	for _, c := range cits {
+		if c.Quote == cit.Quote && slices.Equal(c.Blocks, cit.Blocks) {
+			return true
+		}
+	}
+	return false
 }

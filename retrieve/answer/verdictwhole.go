@@ -31,8 +31,9 @@ var scaleAfterRE = regexp.MustCompile(`(?i)^\W{0,6}?(\d[\d,]*(?:\.\d+)?)\s*(mill
 
 // partOfLarger returns why the lead's figure is a part's: another
 // candidate states the measure the lead's row names for the same period,
-// and larger. "" when no other does, or the lead is not a row's figure of
-// an additive measure.
+// and larger (kept in p.larger, which the closest passages show after
+// the part's). "" when no other does, or the lead is not a row's figure
+// of an additive measure.
 func (p *picking) partOfLarger() string {
 	value := statedFigure(p.cites[p.leadAt], p.labels[p.leadAt])
 	if value == "" || !asksFigure(p.ev.Question.Text, p.shape) {
@@ -53,6 +54,7 @@ func (p *picking) partOfLarger() string {
 			continue
 		}
 		if v, ok := p.statesMeasure(c, measure); ok && v.Cmp(lead) > 0 {
+			p.larger = c
 			return "another passage states a larger figure for the same measure and period, so the one read is a part's"
 		}
 	}
