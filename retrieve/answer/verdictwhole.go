@@ -26,8 +26,10 @@ import (
 // is any measure written "net": a part's may exceed the whole's.)
 var additiveMeasures = familySet(`revenue revenues sales asset assets liability liabilities expense expenses cost costs`)
 
-// scaleAfterRE finds a figure with the scale word written after it.
-var scaleAfterRE = regexp.MustCompile(`(?i)^\W{0,6}?(\d[\d,]*(?:\.\d+)?)\s*(millions?|billions?|thousands?)?\b`)
+// scaleAfterRE finds, right after a measure's name, the figure it is
+// stated as and the scale word written after it: "Revenues––$81.3
+// billion", "Total assets were $17.0 billion".
+var scaleAfterRE = regexp.MustCompile(`(?i)^\W{0,6}?(?:(?:was|were|is|are|of|totaled|totalled|totaling|totalling|amounted to|amounting to|reached|stood at)\s+\W{0,3})?(\d[\d,]*(?:\.\d+)?)\s*(millions?|billions?|thousands?)?\b`)
 
 // partOfLarger returns why the lead's figure is a part's: another
 // candidate states the measure the lead's row names for the same period,
@@ -48,12 +50,15 @@ func (p *picking) partOfLarger() string {
 	if measure == nil {
 		return ""
 	}
+	// A figure in prose is rounded ("$66.7 billion" for 66,608 million):
+	// only one larger by more than rounding makes the lead a part's.
+	bar := new(big.Rat).Mul(lead, big.NewRat(102, 100))
 	for i := range p.cands {
 		c := &p.cands[i]
 		if c == p.lead {
 			continue
 		}
-		if v, ok := p.statesMeasure(c, measure); ok && v.Cmp(lead) > 0 {
+		if v, ok := p.statesMeasure(c, measure); ok && v.Cmp(bar) > 0 {
 			p.larger = c
 			return "another passage states a larger figure for the same measure and period, so the one read is a part's"
 		}
