@@ -227,6 +227,17 @@ func tableEvidence(question string, blocks ...string) *app.Evidence {
 	return ev
 }
 
+// underIntro answers "What were Acme's total assets at the end of 2022?"
+// from a table under its introducing sentence, in Acme's 2022 report.
+func underIntro(intro, table string) (*app.Answer, error) {
+	ev := tableEvidence("What were Acme's total assets at the end of 2022?", intro, table)
+	b := ev.Blocks["b0"]
+	b.Kind = app.BlockParagraph
+	ev.Blocks["b0"] = b
+	ev.Sources[0].Title = "Acme annual report 2022"
+	return answer.Extractive{}.Answer(context.Background(), ev)
+}
+
 // termsOf takes a question's terms roughly as retrieval does.
 func termsOf(question string) []string {
 	stop := map[string]bool{"what": true, "was": true, "is": true, "the": true, "in": true, "of": true, "for": true,
@@ -379,13 +390,7 @@ func TestQuoteShape(t *testing.T) {
 			"Summarized financial information for our equity method investee is as follows:":   app.VerdictClosest,
 			"Total assets by segment and a reconciliation to total assets were as follows:":    app.VerdictAnswered,
 		} {
-			ev := tableEvidence("What were Acme's total assets at the end of 2022?", intro,
-				"(Dollars in millions) | 2022 | 2021\nTotal assets | $1,954 | $2,182")
-			b := ev.Blocks["b0"]
-			b.Kind = app.BlockParagraph
-			ev.Blocks["b0"] = b
-			ev.Sources[0].Title = "Acme annual report 2022"
-			ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+			ans, err := underIntro(intro, "(Dollars in millions) | 2022 | 2021\nTotal assets | $1,954 | $2,182")
 			if err != nil || ans.Verdict != want {
 				t.Errorf("under %q: verdict %q, want %q: %s", intro, ans.Verdict, want, ans.Answer)
 			}
@@ -465,13 +470,7 @@ func TestQuoteShape(t *testing.T) {
 			"Total assets, classified by location, were as follows:":                 app.VerdictAnswered,
 			"The following table presents our total assets by location at year end:": app.VerdictAnswered,
 		} {
-			ev := tableEvidence("What were Acme's total assets at the end of 2022?", intro,
-				"(Dollars in millions) | 2022 | 2021\nUnited States | $1,200 | $1,100\nOther countries | 754 | 1,082\nTotal | $1,954 | $2,182")
-			b := ev.Blocks["b0"]
-			b.Kind = app.BlockParagraph
-			ev.Blocks["b0"] = b
-			ev.Sources[0].Title = "Acme annual report 2022"
-			ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+			ans, err := underIntro(intro, "(Dollars in millions) | 2022 | 2021\nUnited States | $1,200 | $1,100\nOther countries | 754 | 1,082\nTotal | $1,954 | $2,182")
 			if err != nil || ans.Verdict != want {
 				t.Errorf("under %q: verdict %q, want %q: %s", intro, ans.Verdict, want, ans.Answer)
 			}
