@@ -421,6 +421,31 @@ func TestQuoteShape(t *testing.T) {
 			}
 		}
 	})
+	t.Run("EarningsPerShareByItsOtherName", func(t *testing.T) {
+		// Statements write earnings per share as "net income per share"
+		// as often: the row answers a question asking the one by the
+		// other. Net income itself is still another measure.
+		for row, want := range map[string]app.Verdict{
+			"Diluted net income per share | $ | 3.38 | $ | 2.32":        app.VerdictAnswered,
+			"Diluted net income per common share | $ | 3.38 | $ | 2.32": app.VerdictAnswered,
+			"Diluted earnings per share | $ | 3.38 | $ | 2.32":          app.VerdictAnswered,
+			"Net income | $ | 1,694 | $ | 1,169":                        app.VerdictClosest,
+		} {
+			q := "What were Acme's diluted earnings per share in 2017?"
+			ev := tableEvidence(q, "(In millions, except per share data) | 2017 | 2016\n"+row)
+			ev.Sources[0].Title = "Acme annual report 2017"
+			ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+			if err != nil || ans.Verdict != want {
+				t.Errorf("%q: verdict %q, want %q: %s", row, ans.Verdict, want, ans.Answer)
+			}
+		}
+		q := "What were Acme's diluted earnings per share in 2017?"
+		ev := evidence(q, termsOf(q), "Diluted net income per common share attributable to Acme was $3.38, $2.32 and $1.24 for 2017, 2016 and 2015, respectively.")
+		ev.Sources[0].Title = "Acme annual report 2017"
+		if ans, err := (answer.Extractive{}).Answer(context.Background(), ev); err != nil || ans.Verdict != app.VerdictAnswered {
+			t.Errorf("a sentence by the other name: verdict %q: %s", ans.Verdict, ans.Answer)
+		}
+	})
 	t.Run("APartIsNotTheWhole", func(t *testing.T) {
 		// Two tables write "Total assets" for the same year: the smaller
 		// is a part's (a guarantor group's, the parent's alone), whichever

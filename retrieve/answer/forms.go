@@ -60,6 +60,15 @@ var auditWordings = [][]string{
 	{"auditor", "auditors", "audits", "audited", "independent registered public accounting firm", "independent auditor", "independent auditors"},
 }
 
+// measureWordings are the names financial statements give one measure:
+// earnings per share are as often "net income per share" (per common
+// share), net income "net earnings". They are read only for a question
+// asking a figure.
+var measureWordings = [][]string{
+	{"earnings per share", "earnings per common share", "net income per share", "net income per common share", "net earnings per share", "net earnings per common share"},
+	{"net income", "net earnings"},
+}
+
 // coverRewordings returns, for each phrase of coverWordings that question
 // writes, the other phrases of its group.
 func coverRewordings(question string) []rewording { return rewordings(question, coverWordings) }

@@ -45,6 +45,41 @@ type shape struct {
 	// frame holds the words that only frame what kind of answer it wants
 	// ("type" in "What type of …"; frame.go), in every form weights key.
 	frame map[string]bool
+	// rewords are the other names statements give the measure it asks
+	// (measureWordings): a label or a sentence writing one is read as
+	// writing the question's (asAsked).
+	rewords []rewording
+}
+
+// asAsked returns text with each phrase of sh.rewords it writes in the
+// question's words: "Diluted net income per share" is read as "Diluted
+// earnings per share" when the question asks earnings per share.
+func (sh shape) asAsked(text string) string {
+	for _, rw := range sh.rewords {
+		toks := lang.Tokens(text)
+		var content []lang.Token
+		for _, t := range toks {
+			if !smallWord(t.Lower) {
+				content = append(content, t)
+			}
+		}
+		for _, written := range rw.written {
+			for i := 0; i+len(written) <= len(content); i++ {
+				run := true
+				for j, f := range written {
+					if lang.Family(content[i+j].Lower) != f {
+						run = false
+						break
+					}
+				}
+				if run {
+					start, end := content[i].Start, content[i+len(written)-1].End
+					return sh.asAsked(text[:start] + strings.Join(rw.asked, " ") + text[end:])
+				}
+			}
+		}
+	}
+	return text
 }
 
 // labelFiller are joining words a row's label may hold without naming

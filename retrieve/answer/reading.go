@@ -36,6 +36,10 @@ func readQuestion(ev *app.Evidence) *reading {
 	if r.shape.Particular {
 		r.fm.rewords = coverRewordings(ev.Question.Text)
 	}
+	if r.shape.Figure {
+		r.shape.rewords = rewordings(ev.Question.Text, measureWordings)
+		r.fm.rewords = append(r.fm.rewords, r.shape.rewords...)
+	}
 	if firmAskedRE.MatchString(ev.Question.Text) {
 		r.fm.rewords = append(r.fm.rewords, rewordings(ev.Question.Text, auditWordings)...)
 	}

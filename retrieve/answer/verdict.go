@@ -369,7 +369,7 @@ func carriesGiven(ev *app.Evidence, sh shape, c *candidate, text string, carried
 	if w := superlativeNotWritten(ev.Question.Text, text+"\n"+c.label, families, placed); w != "" {
 		return false, "the passage does not say " + w
 	}
-	if !writesMeasure(ev, sh, c, text) {
+	if !writesMeasure(ev, sh, c, sh.asAsked(text)) {
 		return false, "the passage does not write the measure asked (" + sh.MeasureText + ")"
 	}
 	given := givenNames(ev.Question.Text)

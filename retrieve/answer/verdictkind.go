@@ -135,12 +135,12 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		return false, "the passage does not give the title asked as held by the one asked about"
 	case sh.Type == lang.CountType && !wholeNumberRE.MatchString(text+" "+c.label) && !numberWordRE.MatchString(text):
 		return false, "the question asks a count and the passage states no whole number"
-	case row && sh.Figure && sh.Type != lang.WhichType && !hasAmount(q, false) && labelNamesSibling(c, text, sh):
+	case row && sh.Figure && sh.Type != lang.WhichType && !hasAmount(q, false) && labelNamesSibling(c, sh.asAsked(text), sh):
 		// "Trade receivables" is not the "other receivables" asked: the
 		// label qualifies the measure its own way and drops the
 		// question's qualifier, which nothing over the row supplies.
 		return false, "the row's label names another measure"
-	case row && sh.Figure && sh.Type != lang.WhichType && !hasAmount(q, false) && labelNamesOther(text, sh):
+	case row && sh.Figure && sh.Type != lang.WhichType && !hasAmount(q, false) && labelNamesOther(sh.asAsked(text), sh):
 		// "Net sales of reportable segments and All Other" is another,
 		// narrower measure than the net sales asked. ("Which segment had
 		// …", or a question giving the figure, asks for the label.)
