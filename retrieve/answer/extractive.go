@@ -263,17 +263,17 @@ func squash(c *candidate) string {
 
 // quoteUnits returns the byte ranges of w's text that may be quoted:
 // sentences of prose, and each row of a table on its own (a row is the
-// unit that answers "what was X in 2022"). Headings are never quotes.
+// unit that answers "what was X in 2022"). Headings are not quotes, but
+// for a cover's lines and the heading that names a biography's person.
 func quoteUnits(ev *app.Evidence, w *app.Window) []unit {
 	var units [][2]int
 	sentences := Sentences(w.Text)
 	for k, s := range sentences {
 		switch kindAt(ev, w, s[0]) {
 		case app.BlockHeading:
-			// A heading is no quote, but for a cover's line and a
-			// biography's: "Jesus Malave (age 54), Chief Financial
-			// Officer" over "Mr. Malave has served as …" says who the
-			// sentence speaks of (namesBackByTitle).
+			// "Jesus Malave (age 54), Chief Financial Officer" over "Mr.
+			// Malave has served as …" says who the sentence speaks of
+			// (namesBackByTitle).
 			if coverLine(ev, w, s) || k+1 < len(sentences) && namesBackByTitle(w.Text[sentences[k+1][0]:sentences[k+1][1]], w.Text[s[0]:s[1]]) {
 				units = append(units, s)
 			}
