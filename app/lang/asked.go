@@ -263,6 +263,25 @@ func readType(question string) (AnswerType, []string) {
 // position of …", "Which paper uses …".
 var kindNounRE = regexp.MustCompile(`(?i)^\s*(?:what|which)\s+(?:(?:is|are|was|were)\s+(?:the|a|an)\s+)?([a-z]+)\b`)
 
+// prepositionKindRE finds the kind noun of a question that opens with a
+// preposition: "In which city are … offices?".
+var prepositionKindRE = regexp.MustCompile(`(?i)^\s*(?:in|at|on|from|for|to|by|of|with|during|under|into)\s+(?:what|which)\s+([a-z]+)\b`)
+
+// PrepositionKind returns the family key of the noun a question opening
+// with a preposition names as its answer's kind ("city" of "In which city
+// are the principal executive offices?"), or "". The reading leaves it out
+// of Kind: of a question about a passage's prose, "In what country is …"
+// is answered by any sentence naming a place only when the kind's own
+// word is weighed; a caller that reads an answer under a caption naming
+// the particular asked (an issuer's seat on a form's cover) asks it here.
+func PrepositionKind(question string) string {
+	m := prepositionKindRE.FindStringSubmatch(question)
+	if m == nil || IsStopWord(strings.ToLower(m[1])) {
+		return ""
+	}
+	return Family(strings.ToLower(m[1]))
+}
+
 // kindNoun returns the family key of the noun a question's answer is an
 // instance of, or "". The quote that answers gives the instance ("Core
 // Assurance", "73.2%"), seldom the word for its kind.

@@ -126,3 +126,17 @@ func TestParticularAsked(t *testing.T) {
 		}
 	}
 }
+
+func TestPrepositionKind(t *testing.T) {
+	for q, want := range map[string]string{
+		"In which city are Nike's principal executive offices?": Family("city"),
+		"At what temperature does water boil?":                  Family("temperature"),
+		"Which city is it based in?":                            "", // the reading's own Kind
+		"In the city of Camden, what is based?":                 "",
+		"In which the year ended?":                              "",
+	} {
+		if got := PrepositionKind(q); got != want {
+			t.Errorf("PrepositionKind(%q) = %q, want %q", q, got, want)
+		}
+	}
+}

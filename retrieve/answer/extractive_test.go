@@ -938,6 +938,11 @@ func TestFormEntryUnderCaption(t *testing.T) {
 			"(State or other jurisdiction of (I.R.S. Employer Identification No.)\nincorporation or organization)"}, app.VerdictAnswered, "Maryland 52-1893632"},
 		{"Where are Portmere's principal executive offices?", []string{"330 West 34th Street, New York, New York 10001", "(Address of principal executive offices) (Zip Code)"},
 			app.VerdictAnswered, "330 West 34th Street, New York, New York 10001"},
+		// A question opening with a preposition names the kind too: the
+		// caption does not write "city".
+		{"In which city are Portmere's principal executive offices?", []string{"330 West 34th Street, New York, New York 10001", "(Address of principal executive offices) (Zip Code)",
+			"The principal executive offices are leased until 2030.", "Our principal executive offices house the executive team and 400 staff."},
+			app.VerdictAnswered, "330 West 34th Street, New York, New York 10001"},
 		{"In which state is Portmere incorporated?", []string{"(State or other jurisdiction of incorporation or organization)"}, app.VerdictNone, ""},
 		{"What is Portmere's telephone number?", []string{"330 West 34th Street, New York, New York 10001", "(Address of principal executive offices) (Zip Code)",
 			"(212) 720-3700", "(Registrant's telephone number, including area code)"}, app.VerdictAnswered, "(212) 720-3700"},

@@ -35,6 +35,12 @@ func readQuestion(ev *app.Evidence) *reading {
 	r.shape.named = r.fm.named(r.shape.stems)
 	if r.shape.Particular {
 		r.fm.rewords = coverRewordings(ev.Question.Text)
+		if r.shape.Kind == "" {
+			// "In which city are its principal executive offices?" asks
+			// the city its cover states under "Address of principal
+			// executive offices", which does not write "city".
+			r.shape.Kind = lang.PrepositionKind(ev.Question.Text)
+		}
 	}
 	if r.shape.Figure {
 		r.shape.rewords = rewordings(ev.Question.Text, measureWordings)
