@@ -52,18 +52,21 @@ func (p *picking) partOfLarger() string {
 	}
 	// A figure in prose is rounded ("$66.7 billion" for 66,608 million):
 	// only one larger by more than rounding makes the lead a part's.
-	bar := new(big.Rat).Mul(lead, big.NewRat(102, 100))
+	// The largest is shown: it is the whole's, if the evidence holds it.
+	largest := new(big.Rat).Mul(lead, big.NewRat(102, 100))
 	for i := range p.cands {
 		c := &p.cands[i]
 		if c == p.lead {
 			continue
 		}
-		if v, ok := p.statesMeasure(c, measure); ok && v.Cmp(bar) > 0 {
-			p.larger = c
-			return "another passage states a larger figure for the same measure and period, so the one read is a part's"
+		if v, ok := p.statesMeasure(c, measure); ok && v.Cmp(largest) > 0 {
+			p.larger, largest = c, v
 		}
 	}
-	return ""
+	if p.larger == nil {
+		return ""
+	}
+	return "another passage states a larger figure for the same measure and period, so the one read is a part's"
 }
 
 // measureOf returns the family keys of the question's words the lead's
