@@ -131,7 +131,9 @@ func (r *reading) windowCandidates(ctx context.Context, src *app.Source, w *app.
 		c := r.candidateAt(src, w, s, text, label)
 		c.intro = rowIntro
 		c.context = withAntecedent(contextStems(r.ev, src, w, s[0]), before)
-		r.fm.expand(c.context, contentFamilies(before)) // "Trading Symbol" over a row is the ticker asked
+		// "Trading Symbol" over a row is the ticker asked; "J&J" is the
+		// Johnson & Johnson a title names.
+		r.fm.expand(c.context, contentFamilies(before+"\n"+src.Title))
 		c.ante, c.anteStart = beforeWin, beforeStart
 		if beforeWin != nil && changeBackRE.MatchString(text) {
 			// "The increase was attributable to …" says it of the change

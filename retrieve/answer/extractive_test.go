@@ -446,6 +446,24 @@ func TestQuoteShape(t *testing.T) {
 			t.Errorf("a sentence by the other name: verdict %q: %s", ans.Verdict, ans.Answer)
 		}
 	})
+	t.Run("InitialsNameTheTitle", func(t *testing.T) {
+		// "J&J" is Johnson & Johnson, whose report the title names in
+		// full; initials that spell no run of the title's words name
+		// another company.
+		for title, want := range map[string]app.Verdict{
+			"Johnson & Johnson annual report 2022": app.VerdictAnswered,
+			"JOHNSON AND JOHNSON 10-K 2022":        app.VerdictAnswered,
+			"Jackson Holdings annual report 2022":  app.VerdictClosest,
+		} {
+			q := "What were J&J's sales to customers in 2022?"
+			ev := tableEvidence(q, "(Dollars in millions) | 2022 | 2021\nSales to customers | $94,943 | $93,775")
+			ev.Sources[0].Title = title
+			ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+			if err != nil || ans.Verdict != want {
+				t.Errorf("titled %q: verdict %q, want %q: %s", title, ans.Verdict, want, ans.Answer)
+			}
+		}
+	})
 	t.Run("APartIsNotTheWhole", func(t *testing.T) {
 		// Two tables write "Total assets" for the same year: the smaller
 		// is a part's (a guarantor group's, the parent's alone), whichever

@@ -122,6 +122,7 @@ func questionForms(ev *app.Evidence, stems []string) forms {
 	for _, t := range lang.Tokens(ev.Question.Text) {
 		asked[t.Lower] = true
 	}
+	all = append(all, titleInitials(ev, ev.Question.Text)...)
 	for _, a := range all {
 		key := strings.ToLower(a.Short)
 		if _, done := f.long[key]; done || !asked[key] && !asked[lang.Family(key)] {
@@ -139,6 +140,54 @@ func questionForms(ev *app.Evidence, stems []string) forms {
 		}
 	}
 	return f
+}
+
+// titleInitials returns, for each name the question writes as initials
+// ("J&J", "GM", "P&G"), the run of capitalised words of a source's title
+// they are the initials of ("JOHNSON & JOHNSON"), as an abbreviation: a
+// person names a company by its initials where its filings write it in
+// full. Joining words ("&", "and", "of", "the") are not initials.
+func titleInitials(ev *app.Evidence, question string) []lang.Abbreviation {
+	var out []lang.Abbreviation
+	for _, t := range lang.Tokens(question) {
+		letters := strings.ReplaceAll(t.Lower, "&", "")
+		if len(letters) < 2 || len(letters) > 5 || !(t.AllCaps || strings.Contains(t.Lower, "&")) || strings.IndexFunc(letters, func(r rune) bool { return r < 'a' || r > 'z' }) >= 0 {
+			continue
+		}
+		short := question[t.Start:t.End]
+		for _, src := range ev.Sources {
+			if long := initialsRun(src.Title, letters); long != "" {
+				out = append(out, lang.Abbreviation{Short: short, Long: long})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// initialsRun returns the run of capitalised words of title whose initials
+// spell letters, joining words between them kept, or "".
+func initialsRun(title, letters string) string {
+	var words []lang.Token
+	for _, t := range lang.Tokens(title) {
+		if !smallWord(t.Lower) && t.Lower != "and" {
+			words = append(words, t)
+		}
+	}
+	for i := 0; i+len(letters) <= len(words); i++ {
+		ok := true
+		for j := range len(letters) {
+			w := words[i+j]
+			if !w.Cap || w.Num || w.Lower[0] != letters[j] || len(w.Lower) < 2 {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return title[words[i].Start:words[i+len(letters)-1].End]
+		}
+	}
+	return ""
 }
 
 // named returns asked with the family keys of the long forms of the

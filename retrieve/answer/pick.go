@@ -213,7 +213,7 @@ func (p *picking) meetNames(c *candidate, cit app.Citation, label, under string)
 	held := p.windowNames[c.window]
 	if held == nil {
 		held = exactWords(c.window.Text + "\n" + c.src.Title + "\n" + cit.Section + "\n" + label + "\n" + under)
-		p.fm.expand(held, contentFamilies(c.window.Text))
+		p.fm.expand(held, contentFamilies(c.window.Text+"\n"+c.src.Title))
 		p.windowNames[c.window] = held
 	}
 	for n := range p.unmet {
