@@ -62,6 +62,15 @@ var unitRE = regexp.MustCompile(`(?i)\b(millions|billions|thousands|crores|lakhs
 // unit by ("millions", "Thousands"), as written; "" when it states none.
 func UnitWord(context string) string { return unitRE.FindString(context) }
 
+// Scale is the factor of a scale word written after a figure ("million",
+// "billions", "bn"); 1 for none or another word.
+func Scale(word string) float64 {
+	if v, ok := scales[strings.ToLower(strings.TrimSpace(word))]; ok {
+		return v
+	}
+	return 1
+}
+
 // UnitOf is the scale a table's header or a section states for its
 // figures; 1 when it states none.
 func UnitOf(context string) float64 {

@@ -68,13 +68,14 @@ func readStated(text string) (s statedFigures, ok bool) {
 	return s, false
 }
 
-// scaledValue reads a figure at its scale word ("" for none).
+// scaledValue reads a figure at the scale word written after it
+// ("million", "billions"; "" for none).
 func scaledValue(figure, scale string) (*big.Rat, bool) {
 	v, ok := cellValue(strings.TrimSpace(figure))
 	if !ok {
 		return nil, false
 	}
-	return v.Mul(v, new(big.Rat).SetFloat64(lang.UnitOf(scale))), true
+	return v.Mul(v, new(big.Rat).SetFloat64(lang.Scale(scale))), true
 }
 
 // compareStated answers a comparison from the one sentence of the

@@ -318,6 +318,9 @@ func TestComparedFromASentence(t *testing.T) {
 		{"In which year is the amortization of purchased intangibles included in the CMS results larger?", "2018", []string{cms}},
 		{"In which year was the amortization of purchased intangibles smaller?", "2019", []string{cms}},
 		{"In which year were the accrued interest and penalties higher?", "2019", []string{accrued}},
+		// Each figure at its own scale word: $1.2 billion is more than $950 million.
+		{"In which year were the capital expenditures larger?", "2019",
+			[]string{"Capital expenditures were $1.2 billion in 2019 and $950 million in 2018."}},
 		// Two sentences state the measure's years: which is meant is unknown.
 		{"In which year was the amortization of purchased intangibles larger?", "", []string{cms,
 			"Amortization of purchased intangibles included in the DMS results amounted to $9.5 million in 2019 and $2.8 million in 2018."}},

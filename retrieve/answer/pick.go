@@ -347,9 +347,9 @@ func (p *picking) reply(missing string) *app.Answer {
 	if p.larger != nil {
 		// The reader sees the figure that makes the lead a part's.
 		if cit, label, under, ok := quoteOf(p.ev, p.shape, p.larger); ok && !quoted(ans.Citations, cit) {
-			ans.Citations = append(slices.Clip(ans.Citations[:min(len(ans.Citations), maxClosest-1)]), cit)
-			labels = append(slices.Clip(labels[:len(ans.Citations)-1]), label)
-			unders = append(slices.Clip(unders[:len(ans.Citations)-1]), under)
+			n := min(len(ans.Citations), maxClosest-1)
+			ans.Citations = append(ans.Citations[:n:n], cit)
+			labels, unders = append(labels[:n:n], label), append(unders[:n:n], under)
 		}
 	}
 	numberQuotes(ans.Citations)

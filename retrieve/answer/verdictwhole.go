@@ -128,7 +128,7 @@ func (p *picking) statesMeasure(c *candidate, measure map[string]bool) (*big.Rat
 	if m == nil || m[2] == "" {
 		return nil, false
 	}
-	return wordScaled(m[1], m[2])
+	return scaledValue(m[1], m[2])
 }
 
 // writesAll reports whether text writes a word of every family in
@@ -166,26 +166,7 @@ func lastMeasureWord(text string, measure map[string]bool) int {
 func scaledFigure(s string) (*big.Rat, bool) {
 	s = strings.TrimSpace(strings.TrimLeft(s, "$€£¥₹ "))
 	num, scale, _ := strings.Cut(s, " ")
-	return wordScaled(num, scale)
-}
-
-// wordScaled reads a figure at the scale word written after it
-// ("million", "billions"; "" for none).
-func wordScaled(figure, word string) (*big.Rat, bool) {
-	v, ok := cellValue(figure)
-	if !ok {
-		return nil, false
-	}
-	scale := int64(1)
-	switch strings.TrimSuffix(strings.ToLower(word), "s") {
-	case "thousand":
-		scale = 1e3
-	case "million":
-		scale = 1e6
-	case "billion":
-		scale = 1e9
-	}
-	return v.Mul(v, new(big.Rat).SetInt64(scale)), true
+	return scaledValue(num, scale)
 }
 
 // rowFigure returns the figure a row states in the asked column; when its
