@@ -92,7 +92,7 @@ func hasNewName(text string, asked map[string]bool) bool {
 		if shortName(text, t) && !asked[lang.Family(t.Lower)] && !asked[t.Lower] && !lang.IsStopWord(t.Lower) {
 			return true // "YOLACT", "PaLM": a name written in capitals stands alone
 		}
-		if (t.Cap || t.AllCaps) && !t.Num && !lang.IsStopWord(t.Lower) {
+		if (t.Cap || t.AllCaps) && !t.Num && (!lang.IsStopWord(t.Lower) || initial(text, t)) {
 			if i > 0 && adjacentTokens(text, toks[i-1], t) || run == 0 {
 				run++
 			} else {
@@ -111,6 +111,12 @@ func hasNewName(text string, asked map[string]bool) bool {
 	return false
 }
 
+// definedTermRE finds a term a document defines in brackets and quotes
+// right after the words it stands for — "chief operating decision maker
+// (“CODM”)", "the Credit Agreement ("Agreement")": a short form of those
+// words, never a new name.
+var definedTermRE = regexp.MustCompile(`\s*\(\s*[“"'‘][^()“”"]{1,40}[”"'’]\s*\)`)
+
 // nameBesideAsked reports whether text sets a name the question does not
 // give right before a title or name it asks about — "Michael F. Roman 63
 // Chairman of the Board and Chief Executive Officer", "Michael F.
@@ -124,13 +130,14 @@ func hasNewName(text string, asked map[string]bool) bool {
 // its words with "of", "the", "and" and "&"; between the two stand only
 // punctuation, line breaks and numbers (an age), or those few words.
 func nameBesideAsked(text string, asked map[string]bool) bool {
+	text = definedTermRE.ReplaceAllString(text, "") // "our chief operating decision maker (“CODM”) is our Chief Executive Officer"
 	type run struct {
 		first, last int  // token indices
 		asked       bool // holds a word the question asks
 	}
 	toks := lang.Tokens(text)
 	capital := func(u lang.Token) bool {
-		return (u.Cap || u.AllCaps) && !u.Num && (u.AllCaps || !lang.IsStopWord(u.Lower))
+		return (u.Cap || u.AllCaps) && !u.Num && (u.AllCaps || !lang.IsStopWord(u.Lower) || initial(text, u))
 	}
 	var runs []run
 	for i := 0; i < len(toks); {
@@ -229,6 +236,13 @@ func shortName(text string, t lang.Token) bool {
 		}
 	}
 	return false
+}
+
+// initial reports whether t is a name's initial: one capital letter and
+// a period ("Brian G. Kelly"), though the letter alone may be a small
+// word ("e.g.", "'s").
+func initial(text string, t lang.Token) bool {
+	return t.End-t.Start == 1 && t.Cap && t.End < len(text) && text[t.End] == '.'
 }
 
 // adjacentTokens reports whether b follows a with only spaces, a period

@@ -238,7 +238,13 @@ func titledTable(question, title string, blocks ...string) (*app.Answer, error) 
 // underIntro answers "What were Acme's total assets at the end of 2022?"
 // from a table under its introducing sentence, in Acme's 2022 report.
 func underIntro(intro, table string) (*app.Answer, error) {
-	ev := tableEvidence("What were Acme's total assets at the end of 2022?", intro, table)
+	return underIntroAsked("What were Acme's total assets at the end of 2022?", intro, table)
+}
+
+// underIntroAsked answers question from a table under its introducing
+// sentence, in Acme's 2022 report.
+func underIntroAsked(question, intro, table string) (*app.Answer, error) {
+	ev := tableEvidence(question, intro, table)
 	b := ev.Blocks["b0"]
 	b.Kind = app.BlockParagraph
 	ev.Blocks["b0"] = b

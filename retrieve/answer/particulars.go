@@ -75,3 +75,61 @@ func namesExchange(text string) bool {
 	}
 	return false
 }
+
+// The law an issuer is incorporated under is a value of its own kind too:
+// a state or a country, written on a form's cover over the caption "State
+// or other jurisdiction of incorporation or organization", or in prose as
+// the place it was "incorporated in" or "organized under the laws of", or
+// as "a Delaware corporation". "Incorporation" has a second sense in a
+// filing — a document "incorporated by reference" into another — and a
+// sentence of that sense names no jurisdiction ("We consent to the
+// incorporation by reference in Registration Statement Nos. …").
+
+// jurisdictionAskedRE finds a question asking where an issuer is
+// incorporated or organised (not when).
+var jurisdictionAskedRE = regexp.MustCompile(`(?i)^\s*where\b.*\b(incorporated|organi[sz]ed)\b|\b(which|what)\s+(state|country|jurisdiction)\b.*\b(incorporated|organi[sz]ed)\b|\b(state|country|jurisdiction|place) of (incorporation|organi[sz]ation)\b|\blaws\b.*\b(incorporated|organi[sz]ed)\b`)
+
+var (
+	// incorporatedInRE finds a place written as the one an issuer was
+	// incorporated, organised or formed in or under the laws of; the
+	// words between may date it ("incorporated in 1967 under the laws of
+	// the State of Oregon").
+	incorporatedInRE = regexp.MustCompile(`(?i:\b(incorporated|incorporation|organi[sz]ed|formed|domiciled)\b([^.;]{0,40}?)\b(in|under\s+the\s+laws\s+of|laws\s+of)\s+(the\s+)?((state|commonwealth|province|republic)\s+of\s+(the\s+)?)?)(\p{Lu}[\p{L}.]*)`)
+	// corporationOfRE finds "a Delaware corporation", "a New York
+	// corporation".
+	corporationOfRE = regexp.MustCompile(`\b(a|an)\s+(\p{Lu}\p{L}+(?:\s+\p{Lu}\p{L}+)?)\s+(corporation|company|limited liability company|limited partnership)\b`)
+	// charterRE finds the charter an issuer files with the state it is
+	// incorporated in, beside which that state is named ("Restated
+	// Certificate of Incorporation … filed with the Secretary of State of
+	// the State of New York").
+	charterRE = regexp.MustCompile(`(?i)\b(certificate|articles) of (incorporation|organi[sz]ation)\b`)
+	// jurisdictionCaptionRE finds the caption a form's cover sets under
+	// the jurisdiction entered.
+	jurisdictionCaptionRE = regexp.MustCompile(`(?i)\b(jurisdiction|incorporation|organi[sz]ation)\b`)
+)
+
+// documentWords are words that open the name of a part of a filing, not a
+// place: "in Registration Statement No. 333-…", "under Item 5".
+var documentWords = map[string]bool{"registration": true, "form": true, "exhibit": true, "item": true, "part": true,
+	"note": true, "notes": true, "section": true, "schedule": true, "annual": true, "rule": true, "article": true}
+
+// namesJurisdiction reports whether text, read under the caption or
+// header under, names the jurisdiction an issuer is incorporated in; asked
+// holds the question's family keys (the issuer's own name is no place).
+func namesJurisdiction(text, under string, asked map[string]bool) bool {
+	if jurisdictionCaptionRE.MatchString(under) && capitalisedNew(text, asked) {
+		return true // an entry over its caption: "Delaware | 77-0019522"
+	}
+	for _, m := range incorporatedInRE.FindAllStringSubmatch(text, -1) {
+		place := strings.ToLower(strings.TrimRight(m[len(m)-1], "."))
+		if !strings.Contains(strings.ToLower(m[2]), "by reference") && !documentWords[place] && !asked[place] && !asked[lang.Family(place)] {
+			return true
+		}
+	}
+	for _, m := range corporationOfRE.FindAllStringSubmatch(text, -1) {
+		if !onlyAsked(m[2], asked) {
+			return true
+		}
+	}
+	return charterRE.MatchString(text) && placeOfRE.MatchString(text)
+}

@@ -36,6 +36,13 @@ var officeWords = map[string]bool{
 	"ceo": true, "cfo": true, "coo": true, "cto": true, "cio": true, "cao": true, "cmo": true, "clo": true, "gc": true,
 }
 
+// chairForms are the ways English writes the office of a chair.
+var chairForms = map[string]bool{"chair": true, "chairman": true, "chairwoman": true, "chairperson": true}
+
+// officeVerbs are the verbs by which a question asks who holds an office
+// the verb names: "Who chairs the board?" asks for its chair.
+var officeVerbs = map[string]string{"chairs": "chair", "chaired": "chair", "heads": "head", "headed": "head"}
+
 // askedTitles returns the titles a who-question asks about, each as the
 // words it is written with, long forms for abbreviations: "Who is Nike's
 // president and CEO?" asks "president" and "chief executive officer".
@@ -52,6 +59,9 @@ func askedTitles(q string) []string {
 	toks := lang.Tokens(q)
 	for i, t := range toks {
 		w := t.Lower
+		if o, ok := officeVerbs[w]; ok {
+			w = o // "Who chairs the board?" asks who is its chair
+		}
 		switch {
 		case officeForms[w] != "":
 			flush()
@@ -76,6 +86,9 @@ func writesTitle(text, title string) [][2]int {
 	low := asciiLower(text) // byte for byte as text: its offsets are text's
 	var spans [][2]int
 	forms := []string{title}
+	if chairForms[title] {
+		forms = []string{"chair", "chairman", "chairwoman", "chairperson"} // one office, written four ways
+	}
 	for short, long := range officeForms {
 		if strings.HasPrefix(long, title) {
 			forms = append(forms, short) // "chief executive" is written "CEO" too

@@ -359,8 +359,9 @@ func carriesGiven(ev *app.Evidence, sh shape, c *candidate, text string, carried
 	// revenue in the third quarter?") is the measure: a quote that does
 	// not carry it answers for another measure, whatever else it shares.
 	// (A name's kind — "Which paper …" — is seldom written beside the
-	// name, so only a figure's measure is required.)
-	if k := sh.Kind; sh.Figure && sh.Type == lang.AnyType && k != "" && !genericKinds[k] && !families[k] && !placed[k] && !c.words[k] {
+	// name, so only a figure's measure is required; "What salary did …"
+	// asks a figure by a quantity's name.)
+	if k := sh.Kind; sh.Figure && (sh.Type == lang.AnyType || sh.Type == lang.WhichType && lang.IsQuantityWord(k)) && k != "" && !genericKinds[k] && !families[k] && !placed[k] && !c.words[k] {
 		return false, "the passage does not carry the measure asked (" + k + ")"
 	}
 	if n := numberNotGiven(ev.Question.Text, text+"\n"+c.label, carried, placed); n != "" {

@@ -162,7 +162,7 @@ var interrogatives = familySet(`what which who whom whose when where why how res
 
 var (
 	wholeNumberRE = regexp.MustCompile(`(^|[^\d.,])\d+(,\d{3})*(\s|$|[^\d.,%])`)
-	roleTitleRE   = regexp.MustCompile(`(?i)\b(ceo|cfo|coo|cto|chief|president|chair|chairman|chairwoman|chairperson|director|auditors?|audits?|audited|founders?|founded|head|leader|manager|secretary|treasurer|judge|governor|minister|mayor|owner|partner|officer|executive|defendants?|plaintiffs?|appellants?|appellees?|respondents?|petitioners?|claimants?)\b`)
+	roleTitleRE   = regexp.MustCompile(`(?i)\b(ceo|cfo|coo|cto|chief|president|chair|chairs|chaired|chairman|chairwoman|chairperson|director|auditors?|audits?|audited|founders?|founded|head|heads|headed|leader|manager|secretary|treasurer|judge|governor|minister|mayor|owner|partner|officer|executive|defendants?|plaintiffs?|appellants?|appellees?|respondents?|petitioners?|claimants?)\b`)
 	lowerPlaceRE  = regexp.MustCompile(`\b(in|at|near|located|based|headquartered|situated)\s+(the\s+)?(\p{Ll}{3,})`)
 	englishFormRE = regexp.MustCompile(`(?i)\b(what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|the|of|an?)\b`)
 	numberWordRE  = regexp.MustCompile(`(?i)\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen|dozens|hundreds|thousands|millions)\b`)
@@ -217,10 +217,22 @@ func onlyOtherPeriods(text string, years map[string]bool) bool {
 	return other && !hasAmount(rest, false)
 }
 
+// effectFigureRE finds a figure stated as the effect of one thing on
+// another: "a negative impact of $71 million … on consolidated operating
+// income" is the exchange rates' effect, not the operating income.
+var effectFigureRE = regexp.MustCompile(`(?i)\b(impact|effect|benefit|headwind|tailwind)s?\s+of\s+(approximately\s+|about\s+)?[$€£¥]?\s?\d[\d,]*(\.\d+)?\s*(%|percent\b|million\b|billion\b|thousand\b)?`)
+
+// effectAskedRE finds a question asking such an effect.
+var effectAskedRE = regexp.MustCompile(`(?i)\b(impact|effect|benefit|headwind|tailwind)s?\b`)
+
 // onlyChanges reports whether every figure text states (years aside) is
-// stated as a change.
-func onlyChanges(text string) bool {
-	if !changeFigureRE.MatchString(text) {
+// stated as a change, or — unless question q asks one — as an effect.
+func onlyChanges(q, text string) bool {
+	stated := changeFigureRE.MatchString(text)
+	if !effectAskedRE.MatchString(q) && effectFigureRE.MatchString(text) {
+		text, stated = effectFigureRE.ReplaceAllString(text, " "), true
+	}
+	if !stated {
 		return false
 	}
 	return !hasAmount(changeFigureRE.ReplaceAllString(text, " "), false)

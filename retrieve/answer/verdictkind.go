@@ -104,7 +104,8 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		!(sh.Type == lang.WhereType && placeKindAskedRE.MatchString(q) && capitalisedNew(text, sh.named)) && // "Which country …" is answered by its name: "Sweden rationed gasoline"
 		!(sh.Type == lang.CountType && setApart(text) && countsNamed(text+" "+c.label, sh.Counted)) &&
 		!(sh.Type == lang.AmountType && hasAmount(text, false)) && // a table's figures carry their unit in its heading
-		!(sh.Type == lang.WhereType && !asksWhereInWorld(q) && mayPoint(text)) { // "where are the balances" is answered by a pointer within the document
+		!(sh.Type == lang.WhereType && !asksWhereInWorld(q) && mayPoint(text)) && // "where are the balances" is answered by a pointer within the document
+		!(jurisdictionAskedRE.MatchString(q) && namesJurisdiction(text, c.label, sh.named)) { // "a Delaware corporation"
 		return false, "the passage holds no value of the kind asked"
 	}
 	under := c.label
@@ -126,6 +127,8 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		return false, "no trading symbol is given"
 	case exchangeAskedRE.MatchString(q) && !namesExchange(text+"\n"+c.label):
 		return false, "no exchange is named"
+	case jurisdictionAskedRE.MatchString(q) && !namesJurisdiction(text, under, sh.named):
+		return false, "no state or country of incorporation is named"
 	case who && !firmAskedRE.MatchString(q) && !nameBesideAsked(text, sh.named) && !orgNameRE.MatchString(text) && !nameThenTitle(text, q):
 		// "Who is the CEO …" is answered where a name stands beside the
 		// role asked, or by a firm's name: any other name in the sentence
@@ -145,9 +148,10 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		// narrower measure than the net sales asked. ("Which segment had
 		// …", or a question giving the figure, asks for the label.)
 		return false, "the row's label names another measure"
-	case sh.Figure && !row && len(derivation(q, sh)) == 0 && onlyChanges(text):
+	case sh.Figure && !row && len(derivation(q, sh)) == 0 && onlyChanges(q, text):
 		// "Operating revenues decreased $259 million" states how the
-		// figure moved, not the figure asked.
+		// figure moved, not the figure asked; "an impact of $71 million on
+		// operating income" what moved it.
 		return false, "the passage states a change of the figure, not the figure"
 	case !deniesAsAsked(q, text+"\n"+c.label+"\n"+strings.Join(tableHeader(ev, c.window, c.start), "\n")):
 		return false, "the question asks what is not so and the passage does not deny it"
@@ -182,7 +186,7 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		return false, "the passage states the figure for another period"
 	case sh.Figure && sh.Type != lang.PercentType && !percentAsked(q) && onlyPercents(text):
 		return false, "the question asks an amount and the passage gives only percentages"
-	case row && sh.Figure && readsPart(c, sh):
+	case row && sh.Figure && readsPart(ev, c, sh):
 		return false, "the table holds a part's figures (a segment's, a subsidiary's), not the whole's asked"
 	case row && sh.Figure && totalsNarrower(c, text, sh):
 		return false, "the row totals a narrower measure than the one asked"
@@ -374,23 +378,32 @@ var whereInWorldRE = regexp.MustCompile(`(?i)\b(located|headquartered|headquarte
 // segment's (namedPartRE).
 var (
 	partWords   = map[string]bool{"subsidiary": true, "investee": true, "guarantor": true, "venture": true}
-	namedPartRE = regexp.MustCompile(`(\p{Lu}[\p{L}&\-]*)\s+(segment|division|subsidiary)\b`)
+	namedPartRE = regexp.MustCompile(`(\p{Lu}[\p{L}&\-]*)\s+(?i:(segment|division|subsidiary))\b`)
 )
+
+// classWords qualify "segment" as the class of all of a company's
+// segments, not one of them: "Reportable segment and product category
+// revenue information", "Operating Segment Results".
+var classWords = map[string]bool{"reportable": true, "operating": true, "business": true, "geographic": true,
+	"geographical": true, "each": true, "all": true, "other": true, "total": true}
 
 // readsPart reports whether a table row is read under an introduction
 // that names a part the question does not name: by a word for a part
 // ("for the Domestic segment", "for our equity method investee") or as a
 // name after "for" that the question does not give ("selected financial
-// data for BCC"). (A section or a title naming segments does not: the
-// segment note's total row is the company's.)
-func readsPart(c *candidate, sh shape) bool {
+// data for BCC"). A table's own title names its part too: the heading
+// set right above it, or the first cell of a header row whose other
+// cells are periods ("Domestic Segment Performance Summary | 2023 | 2022
+// | 2021"). (A section or a title naming segments does not: the segment
+// note's total row is the company's.)
+func readsPart(ev *app.Evidence, c *candidate, sh shape) bool {
 	for _, t := range lang.Tokens(c.intro) {
 		if partWords[t.Lower] && !sh.named[lang.Family(t.Lower)] {
 			return true
 		}
 	}
-	for _, m := range namedPartRE.FindAllStringSubmatch(c.intro, -1) {
-		if w := strings.ToLower(m[1]); !sh.named[lang.Family(w)] && !sh.named[w] && !lang.IsStopWord(w) {
+	for _, m := range namedPartRE.FindAllStringSubmatch(c.intro+"\n"+tableTitle(ev, c), -1) {
+		if w := strings.ToLower(m[1]); !sh.named[lang.Family(w)] && !sh.named[w] && !lang.IsStopWord(w) && !classWords[w] {
 			return true
 		}
 	}
@@ -411,6 +424,34 @@ func readsPart(c *candidate, sh shape) bool {
 		}
 	}
 	return false
+}
+
+// tableTitle returns what titles the table of row c: the heading block
+// right above it, and the first cell of each header row whose other cells
+// are periods or empty.
+func tableTitle(ev *app.Evidence, c *candidate) string {
+	var out []string
+	for _, r := range tableHeader(ev, c.window, c.start) {
+		cells := strings.Split(r, "|")
+		periods := len(cells) > 1
+		for _, cell := range cells[1:] {
+			for _, t := range lang.Tokens(cell) {
+				periods = periods && (t.Num || periodWords[lang.Family(t.Lower)] || monthNameRE.MatchString(t.Lower) || lang.IsStopWord(t.Lower))
+			}
+		}
+		if periods {
+			out = append(out, cells[0])
+		}
+	}
+	if span, _, ok := locate(c.window, c.start); ok {
+		tb := ev.Blocks[span.BlockID]
+		for _, b := range ev.Blocks {
+			if b.Seq == tb.Seq-1 && b.Kind == app.BlockHeading && b.SectionID == tb.SectionID { // ev.Blocks may hold several documents'
+				out = append(out, b.Text)
+			}
+		}
+	}
+	return strings.Join(out, "\n")
 }
 
 var monthNameRE = regexp.MustCompile(`^(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*$|^q[1-4]$`)

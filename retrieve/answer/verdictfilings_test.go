@@ -1,0 +1,92 @@
+package answer_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"archivist/app"
+	"archivist/retrieve/answer"
+	"archivist/retrieve/fts"
+)
+
+// checkVerdictsIn is checkVerdicts in a document titled title.
+func checkVerdictsIn(t *testing.T, title string, cases []verdictCase) {
+	t.Helper()
+	for _, c := range cases {
+		ev := evidence(c.q, fts.Terms(c.q), c.text)
+		ev.Sources[0].Title = title
+		ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+		if err != nil || ans.Verdict != c.want || ans.Sufficient != (c.want == app.VerdictAnswered) {
+			t.Errorf("%q over %q: verdict %q (want %q): %s", c.q, c.text, ans.Verdict, c.want, ans.Answer)
+		}
+	}
+}
+
+// TestIncorporatedWhere: "incorporated by reference" names no state; a
+// place an issuer is incorporated in or under the laws of, or "a Delaware
+// corporation", does.
+func TestIncorporatedWhere(t *testing.T) {
+	checkVerdictsIn(t, "Acme 10-K 2023", []verdictCase{
+		{"In what state is Acme incorporated?", "We consent to the incorporation by reference in Registration Statement Nos. 333-1 and 333-2.", app.VerdictClosest},
+		{"Under the laws of which state is Acme incorporated?", "“Rules” means the Securities Act and all applicable state securities laws, and the requirements of any exchange on which Common Shares are traded.", app.VerdictClosest},
+		{"In what state is Acme incorporated?", "We were incorporated in the state of Minnesota in 1966.", app.VerdictAnswered},
+		{"In which state is Acme incorporated?", "Acme was incorporated as a Delaware corporation in 1988.", app.VerdictAnswered},
+		{"Where is Acme incorporated?", "Acme was incorporated in 1967 under the laws of the State of Oregon.", app.VerdictAnswered},
+	})
+}
+
+// TestOfficeAskedByVerb: "Who chairs the board?" asks for its chair, and
+// a sentence about another organisation's board names none.
+func TestOfficeAskedByVerb(t *testing.T) {
+	checkVerdictsIn(t, "Acme 10-K 2023", []verdictCase{
+		{"Who chairs Acme's board of directors?", "Since 2012, Mr. Walther has served on the board of directors of the Alliance for Children's Rights and currently serves as its co-chair.", app.VerdictClosest},
+		{"Who chairs Acme's board of directors?", "Brian G. Kelly, Chair of the Board of Directors", app.VerdictAnswered},
+	})
+}
+
+// TestDefinedTermIsNoName: a term defined in brackets and quotes is a
+// short form of the words before it, not a person's name.
+func TestDefinedTermIsNoName(t *testing.T) {
+	checkVerdictsIn(t, "Acme 10-K 2023", []verdictCase{
+		{"Who is Acme's chief executive officer?", "Our chief operating decision maker (“CODM”) is our Chief Executive Officer.", app.VerdictClosest},
+		{"Who is Acme's chief executive officer?", "Jane Doe has served as our Chief Executive Officer since 2019.", app.VerdictAnswered},
+	})
+}
+
+// TestEffectIsNotTheFigure: the figure of an effect on a measure is the
+// effect's, unless the question asks the effect.
+func TestEffectIsNotTheFigure(t *testing.T) {
+	checkVerdictsIn(t, "Acme 10-K 2023", []verdictCase{
+		{"What operating income did Acme report for 2019?", "Changes in foreign exchange rates had a negative impact of $71 million on Acme's consolidated operating income in 2019.", app.VerdictClosest},
+		{"What was the impact of foreign exchange rates on Acme's operating income in 2019?", "Changes in foreign exchange rates had a negative impact of $71 million on Acme's consolidated operating income in 2019.", app.VerdictAnswered},
+		{"What operating income did Acme report for 2019?", "Acme's consolidated operating income was $1,607 million in 2019.", app.VerdictAnswered},
+	})
+}
+
+// TestFigureNamedByItsQuantity: "What salary did …" asks a figure by the
+// quantity's name; a row of ages and years of service carries none.
+func TestFigureNamedByItsQuantity(t *testing.T) {
+	ans, err := titledTable("What salary did Acme pay its CEO Jane Doe in fiscal 2023?", "Acme 10-K 2023",
+		"Name | Age | Position with the Company | Years with the Company\nJane S. Doe | 47 | Chief Executive Officer | 23\nJohn Roe | 51 | Chief Financial Officer | 9")
+	if err != nil || ans.Verdict != app.VerdictClosest {
+		t.Fatalf("verdict %q, want closest: %s", ans.Verdict, ans.Answer)
+	}
+}
+
+// TestPartNamedByTheTablesTitle: a table titled for one segment holds
+// that segment's figures; one of every reportable segment totals to the
+// company's.
+func TestPartNamedByTheTablesTitle(t *testing.T) {
+	ans, err := titledTable("How much revenue did Acme report in fiscal 2022?", "Acme 10-K 2023",
+		"Domestic Segment Performance Summary | 2023 | 2022 | 2021\nRevenue | $ | 42,794 | $ | 47,830 | $ | 43,293\nGross profit | $ | 9,912 | $ | 11,229 | $ | 10,048")
+	if err != nil || ans.Verdict != app.VerdictClosest || !strings.Contains(ans.Answer, "a part's figures") {
+		t.Fatalf("a segment's table: verdict %q, want closest as a part's: %s", ans.Verdict, ans.Answer)
+	}
+	ans, err = underIntroAsked("What was Acme's total revenue for fiscal 2022?",
+		"Reportable segment and product category revenue information was as follows ($ in millions):",
+		"2023 | 2022 | 2021\nDomestic | $ | 42,794 | $ | 47,830 | $ | 43,293\nInternational | 3,504 | 3,931 | 3,969\nTotal revenue | $ | 46,298 | $ | 51,761 | $ | 47,262")
+	if err != nil || ans.Verdict != app.VerdictAnswered || len(ans.Citations) == 0 {
+		t.Fatalf("every segment's table: verdict %q, want answered: %s", ans.Verdict, ans.Answer)
+	}
+}
