@@ -61,6 +61,7 @@ func TestEffectIsNotTheFigure(t *testing.T) {
 		{"What operating income did Acme report for 2019?", "Changes in foreign exchange rates had a negative impact of $71 million on Acme's consolidated operating income in 2019.", app.VerdictClosest},
 		{"What was the impact of foreign exchange rates on Acme's operating income in 2019?", "Changes in foreign exchange rates had a negative impact of $71 million on Acme's consolidated operating income in 2019.", app.VerdictAnswered},
 		{"What operating income did Acme report for 2019?", "Acme's consolidated operating income was $1,607 million in 2019.", app.VerdictAnswered},
+		{"How much net revenue did Acme report for 2018?", "The decrease in consolidated net revenues for 2019, as compared to 2018, was primarily driven by a decrease in revenues of $1.1 billion due to lower sales.", app.VerdictClosest},
 	})
 }
 

@@ -172,9 +172,10 @@ var (
 )
 
 // changeFigureRE finds a figure stated as a change: "decreased $259
-// million", "increased by 9%", "an increase of 4.2 million", "up 3%" —
+// million", "increased by 9%", "an increase of 4.2 million", "a decrease
+// in revenues of $1.1 billion", "up 3%" —
 // not "increased to $299.3 million", which states the figure reached.
-var changeFigureRE = regexp.MustCompile(`(?i)\b(increas|decreas|grew|grow|declin|rose|fell|drop|gain|los|up|down)\w*\s+(by\s+|of\s+)?(approximately\s+|about\s+)?[$€£¥]?\s?\d[\d,]*(\.\d+)?\s*(%|percent\b|million\b|billion\b|thousand\b)?`)
+var changeFigureRE = regexp.MustCompile(`(?i)\b(increas|decreas|grew|grow|declin|rose|fell|drop|gain|los|up|down)\w*\s+((in|of)(\s+\p{L}+){1,3}?\s+of\s+|by\s+|of\s+)?(approximately\s+|about\s+)?[$€£¥]?\s?\d[\d,]*(\.\d+)?\s*(%|percent\b|million\b|billion\b|thousand\b)?`)
 
 // repeatsOnly reports whether every word of text the question already
 // holds (its own words, or a firm's suffix): it adds nothing to what was

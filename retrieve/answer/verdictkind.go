@@ -138,15 +138,7 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		return false, "the passage does not give the title asked as held by the one asked about"
 	case sh.Type == lang.CountType && !wholeNumberRE.MatchString(text+" "+c.label) && !numberWordRE.MatchString(text):
 		return false, "the question asks a count and the passage states no whole number"
-	case row && sh.Figure && sh.Type != lang.WhichType && !hasAmount(q, false) && labelNamesSibling(c, sh.asAsked(text), sh):
-		// "Trade receivables" is not the "other receivables" asked: the
-		// label qualifies the measure its own way and drops the
-		// question's qualifier, which nothing over the row supplies.
-		return false, "the row's label names another measure"
-	case row && sh.Figure && sh.Type != lang.WhichType && !hasAmount(q, false) && labelNamesOther(sh.asAsked(text), sh):
-		// "Net sales of reportable segments and All Other" is another,
-		// narrower measure than the net sales asked. ("Which segment had
-		// …", or a question giving the figure, asks for the label.)
+	case row && rowNamesOther(q, sh, c, text):
 		return false, "the row's label names another measure"
 	case sh.Figure && !row && len(derivation(q, sh)) == 0 && onlyChanges(q, text):
 		// "Operating revenues decreased $259 million" states how the
@@ -232,6 +224,22 @@ func lowerPlace(text string) bool {
 		}
 	}
 	return false
+}
+
+// rowNamesOther reports whether the table row c (text) of a figure
+// question q names another measure than the one asked by its label.
+// "Trade receivables" is not the "other receivables" asked: the label
+// qualifies the measure its own way and drops the question's qualifier,
+// which nothing over the row supplies (labelNamesSibling). "Net sales of
+// reportable segments and All Other" is another, narrower measure than
+// the net sales asked (labelNamesOther). ("Which segment had …", or a
+// question giving the figure, asks for the label.)
+func rowNamesOther(q string, sh shape, c *candidate, text string) bool {
+	if !sh.Figure || sh.Type == lang.WhichType || hasAmount(q, false) {
+		return false
+	}
+	row := sh.asAsked(text)
+	return labelNamesSibling(c, row, sh) || labelNamesOther(row, sh)
 }
 
 // labelNamesOther reports whether a row's label holds more words the
