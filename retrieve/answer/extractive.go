@@ -460,6 +460,8 @@ func introOf(text string, w *app.Window, start int, before introduction) introdu
 		return introduction{text: text, win: w, start: start}
 	case strings.HasPrefix(text, "(") && strings.HasSuffix(text, ")") && len(text) <= 40:
 		return before
+	case before.win != nil && periodLineRE.MatchString(text):
+		return before // "Year Ended December 31," set between the introduction and its table
 	case namesColumns(text):
 		return introduction{text: text, win: w, start: start}
 	}
@@ -478,15 +480,21 @@ func namesColumns(text string) bool {
 	return n >= 3 && n <= 16 && !strings.ContainsAny(t, "0123456789.;:?!")
 }
 
+// periodLineRE finds a line that heads a table's columns with their
+// period, set as a paragraph of its own: "Year Ended December 31,", "For
+// the Years Ended December 31,".
+var periodLineRE = regexp.MustCompile(`(?i)^\s*(for the\s+)?((fiscal\s+)?years?|quarters?|(three|six|nine|twelve)\s+months|\d{1,2}\s+weeks)\s+(ended|ending)\b[^.;:]{0,40}$`)
+
 // introduces reports whether a sentence says that what comes after it is
-// its matter: five words or more, one of them of the family of "follow".
+// its matter: five words or more, one of them of the family of "follow"
+// or "below" ("Presented in the table below is information for Other:").
 func introduces(text string) bool {
 	toks := lang.Tokens(text)
 	if len(toks) < 5 {
 		return false
 	}
 	for _, t := range toks {
-		if lang.Family(t.Lower) == "follow" {
+		if f := lang.Family(t.Lower); f == "follow" || f == "below" {
 			return true
 		}
 	}

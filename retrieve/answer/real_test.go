@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -361,8 +362,12 @@ func TestAnswersOnRealDocuments(t *testing.T) {
 	})
 	t.Run("NumberFormsAcrossUnits", func(t *testing.T) {
 		// "11.6 billion" asked; the table in millions writes 11,604.
+		// (The sentence introducing its table may be quoted before it.)
 		ans := askReal(t, realLibrary(t, tenK), "Which segment had net sales of about 11.6 billion in 2022?")
-		if !ans.Sufficient || !strings.HasPrefix(ans.Citations[0].Quote, "Total Safety and Industrial Business Segment | 11,604") {
+		row := slices.IndexFunc(ans.Citations, func(c app.Citation) bool {
+			return strings.HasPrefix(c.Quote, "Total Safety and Industrial Business Segment | 11,604")
+		})
+		if !ans.Sufficient || row < 0 || row > 1 {
 			t.Fatalf("answer %s", ans.Answer)
 		}
 	})

@@ -195,15 +195,24 @@ func holdsTitleAsked(q, text string, asked map[string]bool) bool {
 var firmAskedRE = regexp.MustCompile(`(?i)\b(audit\w*|accounting firm|law firm|underwrit\w*|trustee|transfer agent|registrar)\b`)
 
 // namesFirm reports whether text names a firm ("KPMG LLP", "Deloitte &
-// Touche LLP") that is not the one the question names.
+// Touche LLP") that is not the one the question names: a name holding a
+// word of the question's is the company asked about ("Verizon
+// Communications Inc." when the question asks who audits Verizon).
 func namesFirm(text string, asked map[string]bool) bool {
 	for _, m := range orgNameRE.FindAllString(text, -1) {
+		fresh, own := false, false
 		for _, t := range lang.Tokens(m) {
 			if t.Cap || t.AllCaps {
-				if !asked[lang.Family(t.Lower)] && !asked[t.Lower] && !orgSuffix[t.Lower] {
-					return true
+				switch {
+				case asked[lang.Family(t.Lower)] || asked[t.Lower]:
+					own = true
+				case !orgSuffix[t.Lower]:
+					fresh = true
 				}
 			}
+		}
+		if fresh && !own {
+			return true
 		}
 	}
 	return false

@@ -2,6 +2,7 @@ package answer_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -89,5 +90,99 @@ func TestPartNamedByTheTablesTitle(t *testing.T) {
 		"2023 | 2022 | 2021\nDomestic | $ | 42,794 | $ | 47,830 | $ | 43,293\nInternational | 3,504 | 3,931 | 3,969\nTotal revenue | $ | 46,298 | $ | 51,761 | $ | 47,262")
 	if err != nil || ans.Verdict != app.VerdictAnswered || len(ans.Citations) == 0 {
 		t.Fatalf("every segment's table: verdict %q, want answered: %s", ans.Verdict, ans.Answer)
+	}
+}
+
+// statement answers q in a document titled "Acme 10-K 2022" from blocks in
+// reading order: "H:" opens a heading, "T:" a table, any other a
+// paragraph.
+func statement(t *testing.T, q string, blocks ...string) *app.Answer {
+	t.Helper()
+	texts := make([]string, len(blocks))
+	for i, b := range blocks {
+		texts[i] = strings.TrimPrefix(strings.TrimPrefix(b, "H:"), "T:")
+	}
+	ev := evidence(q, termsOf(q), texts...)
+	for i, b := range blocks {
+		id := fmt.Sprintf("b%d", i)
+		blk := ev.Blocks[id]
+		blk.Seq = i
+		switch {
+		case strings.HasPrefix(b, "H:"):
+			blk.Kind = app.BlockHeading
+		case strings.HasPrefix(b, "T:"):
+			blk.Kind = app.BlockTable
+		}
+		ev.Blocks[id] = blk
+	}
+	ev.Sources[0].Title = "Acme 10-K 2022"
+	ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ans
+}
+
+// TestOneWordAnotherMeasure: "diluted" and "attributable" split a measure
+// into two lines, "gross" and "operating" name another; a quote answers
+// only the measure as asked.
+func TestOneWordAnotherMeasure(t *testing.T) {
+	for _, c := range []struct {
+		q      string
+		blocks []string
+		why    string // the reason a closest reply gives; "" for an answer
+	}{
+		{"What were Acme's diluted earnings per share in 2022?", []string{"Also, included in the results for 2022 are $0.24 of earnings per share from interest income earned on the seller note."}, "(diluted)"},
+		{"What were Acme's diluted earnings per share in 2022?", []string{"Acme's diluted earnings per share were $4.51 in 2022."}, ""},
+		{"What was Acme's net income attributable to the company in 2021?", []string{"T:(in millions, except per share amounts) | 2022 | 2021 | 2020\nNet income | 1,386 | 1,935 | 523"}, "(attributable)"},
+		{"What was Acme's net income attributable to the company in 2021?", []string{"T:(in millions, except per share amounts) | 2022 | 2021 | 2020\nNet income attributable to Acme | 1,316 | 1,906 | 512"}, ""},
+		{"How much profit did Acme make in 2022?", []string{"T:(in millions) | 2022 | 2021\nGross profit | 22,292 | 21,479"}, "(gross)"},
+		{"How much operating profit did Acme make in 2022?", []string{"T:(in millions) | 2022 | 2021\nOperating profit | 5,292 | 4,479"}, ""},
+	} {
+		ans := statement(t, c.q, c.blocks...)
+		if c.why == "" && ans.Verdict != app.VerdictAnswered || c.why != "" && (ans.Verdict != app.VerdictClosest || !strings.Contains(ans.Answer, c.why)) {
+			t.Errorf("%q over %q: verdict %q, want %q: %s", c.q, c.blocks, ans.Verdict, c.why, ans.Answer)
+		}
+	}
+}
+
+// TestFirmIsNotTheAuditee: the company audited is named in the auditor's
+// report too; it is no firm that audits.
+func TestFirmIsNotTheAuditee(t *testing.T) {
+	ans := statement(t, "Who audits Acme's financial statements?", "We have audited the financial statements of Acme Communications Inc. and subsidiaries as of December 31, 2022.")
+	if ans.Verdict != app.VerdictClosest || !strings.Contains(ans.Answer, "no firm is named") {
+		t.Errorf("the company audited answered who audits it: %s", ans.Answer)
+	}
+	checkVerdictsIn(t, "Acme 10-K 2022", []verdictCase{
+		{"Who audits Acme's financial statements?", "Ernst & Young LLP has audited Acme's financial statements since 2000.", app.VerdictAnswered},
+	})
+}
+
+// TestCoverEntryIsItsCaptions: "Delaware" over the caption of the state of
+// incorporation does not say where the company is based.
+func TestCoverEntryIsItsCaptions(t *testing.T) {
+	ev := coverEvidence("Where is Portmere based?", 1,
+		"Delaware | 80-0429876", "#(State or other jurisdiction of incorporation or organization) (I.R.S. Employer Identification Number)")
+	ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+	if err != nil || ans.Verdict == app.VerdictAnswered {
+		t.Fatalf("the state of incorporation answered where the company is based: %s", ans.Answer)
+	}
+}
+
+// TestTableHeadedElsewhere: what is set over a table — an introduction
+// naming a part ("information for Other"), a line giving its year — holds
+// for its rows, across a line of the columns' period.
+func TestTableHeadedElsewhere(t *testing.T) {
+	ans := statement(t, "What did Acme take in as operating revenue in 2021?",
+		"Presented in the table below is information for Other:", "For the Years Ended December 31,",
+		"T:2022 | 2021 | 2020\nOperating revenues | $ | 287 | $ | 546 | $ | 522\nOperation and maintenance | 244 | 452 | 364")
+	if ans.Verdict != app.VerdictClosest || !strings.Contains(ans.Answer, "a part's figures") {
+		t.Errorf("a part's table: %s", ans.Answer)
+	}
+	ans = statement(t, "What were Acme's total operating revenues in 2022?",
+		"Total\nReportable\n2020 Consumer Business Segments", "H:External Operating Revenues",
+		"T:Service | $ | 64,884 | $ | — | $ | 64,884\nTotal Operating Revenues | 88,533 | 30,962 | 119,495")
+	if ans.Verdict != app.VerdictClosest || !strings.Contains(ans.Answer, "another year (2020)") {
+		t.Errorf("2020's table answered for 2022: %s", ans.Answer)
 	}
 }

@@ -129,6 +129,15 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		return false, "no exchange is named"
 	case jurisdictionAskedRE.MatchString(q) && !namesJurisdiction(text, under, sh.named):
 		return false, "no state or country of incorporation is named"
+	case sh.Particular && sh.Type == lang.WhereType && !jurisdictionAskedRE.MatchString(q) && jurisdictionOnlyCaption(c.label):
+		// A cover's entry is the particular its caption names: "Delaware"
+		// over "State or other jurisdiction of incorporation" is not where
+		// the company is based.
+		return false, "the entry is the state of incorporation, not the place asked"
+	case sh.Figure && splitMissing(q, text+"\n"+under+"\n"+c.intro) != "":
+		return false, "the passage does not give the figure as asked (" + splitMissing(q, text+"\n"+under+"\n"+c.intro) + ")"
+	case row && sh.Figure && labelSteps(q, rowLabel(text)) != "":
+		return false, "the row's label names another measure (" + labelSteps(q, rowLabel(text)) + ")"
 	case who && !firmAskedRE.MatchString(q) && !nameBesideAsked(text, sh.named) && !orgNameRE.MatchString(text) && !nameThenTitle(text, q):
 		// "Who is the CEO …" is answered where a name stands beside the
 		// role asked, or by a firm's name: any other name in the sentence
@@ -171,6 +180,10 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		// ("$6.42", "3.85"); "1.9 million dilutive securities" is another
 		// figure.
 		return false, "the question asks a per-share amount and the passage states none"
+	case row && sh.Figure && len(sh.years) > 0 && tableOfOtherYear(ev, c, sh.years) != "":
+		// "2020 Consumer Business Segments" set over a table in the 2022
+		// report: its rows are 2020's, whatever the title says.
+		return false, "the table states another year (" + tableOfOtherYear(ev, c, sh.years) + ")"
 	case sh.Figure && !row && len(sh.years) > 0 && onlyOtherPeriods(text, sh.years):
 		// "… decreased $259 million due to the sale of HOS, which had
 		// operating revenues of $293 million in 2021" gives 2021's
@@ -332,6 +345,50 @@ func asksWhereInWorld(q string) bool { return whereInWorldRE.MatchString(q) }
 // executive offices: 3M Center, …".
 var placeCaptionRE = regexp.MustCompile(`(?i)\b(jurisdiction|address|state of incorporation|country|city|principal executive offices?|head office|headquarters)\b`)
 
+// tableOfOtherYear returns the year a table row c is read under — in its
+// header rows, or in the short lines set right above its table — when that
+// heading writes years and none of them is asked; "" otherwise.
+func tableOfOtherYear(ev *app.Evidence, c *candidate, asked map[string]bool) string {
+	heading := strings.Join(tableHeader(ev, c.window, c.start), "\n")
+	if span, _, ok := locate(c.window, c.start); ok {
+		tb := ev.Blocks[span.BlockID]
+		above := map[int]app.Block{}
+		for _, b := range ev.Blocks {
+			if b.Seq < tb.Seq && b.Seq >= tb.Seq-3 && b.SectionID == tb.SectionID {
+				above[b.Seq] = b
+			}
+		}
+		// The lines over a table up to the sentence or table before it:
+		// "Total Reportable 2020 Consumer Business Segments" over
+		// "External Operating Revenues" over the rows.
+		for seq := tb.Seq - 1; seq >= tb.Seq-3; seq-- {
+			b, ok := above[seq]
+			if !ok || b.Kind == app.BlockTable || len(strings.Fields(b.Text)) > 12 || strings.ContainsAny(b.Text, ".;:") {
+				break
+			}
+			heading += "\n" + b.Text
+		}
+	}
+	other := ""
+	for _, t := range lang.Tokens(heading) {
+		if y, ok := yearOf(t.Lower); ok && t.Num && len(t.Lower) == 4 {
+			if asked[y] {
+				return ""
+			}
+			other = y
+		}
+	}
+	return other
+}
+
+// jurisdictionOnlyCaption reports whether a cover entry's caption names
+// the jurisdiction of incorporation and no address.
+func jurisdictionOnlyCaption(label string) bool {
+	return jurisdictionCaptionRE.MatchString(label) && !addressCaptionRE.MatchString(label)
+}
+
+var addressCaptionRE = regexp.MustCompile(`(?i)\b(address|principal executive offices?|head office|headquarters|city)\b`)
+
 // trailingCaption returns the caption a form's entry closes with when the
 // entry and its caption were read as one line — "One Johnson & Johnson
 // Plaza New Brunswick, New Jersey 08933 (Address of principal executive
@@ -421,7 +478,7 @@ func readsPart(ev *app.Evidence, c *candidate, sh shape) bool {
 			switch {
 			case sh.named[lang.Family(t.Lower)], sh.named[t.Lower], ownWords[t.Lower]:
 				other = false
-			case !periodWords[lang.Family(t.Lower)] && !monthNameRE.MatchString(t.Lower) && !lang.IsStopWord(t.Lower) && !t.Num:
+			case !periodWords[lang.Family(t.Lower)] && !monthNameRE.MatchString(t.Lower) && (!lang.IsStopWord(t.Lower) || t.Cap) && !t.Num: // "information for Other:" names the segment called Other
 				other = true
 				continue
 			}
