@@ -185,4 +185,12 @@ func TestTableHeadedElsewhere(t *testing.T) {
 	if ans.Verdict != app.VerdictClosest || !strings.Contains(ans.Answer, "another year (2020)") {
 		t.Errorf("2020's table answered for 2022: %s", ans.Answer)
 	}
+	// Its own year's table totals the reportable segments, before the
+	// corporate items that reconcile them to the company's.
+	ans = statement(t, "What were Acme's total operating revenues in 2022?",
+		"Total\nReportable\n2022 Consumer Business Segments", "H:External Operating Revenues",
+		"T:Service | $ | 64,884 | $ | — | $ | 64,884\nTotal Operating Revenues | 88,533 | 30,962 | 119,495")
+	if ans.Verdict != app.VerdictClosest || !strings.Contains(ans.Answer, "a part's figures") {
+		t.Errorf("the reportable segments' total answered for the company's: %s", ans.Answer)
+	}
 }

@@ -349,6 +349,21 @@ var placeCaptionRE = regexp.MustCompile(`(?i)\b(jurisdiction|address|state of in
 // header rows, or in the short lines set right above its table — when that
 // heading writes years and none of them is asked; "" otherwise.
 func tableOfOtherYear(ev *app.Evidence, c *candidate, asked map[string]bool) string {
+	other := ""
+	for _, t := range lang.Tokens(headingOver(ev, c)) {
+		if y, ok := yearOf(t.Lower); ok && t.Num && len(t.Lower) == 4 {
+			if asked[y] {
+				return ""
+			}
+			other = y
+		}
+	}
+	return other
+}
+
+// headingOver returns what heads the columns of table row c: its header
+// rows and the short lines set right above its table.
+func headingOver(ev *app.Evidence, c *candidate) string {
 	heading := strings.Join(tableHeader(ev, c.window, c.start), "\n")
 	if span, _, ok := locate(c.window, c.start); ok {
 		tb := ev.Blocks[span.BlockID]
@@ -369,16 +384,7 @@ func tableOfOtherYear(ev *app.Evidence, c *candidate, asked map[string]bool) str
 			heading += "\n" + b.Text
 		}
 	}
-	other := ""
-	for _, t := range lang.Tokens(heading) {
-		if y, ok := yearOf(t.Lower); ok && t.Num && len(t.Lower) == 4 {
-			if asked[y] {
-				return ""
-			}
-			other = y
-		}
-	}
-	return other
+	return heading
 }
 
 // jurisdictionOnlyCaption reports whether a cover entry's caption names
@@ -446,6 +452,11 @@ var (
 	namedPartRE = regexp.MustCompile(`(\p{Lu}[\p{L}&\-]*)\s+(?i:(segment|division|subsidiary))\b`)
 )
 
+// segmentColumnsRE finds columns headed by a company's segments and their
+// total, "Total Reportable Segments": the segments' figures before the
+// corporate items and eliminations that reconcile them to the company's.
+var segmentColumnsRE = regexp.MustCompile(`(?is)\breportable\b.{0,60}?\bsegments\b`) // column heads interleave: "Total\nReportable\n2021 Consumer Business Segments"
+
 // classWords qualify "segment" as the class of all of a company's
 // segments, not one of them: "Reportable segment and product category
 // revenue information", "Operating Segment Results".
@@ -466,6 +477,9 @@ func readsPart(ev *app.Evidence, c *candidate, sh shape) bool {
 		if partWords[t.Lower] && !sh.named[lang.Family(t.Lower)] {
 			return true
 		}
+	}
+	if segmentColumnsRE.MatchString(headingOver(ev, c)) && !sh.named[lang.Family("segment")] {
+		return true // a "Total Reportable Segments" column is the segments' before corporate items, not the company's
 	}
 	for _, m := range namedPartRE.FindAllStringSubmatch(c.intro+"\n"+tableTitle(ev, c), -1) {
 		if w := strings.ToLower(m[1]); !sh.named[lang.Family(w)] && !sh.named[w] && !lang.IsStopWord(w) && !classWords[w] {
