@@ -14,6 +14,9 @@ func TestFamily(t *testing.T) {
 		{"write", "wrote", "written", "writes"},
 		{"child", "children"},
 		{"hold", "held", "holding"},
+		// A verb's act named by a changed noun.
+		{"sell", "sold", "sale", "sales", "selling"},
+		{"lose", "lost", "loss", "losses"},
 		// Both spellings of a word are one.
 		{"recognise", "recognize", "recognized", "recognised"},
 		{"organisation", "organization", "organizations", "organised"},

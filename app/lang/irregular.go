@@ -5,7 +5,9 @@ import "strings"
 // English writes the past of its commonest verbs, and the plural of a few
 // nouns, by changing the word rather than adding an ending: "The crisis
 // began in October" answers "When did the crisis begin?", "written by"
-// answers "Who wrote …?". No suffix rule joins them, so Family reads these
+// answers "Who wrote …?". A few verbs name their act by a changed noun
+// too: "How much did Corning sell?" is answered by its "net sales", "How
+// much did Boeing lose per share?" by its "loss per share". No suffix rule joins them, so Family reads these
 // forms through a table of the language's irregular forms.
 //
 // Forms that are also other common words are left out, because joining
@@ -23,10 +25,10 @@ fall fell fallen|feed fed|feel felt|fight fought|flee fled|fling flung|fly flew 
 forbid forbade forbidden|foresee foresaw foreseen|forget forgot forgotten|forgive forgave forgiven
 freeze froze frozen|get got gotten|give gave given|go went gone|grow grew grown|hang hung
 hear heard|hide hid hidden|hold held|keep kept|kneel knelt|know knew known|lead led|leap leapt
-learn learnt|lend lent|lose lost|make made|meet met|mislead misled|mistake mistook mistaken
+learn learnt|lend lent|lose lost loss losses|make made|meet met|mislead misled|mistake mistook mistaken
 outgrow outgrew outgrown|overcome overcame|overtake overtook overtaken|overthrow overthrew overthrown
 pay paid|rebuild rebuilt|rewrite rewrote rewritten|ride rode ridden|ring rang rung|run ran
-say said|see saw seen|seek sought|sell sold|send sent|shake shook shaken|shine shone|shoot shot
+say said|see saw seen|seek sought|sell sold sale sales|send sent|shake shook shaken|shine shone|shoot shot
 shrink shrank shrunk|sing sang sung|sink sank sunk|sit sat|sleep slept|slide slid|speak spoke spoken
 speed sped|spend spent|spin spun|spring sprang sprung|stand stood|steal stole stolen|stick stuck
 sting stung|stride strode|strike struck stricken|strive strove striven|swear swore sworn|sweep swept

@@ -31,6 +31,37 @@ var frameREs = []*regexp.Regexp{
 	regexp.MustCompile(`(?i)\b(due|attributable|attributed|owing)\s+to\s*\??\s*$`),
 }
 
+// figureFrameRE finds the verb by which a question asks a figure of its
+// entity — "How much did 3M bring in from sales …?", "What did Acme take
+// in as operating revenue?", "How much net income did the company report
+// …?", "What did its total assets add up to?" — which a statement's row
+// or sentence does not write: it states the figure under the measure's
+// name.
+var figureFrameRE = regexp.MustCompile(`(?i)\b(?:did|does|do|will)\b.*?\b(report|post|record|book|generate|bring\s+in|take\s+in|make|add\s+up\s+to|come\s+to|amount\s+to|total)(?:\s+(in|to|up))?\b`)
+
+// figureFrameStems returns the stems of the words figureFrameRE finds in
+// a question that asks a figure, with "the company" it may point back to
+// its entity by.
+func figureFrameStems(q string) map[string]bool {
+	out := map[string]bool{}
+	m := figureFrameRE.FindStringSubmatch(q)
+	if m == nil {
+		return out
+	}
+	for _, w := range strings.Fields(m[1] + " " + m[2]) {
+		for st := range wordStems(w) {
+			out[st] = true
+		}
+		out[lang.Stem(strings.ToLower(w))] = true
+	}
+	if strings.Contains(strings.ToLower(q), "the company") {
+		for st := range wordStems("company") {
+			out[st] = true
+		}
+	}
+	return out
+}
+
 func frameStems(q string) map[string]bool {
 	out := map[string]bool{}
 	for _, re := range frameREs {

@@ -225,12 +225,24 @@ func (p *picking) meetNames(c *candidate, cit app.Citation, label, under string)
 
 // coverage returns the share of the question's weight the picked quotes
 // cover.
+//
+// The words that only frame what the question asks ("type" in "What type
+// of …", "bring in" in "How much did 3M bring in from sales?"; frame.go)
+// are left out, as the lead's own share leaves them out: no quote writes
+// them.
 func (p *picking) coverage() float64 {
-	covered := 0.0
+	covered, total := 0.0, 0.0
 	for _, t := range p.order {
+		if p.shape.frame[t] {
+			continue
+		}
 		covered += p.weights[t] * float64(p.covered[t]) / full
+		total += p.weights[t]
 	}
-	return covered / p.total
+	if total == 0 {
+		return 1
+	}
+	return covered / total
 }
 
 // pickLeads picks quotes (pickAll). When the lead holds no value of the

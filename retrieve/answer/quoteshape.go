@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"maps"
 	"math"
 	"regexp"
 	"slices"
@@ -114,6 +115,9 @@ func askedWords(label string, asked map[string]bool) int {
 // (lang.ReadAsked) and the terms it asks about.
 func askedShape(question string, terms []string) shape {
 	sh := shape{Asked: lang.ReadAsked(question), years: map[string]bool{}, stems: map[string]bool{}, frame: frameStems(question)}
+	if sh.Figure && !sh.When {
+		maps.Copy(sh.frame, figureFrameStems(question))
+	}
 	for _, s := range questionStems(terms) {
 		sh.stems[s] = true
 	}

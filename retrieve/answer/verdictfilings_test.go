@@ -194,3 +194,23 @@ func TestTableHeadedElsewhere(t *testing.T) {
 		t.Errorf("the reportable segments' total answered for the company's: %s", ans.Answer)
 	}
 }
+
+// TestFigureAskedByAVerb: "How much did Acme sell?" asks its sales, "bring
+// in" frames what a statement names revenue, and "per diluted share" asks
+// a per-share amount.
+func TestFigureAskedByAVerb(t *testing.T) {
+	for _, c := range []struct {
+		q      string
+		blocks []string
+		why    string // the reason a closest reply gives; "" for an answer
+	}{
+		{"How much did Acme sell in 2022?", []string{"T:(in millions) | 2022 | 2021 | 2020\nNet sales | 14,189 | 14,082 | 11,303"}, ""},
+		{"How much revenue did Acme bring in during fiscal 2022?", []string{"T:(Dollars in millions) | FISCAL 2023 | FISCAL 2022 | FISCAL 2021\nRevenues | $ | 51,217 | $ | 46,710 | $ | 44,538"}, ""},
+		{"How much did Acme lose per diluted share in 2022?", []string{"As a result of incurring a net loss in 2022, potential common shares of 3.5 million were excluded from diluted loss per share because the effect would have been antidilutive."}, "per-share amount"},
+	} {
+		ans := statement(t, c.q, c.blocks...)
+		if c.why == "" && ans.Verdict != app.VerdictAnswered || c.why != "" && (ans.Verdict != app.VerdictClosest || !strings.Contains(ans.Answer, c.why)) {
+			t.Errorf("%q over %q: verdict %q, want %q: %s", c.q, c.blocks, ans.Verdict, c.why, ans.Answer)
+		}
+	}
+}

@@ -195,7 +195,7 @@ func repeatsOnly(text string, sh shape) bool {
 }
 
 var (
-	perShareRE       = regexp.MustCompile(`(?i)\bper (common |ordinary )?share\b|\beps\b`)
+	perShareRE       = regexp.MustCompile(`(?i)\bper (diluted |basic )?(common |ordinary )?share\b|\beps\b`) // "How much did Boeing lose per diluted share?"
 	perShareFigureRE = regexp.MustCompile(`(?i)(^|[^\d,.])\(?-?\d{1,3}\.\d{2,4}\)?(\s|$|[^\d%])|[$€£¥₹]\s?\d|\b(inr|rs\.?|usd|eur|gbp|cents?)\s?\d|\d\s?(cents?|pence)\b|\d(\.\d+)?p\b`)
 )
 
