@@ -416,3 +416,53 @@ func LabelWords(s string) []string {
 	}
 	return out
 }
+
+// People type a question into a search box as the few words that name
+// what they want: "activision blizzard auditor fy2019", "best buy net
+// earnings Q2 FY24", "walmart state of incorporation". Such a question
+// holds no interrogative, and every reading of a question's type starts
+// from one. Interrogative reads it as the question it stands for — "Who
+// is the …?" when it names an office or the firm that audits, "Where is
+// the …?" when it names a seat or an address, "When did the …?" when it
+// names the end of a period, "What is the …?" otherwise — and leaves a
+// question that asks as English asks as it is.
+
+var (
+	interrogativeRE  = regexp.MustCompile(`(?i)\b(what|which|who|whom|whose|when|where|why|how|whence)\b|\b(is|are|was|were|do|does|did|can|could|will|would|should|has|have|had|may|might|must|shall)\b`)
+	auxiliaryLeadRE  = regexp.MustCompile(`(?i)^\s*(list|name|give|show|tell|find|describe|explain|summari[sz]e|compare)\b`)
+	officeNamedRE    = regexp.MustCompile(`(?i)\b(ceo|cfo|coo|cto|chief\s+\w+\s+officer|chair(man|woman|person)?|president|auditors?|accounting\s+firm|general\s+counsel|treasurer|secretary)\b`)
+	seatNamedRE      = regexp.MustCompile(`(?i)\b(address|headquarters|hq|head\s+office|headquartered|based|located|city|(state|country|jurisdiction)\s+of\s+(incorporation|organi[sz]ation)|incorporated)\b`)
+	periodEndNamedRE = regexp.MustCompile(`(?i)\b(year|quarter|period)[\s-]+end(s|ed|ing)?\b|\byear-end\b`)
+)
+
+// Interrogative returns question as a question asks: unchanged when it
+// has an interrogative word or a verb that asks ("In 1972, did Norway
+// …?"), or opens as a request does; its words after the question's
+// opening otherwise.
+func Interrogative(question string) string {
+	q := strings.TrimSpace(question)
+	if q == "" || interrogativeRE.MatchString(q) || auxiliaryLeadRE.MatchString(q) || !isLatin(q) {
+		return question
+	}
+	q = strings.TrimRight(q, "?. ")
+	switch {
+	case officeNamedRE.MatchString(q):
+		return "Who is the " + q + "?"
+	case seatNamedRE.MatchString(q):
+		return "Where is the " + q + "?"
+	case periodEndNamedRE.MatchString(q):
+		return "When did the " + periodEndNamedRE.ReplaceAllString(q, "$1 end") + "?"
+	}
+	return "What is the " + q + "?"
+}
+
+// isLatin reports whether s is written in Latin letters: the reading above
+// is of English.
+func isLatin(s string) bool {
+	for _, r := range s {
+		if unicode.IsLetter(r) && !unicode.In(r, unicode.Latin) {
+			return false
+		}
+	}
+	return true
+}

@@ -140,3 +140,20 @@ func TestPrepositionKind(t *testing.T) {
 		}
 	}
 }
+
+func TestInterrogative(t *testing.T) {
+	for q, want := range map[string]string{
+		"activision blizzard auditor fy2019":         "Who is the activision blizzard auditor fy2019?",
+		"best buy net earnings Q2 FY24":              "What is the best buy net earnings Q2 FY24?",
+		"walmart state of incorporation":             "Where is the walmart state of incorporation?",
+		"pepsico fiscal year end 2022":               "When did the pepsico fiscal year end 2022?",
+		"In 1972, did Norway end up joining the EU?": "In 1972, did Norway end up joining the EU?",
+		"What were 3M's net sales in 2022?":          "What were 3M's net sales in 2022?",
+		"List the risk factors":                      "List the risk factors",
+		"夕暮れに何をしますか":                                 "夕暮れに何をしますか",
+	} {
+		if got := Interrogative(q); got != want {
+			t.Errorf("Interrogative(%q) = %q, want %q", q, got, want)
+		}
+	}
+}

@@ -113,9 +113,9 @@ func hasNewName(text string, asked map[string]bool) bool {
 
 // definedTermRE finds a term a document defines in brackets and quotes
 // right after the words it stands for — "chief operating decision maker
-// (“CODM”)", "the Credit Agreement ("Agreement")": a short form of those
-// words, never a new name.
-var definedTermRE = regexp.MustCompile(`\s*\(\s*[“"'‘][^()“”"]{1,40}[”"'’]\s*\)`)
+// (“CODM”)", "the Credit Agreement ("Agreement")", "Chief Financial
+// Officer (CFO)": a short form of those words, never a new name.
+var definedTermRE = regexp.MustCompile(`\s*\(\s*[“"'‘][^()“”"]{1,40}[”"'’]\s*\)|\s*\(\p{Lu}{2,6}\)`)
 
 // nameBesideAsked reports whether text sets a name the question does not
 // give right before a title or name it asks about — "Michael F. Roman 63
@@ -167,6 +167,9 @@ func nameBesideAsked(text string, asked map[string]bool) bool {
 		i = r.last + 1
 	}
 	name := func(r run) bool {
+		if r.first == r.last && officeForms[toks[r.first].Lower] != "" {
+			return false // "our CEO": an office written short, no one's name
+		}
 		return !r.asked && !bodyWords[toks[r.last].Lower] && (r.last > r.first || shortName(text, toks[r.first]))
 	}
 	for k := 0; k+1 < len(runs); k++ {
@@ -182,7 +185,7 @@ func nameBesideAsked(text string, asked map[string]bool) bool {
 				words = maxHolderWords + 1
 			}
 		}
-		if words > maxHolderWords || len(between) > 40 || words == 0 && strings.Trim(between, " \n\t,;:.()–—-0123456789") != "" {
+		if words > maxHolderWords || len(between) > 40 || strings.Contains(between, ";") || words == 0 && strings.Trim(between, " \n\t,;:.()–—-0123456789") != "" {
 			continue
 		}
 		if name(a) && b.asked || a.asked && name(b) && words == 0 && strings.Contains(between, ",") {
@@ -196,7 +199,7 @@ func nameBesideAsked(text string, asked map[string]bool) bool {
 // Business Group" after an officer's titles is the part of the company
 // the officer ran.
 var bodyWords = map[string]bool{"group": true, "business": true, "businesses": true, "division": true, "segment": true,
-	"segments": true, "company": true, "corporation": true, "council": true, "committee": true, "board": true,
+	"segments": true, "company": true, "corporation": true, "council": true, "committee": true, "board": true, "directors": true, "trustees": true,
 	"department": true, "unit": true, "operations": true, "services": true, "solutions": true, "inc": true, "llc": true}
 
 // holderWords say that a name holds the title after them: "is", "has
@@ -244,6 +247,10 @@ func shortName(text string, t lang.Token) bool {
 func initial(text string, t lang.Token) bool {
 	return t.End-t.Start == 1 && t.Cap && t.End < len(text) && text[t.End] == '.'
 }
+
+// clauseNumberRE finds the number an agreement's clause opens with:
+// "24.2 “Termination …”", "12. The Company …".
+var clauseNumberRE = regexp.MustCompile(`^\s*\d{1,3}(\.\d{1,3})+\.?\s+[\p{Lu}“"]|^\s*\d{1,3}\.\s+[\p{Lu}“"]`)
 
 // adjacentTokens reports whether b follows a with only spaces, a period
 // of an initial or a hyphen between them.
@@ -313,7 +320,9 @@ func hasCount(text, label string, counted []string) bool {
 	labelled := false
 	for _, t := range lang.Tokens(label) {
 		for _, c := range counted {
-			if lang.Family(t.Lower) == c {
+			// "Employees" over a figure labels a count of them;
+			// "EMPLOYMENT AGREEMENT" over a page's number does not.
+			if lang.Family(t.Lower) == c && !strings.HasSuffix(t.Lower, "ment") && !strings.HasSuffix(t.Lower, "ing") {
 				labelled = true
 			}
 		}
@@ -329,6 +338,12 @@ func hasCount(text, label string, counted []string) bool {
 		}
 		if countsOther(toks, i, counted) {
 			continue // "2.5 million shares" counts shares, whatever stands near
+		}
+		if t.Start > 0 && text[t.Start-1] == '(' && t.End < len(text) && text[t.End] == ')' {
+			continue // "(1) the Employee Emergency Grant": a list's marker counts nothing
+		}
+		if i == 0 && len(toks) > 3 && strings.TrimSpace(text[:t.Start]) == "" && clauseNumberRE.MatchString(text) {
+			continue // "24.2 “Termination of employment” … means": a clause's number
 		}
 		if labelled || len(counted) == 0 {
 			return true

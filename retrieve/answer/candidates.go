@@ -117,6 +117,9 @@ func (r *reading) windowCandidates(ctx context.Context, src *app.Source, w *app.
 			// (A biography's heading is quoted as it stands.)
 			label, _, _ = strings.Cut(text, ":")
 		}
+		if runningLineRE.MatchString(text) && len(strings.Fields(text)) <= 12 {
+			continue // "2019 FORM 10-K 27": a page's running footer, whatever it is read under
+		}
 		if len(text) < minQuoteChars && label == "" {
 			continue
 		}
@@ -390,3 +393,8 @@ func entryAbove(text string, off int) ([2]int, bool) {
 	}
 	return [2]int{start, end}, true
 }
+
+// runningLineRE finds the line a filing runs at the foot or head of its
+// pages: the form's name and the page's number ("2019 FORM 10-K 27",
+// "Verizon 2022 Annual Report on Form 10-K | 102").
+var runningLineRE = regexp.MustCompile(`(?i)\b(form\s+10-?[kq]|annual\s+report|quarterly\s+report)\b[^.;:]{0,30}?[|\s]\s*\d{1,3}\s*$`)

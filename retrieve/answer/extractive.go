@@ -87,6 +87,13 @@ type candidate struct {
 // one by one (pick.go); the verdict decides between an answer and the
 // closest passages (reply).
 func (Extractive) Answer(ctx context.Context, ev *app.Evidence) (*app.Answer, error) {
+	if q := lang.Interrogative(ev.Question.Text); q != ev.Question.Text {
+		// "best buy net earnings Q2 FY24" is read as the question it
+		// stands for; the evidence is the same.
+		asked := *ev
+		asked.Question.Text = q
+		ev = &asked
+	}
 	// A derived figure the cited cells give is computed, not quoted; when
 	// an operand is missing the reply says which.
 	computed, missing := Compute(ev)

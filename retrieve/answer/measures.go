@@ -54,7 +54,7 @@ var stepWords = map[string][]string{
 	"comprehensive": {"income", "loss", "earnings"},
 	"pretax":        {"income", "profit", "earnings", "loss"},
 	"segment":       {"profit", "income", "loss", "revenue", "revenues", "sales", "margin", "earnings"},
-	"adjusted":      {"profit", "income", "loss", "earnings", "ebitda", "revenue", "revenues", "sales", "margin"},
+	"adjusted":      {"profit", "income", "loss", "earnings", "ebitda", "revenue", "revenues", "sales", "margin", "eps"},
 }
 
 // stepRE finds "pre-tax" written with its hyphen.
@@ -74,9 +74,13 @@ func labelSteps(q, label string) string {
 		if asked[w] {
 			continue
 		}
-		for _, head := range stepWords[w] {
-			if toks[i+1].Lower == head && asked[head] || toks[i+1].Lower == head && asked[lang.Inflection(head)] {
-				return w
+		// The head may follow other words of the measure: "Segment
+		// operating income", "Adjusted diluted EPS".
+		for j := i + 1; j < min(len(toks), i+4); j++ {
+			for _, head := range stepWords[w] {
+				if toks[j].Lower == head && (asked[head] || asked[lang.Inflection(head)]) {
+					return w
+				}
 			}
 		}
 	}

@@ -86,8 +86,9 @@ func namesExchange(text string) bool {
 // incorporation by reference in Registration Statement Nos. …").
 
 // jurisdictionAskedRE finds a question asking where an issuer is
-// incorporated or organised (not when).
-var jurisdictionAskedRE = regexp.MustCompile(`(?i)^\s*where\b.*\b(incorporated|organi[sz]ed)\b|\b(which|what)\s+(state|country|jurisdiction)\b.*\b(incorporated|organi[sz]ed)\b|\b(state|country|jurisdiction|place) of (incorporation|organi[sz]ation)\b|\blaws\b.*\b(incorporated|organi[sz]ed)\b`)
+// incorporated or organised (not when): "Lockheed Martin is a corporation
+// of which U.S. state?" too.
+var jurisdictionAskedRE = regexp.MustCompile(`(?i)^\s*where\b.*\b(incorporated|organi[sz]ed)\b|\b(which|what)\s+(state|country|jurisdiction)\b.*\b(incorporated|organi[sz]ed)\b|\b(state|country|jurisdiction|place) of (incorporation|organi[sz]ation)\b|\blaws\b.*\b(incorporated|organi[sz]ed)\b|\b(corporation|company) of (which|what)\b`)
 
 var (
 	// incorporatedInRE finds a place written as the one an issuer was

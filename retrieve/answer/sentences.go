@@ -138,6 +138,7 @@ func hasAmount(s string, years bool) bool {
 	if mayPoint(s) {
 		s = crossRefRE.ReplaceAllString(s, "")
 	}
+	s = designatorRE.ReplaceAllString(s, "")
 	for _, n := range numbers(s) {
 		if !n.year || years {
 			return true
@@ -145,6 +146,11 @@ func hasAmount(s string, years bool) bool {
 	}
 	return false
 }
+
+// designatorRE finds a number that names a rank or a place in a series,
+// not an amount: "Level 3" of the fair value hierarchy, "Tier 1" capital,
+// "Phase 2", "Class A", "Step 4".
+var designatorRE = regexp.MustCompile(`(?i)\b(level|tier|phase|stage|step|grade|round|chapter)\s+\d{1,2}\b`)
 
 // mayPoint reports whether s holds a word crossRefRE needs, so the
 // expression runs only where it can match.

@@ -95,13 +95,36 @@ func statesKindAsked(q string, sh shape, text, label string) (bool, string) {
 		return false, "the question asks a time and the passage states none"
 	case asksFigure(q, sh) && !hasAmount(both, false) && !statesNone(text):
 		return false, "the question asks a figure and the passage states none"
-	case periodEndAskedRE.MatchString(q) && !periodEndRE.MatchString(text):
+	case periodEndAskedRE.MatchString(q) && (!periodEndRE.MatchString(text) || !writesPeriodAsked(q, both)):
+		// "When did the fiscal year end?" is answered by a date the year
+		// ends on, not by "as of July 27, 2015" in an exhibit's title or
+		// the last day of the second fiscal quarter.
 		return false, "the question asks the day a period ends or begins and the passage does not say it"
 	}
 	if term := sh.Defines; term != "" && !definesTerm(text, term) {
 		return false, "the question asks what " + term + " is and the passage does not say"
 	}
 	return true, ""
+}
+
+// writesPeriodAsked reports whether text writes the kind of period whose
+// end or start question q asks ("year", "quarter", …; "fiscal 2015" asks
+// a year): "the last day of our second fiscal quarter" ends no year.
+func writesPeriodAsked(q, text string) bool {
+	m := periodEndAskedRE.FindStringSubmatch(q)
+	if m == nil {
+		return true
+	}
+	asked := lang.Family(strings.ToLower(m[5]))
+	if asked == lang.Family("fiscal") {
+		asked = lang.Family("year") // "fiscal 2017" is a fiscal year
+	}
+	for _, t := range lang.Tokens(text) {
+		if f := lang.Family(t.Lower); strings.HasPrefix(f, asked) || asked == lang.Family("year") && f == lang.Family("annual") { // "quarterly" of "quarter"
+			return true
+		}
+	}
+	return false
 }
 
 // asksFigure reports whether the question asks for a figure: "how

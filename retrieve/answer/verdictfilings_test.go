@@ -214,3 +214,63 @@ func TestFigureAskedByAVerb(t *testing.T) {
 		}
 	}
 }
+
+// TestAskedInAFewWords: "acme auditor fy2022" is read as the question it
+// stands for, and answered or refused as that question would be.
+func TestAskedInAFewWords(t *testing.T) {
+	for _, c := range []struct {
+		q      string
+		blocks []string
+		why    string // the reason a closest reply gives; "" for an answer
+	}{
+		{"acme auditor fy2022", []string{"We have served as the Company's auditor since 2008."}, "kind asked"},
+		{"acme auditor fy2022", []string{"/s/ PricewaterhouseCoopers LLP, Acme's auditor since 2008, Los Angeles, California, 2022"}, ""},
+		{"acme net earnings Q2 FY24", []string{"The impact of foreign exchange rate fluctuations on our net earnings in the second quarter of fiscal 2024 was not significant."}, "figure"},
+		{"Acme total assets at June 30, 2023?", []string{"June 30, 2023 Total assets at Total level 3 (in millions, except ratios) fair value assets"}, "figure"},
+	} {
+		ans := statement(t, c.q, c.blocks...)
+		if c.why == "" && ans.Verdict != app.VerdictAnswered || c.why != "" && (ans.Verdict != app.VerdictClosest || !strings.Contains(ans.Answer, c.why)) {
+			t.Errorf("%q over %q: verdict %q, want %q: %s", c.q, c.blocks, ans.Verdict, c.why, ans.Answer)
+		}
+	}
+}
+
+// TestWholeLibraryFalseLeads: what a library's other passages offer a
+// plain question — a list's marker or a clause's number for a count,
+// a seat given to a company described, "our CEO" beside the board, a
+// year's table for a quarter, a business named as the owner of the
+// figures, a segment's section — is refused.
+func TestWholeLibraryFalseLeads(t *testing.T) {
+	for _, c := range []struct {
+		q      string
+		blocks []string
+		why    string
+	}{
+		{"How many employees does Acme have?", []string{"Acme established the Acme Foundation as an opportunity for employees through grants: (1) the Employee Emergency Grant and (2) the Community Grant."}, "kind asked"},
+		{"How many employees does Acme have?", []string{"24.2 “Termination of employment” as used in this Agreement means the Employee’s separation from Acme."}, "kind asked"},
+		{"Which city is Acme headquartered in?", []string{"Prior to joining Acme, Mr. Vestberg served as Chief Executive Officer of Ericsson, a multinational networking company headquartered in Sweden."}, "another company"},
+		{"Who is Acme's chief financial officer?", []string{"We have adopted (1) the Acme Code of Conduct for the Board of Directors; (2) The Acme Code of Conduct for Finance Employees which applies to our Chief Executive Officer (CEO), Chief Financial Officer (CFO) and Controller."}, "name"},
+		{"What were Acme's net sales in Q4 FY22?", []string{"H:Acme, Inc.\nConsolidated Statements of Income", "52 Weeks Ended\nJanuary 28, January 29,", "T:2023 | 2022\nNet sales | $ 10,208,580 | $ 8,630,889"}, "the year's figures"},
+		{"What were Acme's net sales in 2020?", []string{"HSG’s results of operations and balance sheet through September 8, 2020 were as follows (in millions):", "T:2020 | 2019 | 2018\nNet sales | $ | 423 $ | 779 | $ | 1,158"}, "a part's figures"},
+		{"What was Acme's diluted EPS in fiscal 2019?", []string{"T:In millions, except per share | Fiscal 2019\nAdjusted diluted EPS | $ | 3.22"}, "(adjusted)"},
+		{"Acme is a corporation of which U.S. state?", []string{"Indenture between Acme Corporation and U.S. Bank National Association (incorporated by reference to Exhibit 4.1 to Acme’s Registration Statement)."}, "incorporation"},
+	} {
+		ans := statement(t, c.q, c.blocks...)
+		if c.why == "" && ans.Verdict != app.VerdictAnswered || c.why != "" && (ans.Verdict != app.VerdictClosest || !strings.Contains(ans.Answer, c.why)) {
+			t.Errorf("%q over %q: verdict %q, want %q: %s", c.q, c.blocks, ans.Verdict, c.why, ans.Answer)
+		}
+	}
+}
+
+// TestSegmentsSection: a table in the discussion of one segment holds the
+// segment's figures.
+func TestSegmentsSection(t *testing.T) {
+	q := "What were Acme's total operating revenues in 2022?"
+	ev := tableEvidence(q, "Years Ended December 31, | 2022 | 2021\nSmall and Medium Business | $ 12,613 | $ 11,774\nTotal Operating Revenues | $ 31,072 | $ 31,042")
+	ev.Sources[0].Title = "Acme 10-K 2022"
+	ev.Sections["s"] = "Item 7. Management's Discussion and Analysis › Segment Results of Operations › Acme Business Group"
+	ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+	if err != nil || ans.Verdict != app.VerdictClosest || !strings.Contains(ans.Answer, "a part's figures") {
+		t.Fatalf("a segment's table answered for the company: %s", ans.Answer)
+	}
+}

@@ -203,6 +203,15 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		// "Net sales | $ 3,226,773" under "13 Weeks Ended" is a quarter's
 		// net sales, not the fiscal year's the question asks.
 		return false, "the table holds a quarter's or some months' figures, not the year's asked"
+	case row && partPeriodRE.MatchString(q) && readsWholeYear(ev, c):
+		// And "Net sales | $ 10,208,580" under "52 Weeks Ended" is the
+		// year's, not the fourth quarter's asked.
+		return false, "the table holds the year's figures, not the quarter's or months' asked"
+	case (sh.Type == lang.WhereType || sh.Type == lang.WhichType) && !row && headquartersRE.MatchString(q) && otherSeatRE.MatchString(text):
+		// "… Ericsson, a multinational … company headquartered in Sweden"
+		// seats the company the sentence describes, which a report never
+		// calls its own so.
+		return false, "the passage seats another company"
 	case (sh.Type == lang.WhereType || sh.Type == lang.WhichType) && !row && headquartersRE.MatchString(q) && !statesSeat(text) &&
 		!placeCaptionRE.MatchString(c.label) && !placeCaptionRE.MatchString(trailingCaption(text)):
 		// "… the courts of New York, located nearest the Corporation's
@@ -361,6 +370,14 @@ func tableOfOtherYear(ev *app.Evidence, c *candidate, asked map[string]bool) str
 	return other
 }
 
+// readsWholeYear reports whether the table row c stands under a heading
+// that gives its columns a whole year ("52 Weeks Ended", "Years Ended
+// December 31") and none that gives a shorter period.
+func readsWholeYear(ev *app.Evidence, c *candidate) bool {
+	heading := headingOver(ev, c) + "\n" + tableIntro(ev, *c)
+	return wholeYearRE.MatchString(heading) && !partPeriodRE.MatchString(heading)
+}
+
 // headingOver returns what heads the columns of table row c: its header
 // rows and the short lines set right above its table.
 func headingOver(ev *app.Evidence, c *candidate) string {
@@ -421,6 +438,10 @@ var (
 	seatCueRE = regexp.MustCompile(`\b(in|at|located|based|headquartered|situated)\s+(the\s+)?(\p{Lu}\p{L}*)|\bat\s+\d{1,6}\s+(\p{Lu}\p{L}*)`)
 )
 
+// otherSeatRE finds a seat given to a company described with an
+// indefinite article: "a … company headquartered in Sweden".
+var otherSeatRE = regexp.MustCompile(`(?i)\b(a|an)\s+([\w\-]+\s+){0,10}?(company|corporation|firm|group|provider|manufacturer|bank|business|maker|retailer)\s*,?\s+(headquartered|based|located)\s+(in|at)\b`)
+
 // statesSeat reports whether text states where something is seated.
 func statesSeat(text string) bool {
 	if !seatRE.MatchString(text) {
@@ -452,6 +473,41 @@ var (
 	namedPartRE = regexp.MustCompile(`(\p{Lu}[\p{L}&\-]*)\s+(?i:(segment|division|subsidiary))\b`)
 )
 
+// segmentSection reports whether table row c stands in a section that a
+// report's discussion of its segments gives one segment: "Segment Results
+// of Operations › Verizon Business Group" holds the Business Group's
+// figures. The segment's heading names what the question does not.
+func segmentSection(ev *app.Evidence, c *candidate, sh shape) bool {
+	span, _, ok := locate(c.window, c.start)
+	if !ok || sh.named[lang.Family("segment")] {
+		return false
+	}
+	path := strings.Split(ev.Sections[ev.Blocks[span.BlockID].SectionID], " › ")
+	if len(path) < 2 || !segmentHeadingRE.MatchString(path[len(path)-2]) {
+		return false
+	}
+	for _, t := range lang.Tokens(path[len(path)-1]) {
+		if !sh.named[lang.Family(t.Lower)] && !sh.named[t.Lower] && !lang.IsStopWord(t.Lower) && !wholeHeadings[t.Lower] && !t.Num {
+			return true
+		}
+	}
+	return false
+}
+
+// wholeHeadings are the words of a heading among the segments' that is
+// about them all: "Overview", "Consolidated Results", "Summary".
+var wholeHeadings = map[string]bool{"overview": true, "summary": true, "consolidated": true, "company": true, "total": true,
+	"results": true, "operations": true, "segment": true, "segments": true, "reportable": true, "all": true, "other": true,
+	"information": true, "financial": true, "introduction": true}
+
+// segmentHeadingRE finds a heading over the discussion of each segment.
+var segmentHeadingRE = regexp.MustCompile(`(?i)\bsegments?\b`)
+
+// possessorRE finds a name an introduction opens with as the owner of
+// what the table holds: "HSG’s results of operations and balance sheet
+// through September 8, 2020 were as follows".
+var possessorRE = regexp.MustCompile(`^\s*(?:The\s+)?(\p{Lu}[\p{L}&.\-]*(?:\s+\p{Lu}[\p{L}&.\-]*)*)[’']s\s`)
+
 // segmentColumnsRE finds columns headed by a company's segments and their
 // total, "Total Reportable Segments": the segments' figures before the
 // corporate items and eliminations that reconcile them to the company's.
@@ -477,6 +533,12 @@ func readsPart(ev *app.Evidence, c *candidate, sh shape) bool {
 		if partWords[t.Lower] && !sh.named[lang.Family(t.Lower)] {
 			return true
 		}
+	}
+	if segmentSection(ev, c, sh) {
+		return true
+	}
+	if m := possessorRE.FindStringSubmatch(c.intro); m != nil && !onlyAsked(m[1], sh.named) && !ownWords[strings.ToLower(m[1])] {
+		return true // "HSG’s results of operations … were as follows": a business the question does not name
 	}
 	if segmentColumnsRE.MatchString(headingOver(ev, c)) && !sh.named[lang.Family("segment")] {
 		return true // a "Total Reportable Segments" column is the segments' before corporate items, not the company's
