@@ -781,8 +781,19 @@ type verdictCase struct {
 // checks the verdict (an answered one is also sufficient).
 func checkVerdicts(t *testing.T, cases []verdictCase) {
 	t.Helper()
+	checkVerdictsIn(t, "", cases)
+}
+
+// checkVerdictsIn is checkVerdicts in a document titled title ("" keeps
+// evidence's).
+func checkVerdictsIn(t *testing.T, title string, cases []verdictCase) {
+	t.Helper()
 	for _, c := range cases {
-		ans, err := answer.Extractive{}.Answer(context.Background(), evidence(c.q, fts.Terms(c.q), c.text))
+		ev := evidence(c.q, fts.Terms(c.q), c.text)
+		if title != "" {
+			ev.Sources[0].Title = title
+		}
+		ans, err := answer.Extractive{}.Answer(context.Background(), ev)
 		if err != nil || ans.Verdict != c.want || ans.Sufficient != (c.want == app.VerdictAnswered) {
 			t.Errorf("%q over %q: verdict %q (want %q): %s", c.q, c.text, ans.Verdict, c.want, ans.Answer)
 		}

@@ -8,21 +8,7 @@ import (
 
 	"archivist/app"
 	"archivist/retrieve/answer"
-	"archivist/retrieve/fts"
 )
-
-// checkVerdictsIn is checkVerdicts in a document titled title.
-func checkVerdictsIn(t *testing.T, title string, cases []verdictCase) {
-	t.Helper()
-	for _, c := range cases {
-		ev := evidence(c.q, fts.Terms(c.q), c.text)
-		ev.Sources[0].Title = title
-		ans, err := answer.Extractive{}.Answer(context.Background(), ev)
-		if err != nil || ans.Verdict != c.want || ans.Sufficient != (c.want == app.VerdictAnswered) {
-			t.Errorf("%q over %q: verdict %q (want %q): %s", c.q, c.text, ans.Verdict, c.want, ans.Answer)
-		}
-	}
-}
 
 // TestIncorporatedWhere: "incorporated by reference" names no state; a
 // place an issuer is incorporated in or under the laws of, or "a Delaware
@@ -127,23 +113,14 @@ func statement(t *testing.T, q string, blocks ...string) *app.Answer {
 // into two lines, "gross" and "operating" name another; a quote answers
 // only the measure as asked.
 func TestOneWordAnotherMeasure(t *testing.T) {
-	for _, c := range []struct {
-		q      string
-		blocks []string
-		why    string // the reason a closest reply gives; "" for an answer
-	}{
+	checkReasons(t, []reasonCase{
 		{"What were Acme's diluted earnings per share in 2022?", []string{"Also, included in the results for 2022 are $0.24 of earnings per share from interest income earned on the seller note."}, "(diluted)"},
 		{"What were Acme's diluted earnings per share in 2022?", []string{"Acme's diluted earnings per share were $4.51 in 2022."}, ""},
 		{"What was Acme's net income attributable to the company in 2021?", []string{"T:(in millions, except per share amounts) | 2022 | 2021 | 2020\nNet income | 1,386 | 1,935 | 523"}, "(attributable)"},
 		{"What was Acme's net income attributable to the company in 2021?", []string{"T:(in millions, except per share amounts) | 2022 | 2021 | 2020\nNet income attributable to Acme | 1,316 | 1,906 | 512"}, ""},
 		{"How much profit did Acme make in 2022?", []string{"T:(in millions) | 2022 | 2021\nGross profit | 22,292 | 21,479"}, "(gross)"},
 		{"How much operating profit did Acme make in 2022?", []string{"T:(in millions) | 2022 | 2021\nOperating profit | 5,292 | 4,479"}, ""},
-	} {
-		ans := statement(t, c.q, c.blocks...)
-		if c.why == "" && ans.Verdict != app.VerdictAnswered || c.why != "" && (ans.Verdict != app.VerdictClosest || !strings.Contains(ans.Answer, c.why)) {
-			t.Errorf("%q over %q: verdict %q, want %q: %s", c.q, c.blocks, ans.Verdict, c.why, ans.Answer)
-		}
-	}
+	})
 }
 
 // TestFirmIsNotTheAuditee: the company audited is named in the auditor's
@@ -199,40 +176,22 @@ func TestTableHeadedElsewhere(t *testing.T) {
 // in" frames what a statement names revenue, and "per diluted share" asks
 // a per-share amount.
 func TestFigureAskedByAVerb(t *testing.T) {
-	for _, c := range []struct {
-		q      string
-		blocks []string
-		why    string // the reason a closest reply gives; "" for an answer
-	}{
+	checkReasons(t, []reasonCase{
 		{"How much did Acme sell in 2022?", []string{"T:(in millions) | 2022 | 2021 | 2020\nNet sales | 14,189 | 14,082 | 11,303"}, ""},
 		{"How much revenue did Acme bring in during fiscal 2022?", []string{"T:(Dollars in millions) | FISCAL 2023 | FISCAL 2022 | FISCAL 2021\nRevenues | $ | 51,217 | $ | 46,710 | $ | 44,538"}, ""},
 		{"How much did Acme lose per diluted share in 2022?", []string{"As a result of incurring a net loss in 2022, potential common shares of 3.5 million were excluded from diluted loss per share because the effect would have been antidilutive."}, "per-share amount"},
-	} {
-		ans := statement(t, c.q, c.blocks...)
-		if c.why == "" && ans.Verdict != app.VerdictAnswered || c.why != "" && (ans.Verdict != app.VerdictClosest || !strings.Contains(ans.Answer, c.why)) {
-			t.Errorf("%q over %q: verdict %q, want %q: %s", c.q, c.blocks, ans.Verdict, c.why, ans.Answer)
-		}
-	}
+	})
 }
 
 // TestAskedInAFewWords: "acme auditor fy2022" is read as the question it
 // stands for, and answered or refused as that question would be.
 func TestAskedInAFewWords(t *testing.T) {
-	for _, c := range []struct {
-		q      string
-		blocks []string
-		why    string // the reason a closest reply gives; "" for an answer
-	}{
+	checkReasons(t, []reasonCase{
 		{"acme auditor fy2022", []string{"We have served as the Company's auditor since 2008."}, "kind asked"},
 		{"acme auditor fy2022", []string{"/s/ PricewaterhouseCoopers LLP, Acme's auditor since 2008, Los Angeles, California, 2022"}, ""},
 		{"acme net earnings Q2 FY24", []string{"The impact of foreign exchange rate fluctuations on our net earnings in the second quarter of fiscal 2024 was not significant."}, "figure"},
 		{"Acme total assets at June 30, 2023?", []string{"June 30, 2023 Total assets at Total level 3 (in millions, except ratios) fair value assets"}, "figure"},
-	} {
-		ans := statement(t, c.q, c.blocks...)
-		if c.why == "" && ans.Verdict != app.VerdictAnswered || c.why != "" && (ans.Verdict != app.VerdictClosest || !strings.Contains(ans.Answer, c.why)) {
-			t.Errorf("%q over %q: verdict %q, want %q: %s", c.q, c.blocks, ans.Verdict, c.why, ans.Answer)
-		}
-	}
+	})
 }
 
 // TestWholeLibraryFalseLeads: what a library's other passages offer a
@@ -241,11 +200,7 @@ func TestAskedInAFewWords(t *testing.T) {
 // year's table for a quarter, a business named as the owner of the
 // figures, a segment's section — is refused.
 func TestWholeLibraryFalseLeads(t *testing.T) {
-	for _, c := range []struct {
-		q      string
-		blocks []string
-		why    string
-	}{
+	checkReasons(t, []reasonCase{
 		{"How many employees does Acme have?", []string{"Acme established the Acme Foundation as an opportunity for employees through grants: (1) the Employee Emergency Grant and (2) the Community Grant."}, "kind asked"},
 		{"How many employees does Acme have?", []string{"24.2 “Termination of employment” as used in this Agreement means the Employee’s separation from Acme."}, "kind asked"},
 		{"Which city is Acme headquartered in?", []string{"Prior to joining Acme, Mr. Vestberg served as Chief Executive Officer of Ericsson, a multinational networking company headquartered in Sweden."}, "another company"},
@@ -254,12 +209,7 @@ func TestWholeLibraryFalseLeads(t *testing.T) {
 		{"What were Acme's net sales in 2020?", []string{"HSG’s results of operations and balance sheet through September 8, 2020 were as follows (in millions):", "T:2020 | 2019 | 2018\nNet sales | $ | 423 $ | 779 | $ | 1,158"}, "a part's figures"},
 		{"What was Acme's diluted EPS in fiscal 2019?", []string{"T:In millions, except per share | Fiscal 2019\nAdjusted diluted EPS | $ | 3.22"}, "(adjusted)"},
 		{"Acme is a corporation of which U.S. state?", []string{"Indenture between Acme Corporation and U.S. Bank National Association (incorporated by reference to Exhibit 4.1 to Acme’s Registration Statement)."}, "incorporation"},
-	} {
-		ans := statement(t, c.q, c.blocks...)
-		if c.why == "" && ans.Verdict != app.VerdictAnswered || c.why != "" && (ans.Verdict != app.VerdictClosest || !strings.Contains(ans.Answer, c.why)) {
-			t.Errorf("%q over %q: verdict %q, want %q: %s", c.q, c.blocks, ans.Verdict, c.why, ans.Answer)
-		}
-	}
+	})
 }
 
 // TestSegmentsSection: a table in the discussion of one segment holds the
@@ -272,5 +222,24 @@ func TestSegmentsSection(t *testing.T) {
 	ans, err := answer.Extractive{}.Answer(context.Background(), ev)
 	if err != nil || ans.Verdict != app.VerdictClosest || !strings.Contains(ans.Answer, "a part's figures") {
 		t.Fatalf("a segment's table answered for the company: %s", ans.Answer)
+	}
+}
+
+// reasonCase is a question asked over blocks (statement's) and the
+// reason its closest reply must give, "" when it must be answered.
+type reasonCase struct {
+	q      string
+	blocks []string
+	why    string
+}
+
+// checkReasons asks each case and checks its verdict and reason.
+func checkReasons(t *testing.T, cases []reasonCase) {
+	t.Helper()
+	for _, c := range cases {
+		ans := statement(t, c.q, c.blocks...)
+		if c.why == "" && ans.Verdict != app.VerdictAnswered || c.why != "" && (ans.Verdict != app.VerdictClosest || !strings.Contains(ans.Answer, c.why)) {
+			t.Errorf("%q over %q: verdict %q, want %q: %s", c.q, c.blocks, ans.Verdict, c.why, ans.Answer)
+		}
 	}
 }
