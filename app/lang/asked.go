@@ -423,15 +423,17 @@ func LabelWords(s string) []string {
 // holds no interrogative, and every reading of a question's type starts
 // from one. Interrogative reads it as the question it stands for — "Who
 // is the …?" when it names an office or the firm that audits, "Where is
-// the …?" when it names a seat or an address, "When did the …?" when it
-// names the end of a period, "What is the …?" otherwise — and leaves a
-// question that asks as English asks as it is.
+// the …?" when it names a seat or an address, "How many employees does …
+// have?" when it names employees or stores ("3m employees"), "When did
+// the …?" when it names the end of a period, "What is the …?" otherwise —
+// and leaves a question that asks as English asks as it is.
 
 var (
 	interrogativeRE  = regexp.MustCompile(`(?i)\b(what|which|who|whom|whose|when|where|why|how|whence)\b|\b(is|are|was|were|do|does|did|can|could|will|would|should|has|have|had|may|might|must|shall)\b`)
 	auxiliaryLeadRE  = regexp.MustCompile(`(?i)^\s*(list|name|give|show|tell|find|describe|explain|summari[sz]e|compare)\b`)
 	officeNamedRE    = regexp.MustCompile(`(?i)\b(ceo|cfo|coo|cto|chief\s+\w+\s+officer|chair(man|woman|person)?|president|auditors?|accounting\s+firm|general\s+counsel|treasurer|secretary)\b`)
 	seatNamedRE      = regexp.MustCompile(`(?i)\b(address|headquarters|hq|head\s+office|headquartered|based|located|city|(state|country|jurisdiction)\s+of\s+(incorporation|organi[sz]ation)|incorporated)\b`)
+	countNamedRE     = regexp.MustCompile(`(?i)\b(number\s+of\s+|total\s+)?(employees|headcount|workforce|staff|stores|locations|restaurants|branches)\b`)
 	periodEndNamedRE = regexp.MustCompile(`(?i)\b(year|quarter|period)[\s-]+end(s|ed|ing)?\b|\byear-end\b`)
 )
 
@@ -450,6 +452,14 @@ func Interrogative(question string) string {
 		return "Who is the " + q + "?"
 	case seatNamedRE.MatchString(q):
 		return "Where is the " + q + "?"
+	case countNamedRE.MatchString(q):
+		m := countNamedRE.FindStringSubmatch(q)
+		noun := strings.ToLower(m[2])
+		if noun == "headcount" || noun == "workforce" || noun == "staff" {
+			noun = "employees"
+		}
+		rest := strings.Join(strings.Fields(countNamedRE.ReplaceAllString(q, " ")), " ")
+		return "How many " + noun + " does " + rest + " have?"
 	case periodEndNamedRE.MatchString(q):
 		return "When did the " + periodEndNamedRE.ReplaceAllString(q, "$1 end") + "?"
 	}

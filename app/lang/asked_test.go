@@ -146,6 +146,8 @@ func TestInterrogative(t *testing.T) {
 		"activision blizzard auditor fy2019":         "Who is the activision blizzard auditor fy2019?",
 		"best buy net earnings Q2 FY24":              "What is the best buy net earnings Q2 FY24?",
 		"walmart state of incorporation":             "Where is the walmart state of incorporation?",
+		"3m employees":                               "How many employees does 3m have?",
+		"best buy number of stores fy2023":           "How many stores does best buy fy2023 have?",
 		"pepsico fiscal year end 2022":               "When did the pepsico fiscal year end 2022?",
 		"In 1972, did Norway end up joining the EU?": "In 1972, did Norway end up joining the EU?",
 		"What were 3M's net sales in 2022?":          "What were 3M's net sales in 2022?",

@@ -243,3 +243,16 @@ func checkReasons(t *testing.T, cases []reasonCase) {
 		}
 	}
 }
+
+// TestCompanyNamedByDigits: "3m employees" typed in lower case names 3M,
+// the company the title writes, and asks how many employees it has.
+func TestCompanyNamedByDigits(t *testing.T) {
+	q := "3m employees"
+	ev := evidence(q, termsOf(q), "On December 31, 2022, the Company employed approximately 92,000 people (full-time equivalents).",
+		"The Company also plans to invest $50 million over 2020 to 2025 in the communities in which its employees live and 3M business operates.")
+	ev.Sources[0].Title = "10-K - 02/08/2023 - 3M Company"
+	ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+	if err != nil || ans.Verdict != app.VerdictAnswered || !strings.Contains(ans.Answer, "92,000") {
+		t.Fatalf("3m employees: %s", ans.Answer)
+	}
+}

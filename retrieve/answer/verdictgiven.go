@@ -259,8 +259,14 @@ func numberNotGiven(q, text string, carried, placed map[string]bool) string {
 			written[d] = true
 		}
 	}
+	named := map[string]bool{} // "3m" typed for 3M, which the title writes: a name, not 3 million
+	for _, t := range lang.Tokens(q) {
+		if strings.IndexFunc(t.Lower, unicode.IsLetter) >= 0 && (written[t.Lower] || carried[t.Lower] || placed[t.Lower]) {
+			named[strings.TrimRightFunc(t.Lower, unicode.IsLetter)] = true
+		}
+	}
 	for _, n := range numbers(q) {
-		if n.year || strings.Contains(n.text, ".") {
+		if n.year || strings.Contains(n.text, ".") || named[n.text] {
 			continue
 		}
 		d := strings.ReplaceAll(n.text, ",", "")
