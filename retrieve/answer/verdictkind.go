@@ -160,6 +160,9 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 	if why := rowMisread(q, text); row && why != "" {
 		return false, why
 	}
+	if why := tableOfOther(ev, sh, c, q, text); row && why != "" {
+		return false, why
+	}
 	if why := saysOtherwise(q, sh, text, c.label); why != "" {
 		return false, why
 	}
@@ -180,10 +183,6 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		// ("$6.42", "3.85"); "1.9 million dilutive securities" is another
 		// figure.
 		return false, "the question asks a per-share amount and the passage states none"
-	case row && sh.Figure && len(sh.years) > 0 && tableOfOtherYear(ev, c, sh.years) != "":
-		// "2020 Consumer Business Segments" set over a table in the 2022
-		// report: its rows are 2020's, whatever the title says.
-		return false, "the table states another year (" + tableOfOtherYear(ev, c, sh.years) + ")"
 	case sh.Figure && !row && len(sh.years) > 0 && onlyOtherPeriods(text, sh.years):
 		// "… decreased $259 million due to the sale of HOS, which had
 		// operating revenues of $293 million in 2021" gives 2021's
@@ -191,33 +190,12 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		return false, "the passage states the figure for another period"
 	case sh.Figure && sh.Type != lang.PercentType && !percentAsked(q) && onlyPercents(text):
 		return false, "the question asks an amount and the passage gives only percentages"
-	case row && sh.Figure && readsPart(ev, c, sh):
-		return false, "the table holds a part's figures (a segment's, a subsidiary's), not the whole's asked"
-	case row && sh.Figure && totalsNarrower(c, text, sh):
-		return false, "the row totals a narrower measure than the one asked"
 	case !row && otherMonthOnly(q, text):
 		// "In April 2019, we granted 346,453 PSUs" does not say how many
 		// were granted in December 2019.
 		return false, "the passage states another month than the one asked"
-	case row && len(sh.years) > 0 && !partPeriodRE.MatchString(q) && readsPartPeriod(ev, c):
-		// "Net sales | $ 3,226,773" under "13 Weeks Ended" is a quarter's
-		// net sales, not the fiscal year's the question asks.
-		return false, "the table holds a quarter's or some months' figures, not the year's asked"
-	case row && partPeriodRE.MatchString(q) && readsWholeYear(ev, c):
-		// And "Net sales | $ 10,208,580" under "52 Weeks Ended" is the
-		// year's, not the fourth quarter's asked.
-		return false, "the table holds the year's figures, not the quarter's or months' asked"
-	case (sh.Type == lang.WhereType || sh.Type == lang.WhichType) && !row && headquartersRE.MatchString(q) && otherSeatRE.MatchString(text):
-		// "… Ericsson, a multinational … company headquartered in Sweden"
-		// seats the company the sentence describes, which a report never
-		// calls its own so.
-		return false, "the passage seats another company"
-	case (sh.Type == lang.WhereType || sh.Type == lang.WhichType) && !row && headquartersRE.MatchString(q) && !statesSeat(text) &&
-		!placeCaptionRE.MatchString(c.label) && !placeCaptionRE.MatchString(trailingCaption(text)):
-		// "… the courts of New York, located nearest the Corporation's
-		// headquarters" names a place, not where the headquarters are:
-		// a seat is written after "in", "at", "located in", "based in".
-		return false, "the passage names no place as where it is"
+	case (sh.Type == lang.WhereType || sh.Type == lang.WhichType) && !row && headquartersRE.MatchString(q) && seatMissed(c, text) != "":
+		return false, seatMissed(c, text)
 	case row && asksWhichExtreme(q, sh):
 		// "Which component contributed the most?" compares the rows; one
 		// row's figures do not say which is largest.
@@ -246,6 +224,31 @@ func lowerPlace(text string) bool {
 		}
 	}
 	return false
+}
+
+// tableOfOther returns why the table row c (text) holds another figure
+// than the one asked — another year's, a part's, a narrower total's, a
+// period's shorter or longer than the one asked — or "".
+func tableOfOther(ev *app.Evidence, sh shape, c *candidate, q, text string) string {
+	switch {
+	case sh.Figure && len(sh.years) > 0 && tableOfOtherYear(ev, c, sh.years) != "":
+		// "2020 Consumer Business Segments" set over a table in the 2022
+		// report: its rows are 2020's, whatever the title says.
+		return "the table states another year (" + tableOfOtherYear(ev, c, sh.years) + ")"
+	case sh.Figure && readsPart(ev, c, sh):
+		return "the table holds a part's figures (a segment's, a subsidiary's), not the whole's asked"
+	case sh.Figure && totalsNarrower(c, text, sh):
+		return "the row totals a narrower measure than the one asked"
+	case len(sh.years) > 0 && !partPeriodRE.MatchString(q) && readsPartPeriod(ev, c):
+		// "Net sales | $ 3,226,773" under "13 Weeks Ended" is a quarter's
+		// net sales, not the fiscal year's the question asks.
+		return "the table holds a quarter's or some months' figures, not the year's asked"
+	case partPeriodRE.MatchString(q) && readsWholeYear(ev, c):
+		// And "Net sales | $ 10,208,580" under "52 Weeks Ended" is the
+		// year's, not the fourth quarter's asked.
+		return "the table holds the year's figures, not the quarter's or months' asked"
+	}
+	return ""
 }
 
 // rowNamesOther reports whether the table row c (text) of a figure
@@ -437,6 +440,24 @@ var (
 	seatRE    = regexp.MustCompile(`(?i)\b(headquarter\w*|head office|(principal|executive|corporate|registered) offices?|(based|located|situated|domiciled) (in|at)|offices? (is|are) (located )?(in|at))\b`)
 	seatCueRE = regexp.MustCompile(`\b(in|at|located|based|headquartered|situated)\s+(the\s+)?(\p{Lu}\p{L}*)|\bat\s+\d{1,6}\s+(\p{Lu}\p{L}*)`)
 )
+
+// seatMissed returns why the prose quote c (text) does not say where the
+// company asked about is seated, or "".
+func seatMissed(c *candidate, text string) string {
+	switch {
+	case otherSeatRE.MatchString(text):
+		// "… Ericsson, a multinational … company headquartered in Sweden"
+		// seats the company the sentence describes, which a report never
+		// calls its own so.
+		return "the passage seats another company"
+	case !statesSeat(text) && !placeCaptionRE.MatchString(c.label) && !placeCaptionRE.MatchString(trailingCaption(text)):
+		// "… the courts of New York, located nearest the Corporation's
+		// headquarters" names a place, not where the headquarters are:
+		// a seat is written after "in", "at", "located in", "based in".
+		return "the passage names no place as where it is"
+	}
+	return ""
+}
 
 // otherSeatRE finds a seat given to a company described with an
 // indefinite article: "a … company headquartered in Sweden".
