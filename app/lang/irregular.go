@@ -7,8 +7,9 @@ import "strings"
 // began in October" answers "When did the crisis begin?", "written by"
 // answers "Who wrote …?". A few verbs name their act by a changed noun
 // too: "How much did Corning sell?" is answered by its "net sales", "How
-// much did Boeing lose per share?" by its "loss per share". No suffix rule joins them, so Family reads these
-// forms through a table of the language's irregular forms.
+// much did Boeing lose per share?" by its "loss per share". No suffix
+// rule joins them, so Family reads these forms through a table of the
+// language's irregular forms.
 //
 // Forms that are also other common words are left out, because joining
 // them would join unrelated words: "found" (to found a company), "left"

@@ -49,17 +49,20 @@ func figureFrameStems(q string) map[string]bool {
 		return out
 	}
 	for _, w := range strings.Fields(m[1] + " " + m[2]) {
-		for st := range wordStems(w) {
-			out[st] = true
-		}
-		out[lang.Stem(strings.ToLower(w))] = true
+		addFrameWord(out, w)
 	}
 	if strings.Contains(strings.ToLower(q), "the company") {
-		for st := range wordStems("company") {
-			out[st] = true
-		}
+		addFrameWord(out, "company")
 	}
 	return out
+}
+
+// addFrameWord adds w to frame in every form the weights may key it by.
+func addFrameWord(frame map[string]bool, w string) {
+	for st := range wordStems(w) {
+		frame[st] = true
+	}
+	frame[lang.Stem(strings.ToLower(w))] = true
 }
 
 func frameStems(q string) map[string]bool {
@@ -67,13 +70,9 @@ func frameStems(q string) map[string]bool {
 	for _, re := range frameREs {
 		for _, m := range re.FindAllStringSubmatch(q, -1) {
 			for _, w := range m[1:] {
-				if w == "" {
-					continue
+				if w != "" {
+					addFrameWord(out, w)
 				}
-				for st := range wordStems(w) {
-					out[st] = true
-				}
-				out[lang.Stem(strings.ToLower(w))] = true
 			}
 		}
 	}

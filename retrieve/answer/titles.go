@@ -1,7 +1,9 @@
 package answer
 
 import (
+	"maps"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -87,7 +89,7 @@ func writesTitle(text, title string) [][2]int {
 	var spans [][2]int
 	forms := []string{title}
 	if chairForms[title] {
-		forms = []string{"chair", "chairman", "chairwoman", "chairperson"} // one office, written four ways
+		forms = slices.Sorted(maps.Keys(chairForms)) // one office, written four ways
 	}
 	for short, long := range officeForms {
 		if strings.HasPrefix(long, title) {

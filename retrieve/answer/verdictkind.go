@@ -118,6 +118,13 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 	if ok, why := statesKindAsked(q, sh, text, under); !ok {
 		return false, why
 	}
+	split, steps := "", "" // a word of the question's measure the quote lacks, or one it adds (measures.go)
+	if sh.Figure {
+		split = splitMissing(q, text+"\n"+under+"\n"+c.intro)
+		if row {
+			steps = labelSteps(q, rowLabel(text))
+		}
+	}
 	switch {
 	case (who || sh.Type == lang.WhichType) && firmAskedRE.MatchString(q) && !namesFirm(text, sh.named):
 		// "Who audits …" is answered by the firm's name; a sentence about
@@ -134,10 +141,10 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		// over "State or other jurisdiction of incorporation" is not where
 		// the company is based.
 		return false, "the entry is the state of incorporation, not the place asked"
-	case sh.Figure && splitMissing(q, text+"\n"+under+"\n"+c.intro) != "":
-		return false, "the passage does not give the figure as asked (" + splitMissing(q, text+"\n"+under+"\n"+c.intro) + ")"
-	case row && sh.Figure && labelSteps(q, rowLabel(text)) != "":
-		return false, "the row's label names another measure (" + labelSteps(q, rowLabel(text)) + ")"
+	case split != "":
+		return false, "the passage does not give the figure as asked (" + split + ")"
+	case steps != "":
+		return false, "the row's label names another measure (" + steps + ")"
 	case who && !firmAskedRE.MatchString(q) && !nameBesideAsked(text, sh.named) && !orgNameRE.MatchString(text) && !nameThenTitle(text, q):
 		// "Who is the CEO …" is answered where a name stands beside the
 		// role asked, or by a firm's name: any other name in the sentence
@@ -165,6 +172,10 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 	}
 	if why := saysOtherwise(q, sh, text, c.label); why != "" {
 		return false, why
+	}
+	seat := "" // why a sentence does not seat the company asked about
+	if (sh.Type == lang.WhereType || sh.Type == lang.WhichType) && !row && headquartersRE.MatchString(q) {
+		seat = seatMissed(c, text)
 	}
 	switch {
 	case splitsName(text, nameRuns(q)):
@@ -194,8 +205,8 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		// "In April 2019, we granted 346,453 PSUs" does not say how many
 		// were granted in December 2019.
 		return false, "the passage states another month than the one asked"
-	case (sh.Type == lang.WhereType || sh.Type == lang.WhichType) && !row && headquartersRE.MatchString(q) && seatMissed(c, text) != "":
-		return false, seatMissed(c, text)
+	case seat != "":
+		return false, seat
 	case row && asksWhichExtreme(q, sh):
 		// "Which component contributed the most?" compares the rows; one
 		// row's figures do not say which is largest.
@@ -230,12 +241,17 @@ func lowerPlace(text string) bool {
 // than the one asked — another year's, a part's, a narrower total's, a
 // period's shorter or longer than the one asked — or "".
 func tableOfOther(ev *app.Evidence, sh shape, c *candidate, q, text string) string {
+	h := headsOf(ev, c)
+	other := ""
+	if sh.Figure && len(sh.years) > 0 {
+		other = tableOfOtherYear(h, sh.years)
+	}
 	switch {
-	case sh.Figure && len(sh.years) > 0 && tableOfOtherYear(ev, c, sh.years) != "":
+	case other != "":
 		// "2020 Consumer Business Segments" set over a table in the 2022
 		// report: its rows are 2020's, whatever the title says.
-		return "the table states another year (" + tableOfOtherYear(ev, c, sh.years) + ")"
-	case sh.Figure && readsPart(ev, c, sh):
+		return "the table states another year (" + other + ")"
+	case sh.Figure && readsPart(ev, c, sh, h):
 		return "the table holds a part's figures (a segment's, a subsidiary's), not the whole's asked"
 	case sh.Figure && totalsNarrower(c, text, sh):
 		return "the row totals a narrower measure than the one asked"
@@ -243,7 +259,7 @@ func tableOfOther(ev *app.Evidence, sh shape, c *candidate, q, text string) stri
 		// "Net sales | $ 3,226,773" under "13 Weeks Ended" is a quarter's
 		// net sales, not the fiscal year's the question asks.
 		return "the table holds a quarter's or some months' figures, not the year's asked"
-	case partPeriodRE.MatchString(q) && readsWholeYear(ev, c):
+	case partPeriodRE.MatchString(q) && readsWholeYear(ev, c, h):
 		// And "Net sales | $ 10,208,580" under "52 Weeks Ended" is the
 		// year's, not the fourth quarter's asked.
 		return "the table holds the year's figures, not the quarter's or months' asked"
@@ -357,12 +373,12 @@ func asksWhereInWorld(q string) bool { return whereInWorldRE.MatchString(q) }
 // executive offices: 3M Center, …".
 var placeCaptionRE = regexp.MustCompile(`(?i)\b(jurisdiction|address|state of incorporation|country|city|principal executive offices?|head office|headquarters)\b`)
 
-// tableOfOtherYear returns the year a table row c is read under — in its
-// header rows, or in the short lines set right above its table — when that
-// heading writes years and none of them is asked; "" otherwise.
-func tableOfOtherYear(ev *app.Evidence, c *candidate, asked map[string]bool) string {
+// tableOfOtherYear returns the year a table row is read under — in the
+// heading over its columns (h) — when that heading writes years and none
+// of them is asked; "" otherwise.
+func tableOfOtherYear(h heads, asked map[string]bool) string {
 	other := ""
-	for _, t := range lang.Tokens(headingOver(ev, c)) {
+	for _, t := range lang.Tokens(h.over) {
 		if y, ok := yearOf(t.Lower); ok && t.Num && len(t.Lower) == 4 {
 			if asked[y] {
 				return ""
@@ -374,37 +390,54 @@ func tableOfOtherYear(ev *app.Evidence, c *candidate, asked map[string]bool) str
 }
 
 // readsWholeYear reports whether the table row c stands under a heading
-// that gives its columns a whole year ("52 Weeks Ended", "Years Ended
-// December 31") and none that gives a shorter period.
-func readsWholeYear(ev *app.Evidence, c *candidate) bool {
-	heading := headingOver(ev, c) + "\n" + tableIntro(ev, *c)
+// (h, or its introduction) that gives its columns a whole year ("52 Weeks
+// Ended", "Years Ended December 31") and none that gives a shorter period.
+func readsWholeYear(ev *app.Evidence, c *candidate, h heads) bool {
+	heading := h.over + "\n" + tableIntro(ev, *c)
 	return wholeYearRE.MatchString(heading) && !partPeriodRE.MatchString(heading)
 }
 
-// headingOver returns what heads the columns of table row c: its header
-// rows and the short lines set right above its table.
-func headingOver(ev *app.Evidence, c *candidate) string {
-	heading := strings.Join(tableHeader(ev, c.window, c.start), "\n")
-	if span, _, ok := locate(c.window, c.start); ok {
-		tb := ev.Blocks[span.BlockID]
-		above := map[int]app.Block{}
-		for _, b := range ev.Blocks {
-			if b.Seq < tb.Seq && b.Seq >= tb.Seq-3 && b.SectionID == tb.SectionID {
-				above[b.Seq] = b
-			}
-		}
-		// The lines over a table up to the sentence or table before it:
-		// "Total Reportable 2020 Consumer Business Segments" over
-		// "External Operating Revenues" over the rows.
-		for seq := tb.Seq - 1; seq >= tb.Seq-3; seq-- {
-			b, ok := above[seq]
-			if !ok || b.Kind == app.BlockTable || len(strings.Fields(b.Text)) > 12 || strings.ContainsAny(b.Text, ".;:") {
-				break
-			}
-			heading += "\n" + b.Text
+// heads is what is set over a table row's table: its header rows, the
+// blocks right above it in its section (nearest first, up to three), and
+// over, the two read as the heading of its columns.
+type heads struct {
+	header []string
+	above  []app.Block
+	over   string
+}
+
+// headsOf returns what is set over table row c. The lines over a table
+// up to the sentence or table before it head its columns: "Total
+// Reportable 2020 Consumer Business Segments" over "External Operating
+// Revenues" over the rows.
+func headsOf(ev *app.Evidence, c *candidate) heads {
+	h := heads{header: tableHeader(ev, c.window, c.start)}
+	h.over = strings.Join(h.header, "\n")
+	span, _, ok := locate(c.window, c.start)
+	if !ok {
+		return h
+	}
+	tb := ev.Blocks[span.BlockID]
+	near := map[int]app.Block{}
+	for _, b := range ev.Blocks {
+		if b.Seq < tb.Seq && b.Seq >= tb.Seq-3 && b.SectionID == tb.SectionID { // ev.Blocks may hold several documents'
+			near[b.Seq] = b
 		}
 	}
-	return heading
+	for seq := tb.Seq - 1; seq >= tb.Seq-3; seq-- {
+		b, ok := near[seq]
+		if !ok {
+			break
+		}
+		h.above = append(h.above, b)
+	}
+	for _, b := range h.above {
+		if b.Kind == app.BlockTable || len(strings.Fields(b.Text)) > 12 || strings.ContainsAny(b.Text, ".;:") {
+			break
+		}
+		h.over += "\n" + b.Text
+	}
+	return h
 }
 
 // jurisdictionOnlyCaption reports whether a cover entry's caption names
@@ -549,7 +582,7 @@ var classWords = map[string]bool{"reportable": true, "operating": true, "busines
 // cells are periods ("Domestic Segment Performance Summary | 2023 | 2022
 // | 2021"). (A section or a title naming segments does not: the segment
 // note's total row is the company's.)
-func readsPart(ev *app.Evidence, c *candidate, sh shape) bool {
+func readsPart(ev *app.Evidence, c *candidate, sh shape, h heads) bool {
 	for _, t := range lang.Tokens(c.intro) {
 		if partWords[t.Lower] && !sh.named[lang.Family(t.Lower)] {
 			return true
@@ -561,10 +594,10 @@ func readsPart(ev *app.Evidence, c *candidate, sh shape) bool {
 	if m := possessorRE.FindStringSubmatch(c.intro); m != nil && !onlyAsked(m[1], sh.named) && !ownWords[strings.ToLower(m[1])] {
 		return true // "HSG’s results of operations … were as follows": a business the question does not name
 	}
-	if segmentColumnsRE.MatchString(headingOver(ev, c)) && !sh.named[lang.Family("segment")] {
+	if segmentColumnsRE.MatchString(h.over) && !sh.named[lang.Family("segment")] {
 		return true // a "Total Reportable Segments" column is the segments' before corporate items, not the company's
 	}
-	for _, m := range namedPartRE.FindAllStringSubmatch(c.intro+"\n"+tableTitle(ev, c), -1) {
+	for _, m := range namedPartRE.FindAllStringSubmatch(c.intro+"\n"+tableTitle(h), -1) {
 		if w := strings.ToLower(m[1]); !sh.named[lang.Family(w)] && !sh.named[w] && !lang.IsStopWord(w) && !classWords[w] {
 			return true
 		}
@@ -588,12 +621,12 @@ func readsPart(ev *app.Evidence, c *candidate, sh shape) bool {
 	return false
 }
 
-// tableTitle returns what titles the table of row c: the heading block
-// right above it, and the first cell of each header row whose other cells
-// are periods or empty.
-func tableTitle(ev *app.Evidence, c *candidate) string {
+// tableTitle returns what titles a table, given what is set over it (h):
+// the heading block right above it, and the first cell of each header row
+// whose other cells are periods or empty.
+func tableTitle(h heads) string {
 	var out []string
-	for _, r := range tableHeader(ev, c.window, c.start) {
+	for _, r := range h.header {
 		cells := strings.Split(r, "|")
 		periods := len(cells) > 1
 		for _, cell := range cells[1:] {
@@ -605,13 +638,8 @@ func tableTitle(ev *app.Evidence, c *candidate) string {
 			out = append(out, cells[0])
 		}
 	}
-	if span, _, ok := locate(c.window, c.start); ok {
-		tb := ev.Blocks[span.BlockID]
-		for _, b := range ev.Blocks {
-			if b.Seq == tb.Seq-1 && b.Kind == app.BlockHeading && b.SectionID == tb.SectionID { // ev.Blocks may hold several documents'
-				out = append(out, b.Text)
-			}
-		}
+	if len(h.above) > 0 && h.above[0].Kind == app.BlockHeading {
+		out = append(out, h.above[0].Text)
 	}
 	return strings.Join(out, "\n")
 }
