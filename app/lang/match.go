@@ -249,48 +249,65 @@ const WindowTokens = 80
 func (q *Query) Match(x *Text, absent map[string]bool) Features {
 	x.indexFor(q)
 	f := Features{Concepts: make([]ConceptMatch, len(q.Concepts)), Constraints: 1, Numeric: x.NumericShare(), Tokens: x.Len()}
-	var total, got, consTotal float64
-	type event struct {
-		pos int32
-		c   int
-		w   float64
+	parts := q.matchConcepts(x, absent, f.Concepts)
+	total, got, consTotal, ctxCredit := q.coverage(f.Concepts, parts)
+	if total == 0 {
+		return f
 	}
-	var events []event
-	ctxCredit := 0.0
-	// A derived measure is met by its own name or, nearly as well, by the
-	// parts it is computed from.
-	nparts := make([]int, len(q.Concepts))
-	partScore := make([]float64, len(q.Concepts))
-	partTF := make([]float64, len(q.Concepts))
+	f.Coverage = math.Min(1, got/total)
+	f.BM25 = q.bm25(f.Concepts, parts, x.Len())
+	f.Constraints, f.Missing = q.constraints(f.Concepts, consTotal, total)
+	f.Window = math.Min(1, (bestWindow(q.windowEvents(f.Concepts, parts), len(q.Concepts))+ctxCredit)/total)
+	f.Phrases = q.phrases(x)
+	return f
+}
+
+// partSum is what the Support concepts of one derived measure met, summed
+// over them.
+type partSum struct {
+	n     int     // the measure's Support concepts
+	score float64 // their scores (ConceptMatch.Score)
+	tf    float64 // their body occurrences
+}
+
+// matchConcepts matches each concept of q in x into ms (parallel to
+// q.Concepts) and returns, per concept, what its parts met. A derived
+// measure is met by its own name or, nearly as well, by the parts it is
+// computed from.
+func (q *Query) matchConcepts(x *Text, absent map[string]bool, ms []ConceptMatch) []partSum {
+	parts := make([]partSum, len(q.Concepts))
 	for i := range q.Concepts {
 		c := &q.Concepts[i]
 		m := q.matchConcept(i, x, absent)
-		f.Concepts[i] = m
+		ms[i] = m
 		if c.PartOf > 0 {
-			nparts[c.PartOf-1]++
-			partScore[c.PartOf-1] += m.Score()
-			partTF[c.PartOf-1] += float64(m.Count)
+			p := &parts[c.PartOf-1]
+			p.n++
+			p.score += m.Score()
+			p.tf += float64(m.Count)
 		}
 	}
+	return parts
+}
+
+// coverage sums the weights of q's concepts (Support ones aside): total,
+// and got, their weights times how well text meets each — a derived
+// measure nearly as well by its parts. consTotal is the part of total
+// the constraints weigh. ctxCredit is the weight context matches add to every
+// window (Features.Window): the title or heading path places the whole
+// body, fully as Score credits a concept found there only, less for one
+// the body holds too.
+func (q *Query) coverage(ms []ConceptMatch, parts []partSum) (total, got, consTotal, ctxCredit float64) {
 	for i := range q.Concepts {
 		c := &q.Concepts[i]
-		m := f.Concepts[i]
-		if c.Kind == Support {
-			if p := c.PartOf - 1; p >= 0 && q.Concepts[p].Weight > 0 {
-				share := 0.9 * q.Concepts[p].Weight / float64(nparts[p])
-				for _, at := range m.At {
-					events = append(events, event{at, i, share * m.Body})
-				}
-			}
-			continue
-		}
-		if c.Weight <= 0 {
+		m := ms[i]
+		if c.Kind == Support || c.Weight <= 0 {
 			continue
 		}
 		total += c.Weight
 		s := m.Score()
-		if nparts[i] > 0 {
-			s = math.Max(s, 0.9*partScore[i]/float64(nparts[i]))
+		if parts[i].n > 0 {
+			s = math.Max(s, 0.9*parts[i].score/float64(parts[i].n))
 		}
 		got += c.Weight * s
 		if c.Constraint() {
@@ -301,32 +318,39 @@ func (q *Query) Match(x *Text, absent map[string]bool) Features {
 		} else if m.Context > 0 {
 			ctxCredit += c.Weight * 0.2 * m.Context
 		}
-		for _, p := range m.At {
-			events = append(events, event{p, i, c.Weight * m.Body})
-		}
 	}
-	if total == 0 {
-		return f
-	}
-	f.Coverage = math.Min(1, got/total)
-	norm := bm25K1 * (1 - bm25B + bm25B*float64(x.Len())/avgTokens)
+	return total, got, consTotal, ctxCredit
+}
+
+// bm25 is Features.BM25: the Okapi BM25 of the body over q's weighted
+// concepts, a context match adding two occurrences and a derived measure
+// the mean occurrences of its parts, divided by its ceiling Σ w (k1+1).
+// tokens is the body's length.
+func (q *Query) bm25(ms []ConceptMatch, parts []partSum, tokens int) float64 {
+	norm := bm25K1 * (1 - bm25B + bm25B*float64(tokens)/avgTokens)
 	bm, ceil := 0.0, 0.0
 	for i := range q.Concepts {
 		c := &q.Concepts[i]
 		if c.Weight <= 0 || c.Kind == Support {
 			continue
 		}
-		m := f.Concepts[i]
+		m := ms[i]
 		tf := float64(m.Count)*m.Body + 2*m.Context
-		if nparts[i] > 0 {
-			tf += partTF[i] / float64(nparts[i])
+		if parts[i].n > 0 {
+			tf += parts[i].tf / float64(parts[i].n)
 		}
 		bm += c.Weight * tf * (bm25K1 + 1) / (tf + norm)
 		ceil += c.Weight * (bm25K1 + 1)
 	}
-	f.BM25 = math.Min(1, bm/ceil)
-	// Constraints: each unmet one scales the result down in proportion to
-	// its weight among the constraints.
+	return math.Min(1, bm/ceil)
+}
+
+// constraints returns Features.Constraints and Features.Missing.
+// Constraints: each unmet one scales the result down in proportion to
+// its weight among the constraints (consTotal), as text lacking a name,
+// period, number or quotation answers a different question.
+func (q *Query) constraints(ms []ConceptMatch, consTotal, total float64) (product, missing float64) {
+	product = 1
 	for i := range q.Concepts {
 		c := &q.Concepts[i]
 		if !c.Constraint() || c.Weight <= 0 {
@@ -334,64 +358,111 @@ func (q *Query) Match(x *Text, absent map[string]bool) Features {
 		}
 		// A name or period in the title or heading path places the text
 		// as fully as one in its body.
-		s := math.Max(f.Concepts[i].Body, f.Concepts[i].Context)
+		s := math.Max(ms[i].Body, ms[i].Context)
 		share := c.Weight / consTotal
 		miss := (1 - s) * math.Max(share, 0.5)
-		f.Missing = math.Max(f.Missing, (1-s)*c.Weight/total)
-		f.Constraints *= 1 - 0.75*miss
+		missing = math.Max(missing, (1-s)*c.Weight/total)
+		product *= 1 - 0.75*miss
+	}
+	return product, missing
+}
+
+// windowEvent is a body position where concept c was met, with the weight
+// w it credits there.
+type windowEvent struct {
+	pos int32
+	c   int
+	w   float64
+}
+
+// windowEvents returns the body positions where q's weighted concepts were
+// met, in concept order. A part of a derived measure credits its share of
+// 0.9 of the measure's weight.
+func (q *Query) windowEvents(ms []ConceptMatch, parts []partSum) []windowEvent {
+	var events []windowEvent
+	for i := range q.Concepts {
+		c := &q.Concepts[i]
+		m := ms[i]
+		if c.Kind == Support {
+			if p := c.PartOf - 1; p >= 0 && q.Concepts[p].Weight > 0 {
+				share := 0.9 * q.Concepts[p].Weight / float64(parts[p].n)
+				for _, at := range m.At {
+					events = append(events, windowEvent{at, i, share * m.Body})
+				}
+			}
+			continue
+		}
+		if c.Weight <= 0 {
+			continue
+		}
+		for _, p := range m.At {
+			events = append(events, windowEvent{p, i, c.Weight * m.Body})
+		}
+	}
+	return events
+}
+
+// bestWindow returns the largest weight the events of distinct concepts
+// (of nconcepts) credit within WindowTokens body tokens, each concept
+// counted once at its best: the span within which an answer's parts
+// usually sit. It sorts events.
+func bestWindow(events []windowEvent, nconcepts int) float64 {
+	if len(events) == 0 {
+		return 0
 	}
 	// Best window: slide over body positions in order.
-	if len(events) > 0 {
-		sortEvents(events, func(a, b int) bool { return events[a].pos < events[b].pos })
-		best := 0.0
-		// Per concept: the best weight inside the window, and how many
-		// of its events are inside.
-		in := make([]float64, len(q.Concepts))
-		counts := make([]int, len(q.Concepts))
-		sum := 0.0
-		lo := 0
-		for hi := range events {
-			e := events[hi]
-			counts[e.c]++
-			if e.w > in[e.c] {
-				sum += e.w - in[e.c]
-				in[e.c] = e.w
-			}
-			for events[lo].pos < e.pos-WindowTokens {
-				d := events[lo]
-				counts[d.c]--
-				if counts[d.c] == 0 {
-					sum -= in[d.c]
-					in[d.c] = 0
-				} else if d.w == in[d.c] {
-					// Recompute the best weight still inside for this concept.
-					w := 0.0
-					for k := lo + 1; k <= hi; k++ {
-						if events[k].c == d.c {
-							w = math.Max(w, events[k].w)
-						}
+	sortEvents(events, func(a, b int) bool { return events[a].pos < events[b].pos })
+	best := 0.0
+	// Per concept: the best weight inside the window, and how many
+	// of its events are inside.
+	in := make([]float64, nconcepts)
+	counts := make([]int, nconcepts)
+	sum := 0.0
+	lo := 0
+	for hi := range events {
+		e := events[hi]
+		counts[e.c]++
+		if e.w > in[e.c] {
+			sum += e.w - in[e.c]
+			in[e.c] = e.w
+		}
+		for events[lo].pos < e.pos-WindowTokens {
+			d := events[lo]
+			counts[d.c]--
+			if counts[d.c] == 0 {
+				sum -= in[d.c]
+				in[d.c] = 0
+			} else if d.w == in[d.c] {
+				// Recompute the best weight still inside for this concept.
+				w := 0.0
+				for k := lo + 1; k <= hi; k++ {
+					if events[k].c == d.c {
+						w = math.Max(w, events[k].w)
 					}
-					sum += w - in[d.c]
-					in[d.c] = w
 				}
-				lo++
+				sum += w - in[d.c]
+				in[d.c] = w
 			}
-			best = math.Max(best, sum)
+			lo++
 		}
-		f.Window = math.Min(1, (best+ctxCredit)/total)
-	} else {
-		f.Window = math.Min(1, ctxCredit/total)
+		best = math.Max(best, sum)
 	}
-	if len(q.Bigrams) > 0 {
-		n := 0
-		for _, b := range q.Bigrams {
-			if len(x.find([]string{b[0], b[1]})) > 0 {
-				n++
-			}
+	return best
+}
+
+// phrases is Features.Phrases: the share of q's bigrams x holds as
+// adjacent body words.
+func (q *Query) phrases(x *Text) float64 {
+	if len(q.Bigrams) == 0 {
+		return 0
+	}
+	n := 0
+	for _, b := range q.Bigrams {
+		if len(x.find([]string{b[0], b[1]})) > 0 {
+			n++
 		}
-		f.Phrases = float64(n) / float64(len(q.Bigrams))
 	}
-	return f
+	return float64(n) / float64(len(q.Bigrams))
 }
 
 func (q *Query) matchConcept(ci int, x *Text, absent map[string]bool) ConceptMatch {

@@ -114,46 +114,125 @@ var (
 // Analyze turns a question into its concepts, weighted by idf (stem or
 // space-joined phrase stems → inverse document frequency in the scope);
 // without idf, rarer-looking words weigh more.
+//
+// The steps read the question's words from the most specific kind to the
+// least: quotations and periods, locators, glossary phrases, names, and
+// last the remaining content words. From the glossary on, a step leaves
+// alone the tokens an earlier one took (markTaken marks those of
+// quotations and periods), so such a word stands for one concept only.
 func Analyze(question string, idf map[string]float64) *Query {
-	q := &Query{Text: question}
+	a := newAnalysis(question)
+	a.addQuotes()
+	a.addPeriods()
+	a.addLocators()
+	a.markTaken()
+	a.addGlossary()
+	a.addEntities()
+	a.addWords()
+	q := a.q
+	q.Bigrams = bigramsOf(a.toks)
+	weighConcepts(q.Concepts, idf)
+	q.amounts = scaledAmounts(a.text, q.Concepts)
+	q.firsts = firstStems(q)
+	q.kin = kinOf(q.Concepts)
+	q.kinStarts = kinStartsOf(q.kin)
+	return q
+}
+
+// analysis is what the steps of Analyze share: the question without its
+// answer-format boilerplate, its tokens, which of them a concept already
+// stands for, and the concepts found so far.
+type analysis struct {
+	q      *Query
+	text   string // the question without boilerplate
+	toks   []Token
+	used   []bool          // parallel to toks: taken by a concept
+	seen   map[string]bool // names of the concepts added
+	quoted [][]int         // byte ranges in text of the quoted phrases
+	years  map[int]bool    // the years the question names
+}
+
+// newAnalysis starts the analysis of question. Answer-format instructions
+// (boilerplate) are cut first: they say how to write the answer, not where
+// it is, so they neither make concepts nor change what is asked.
+func newAnalysis(question string) *analysis {
 	text := question
 	for _, re := range boilerplate {
 		text = re.ReplaceAllString(text, " ")
 	}
-	q.Asked = ReadAsked(text)
-	seen := map[string]bool{}
-	add := func(c Concept) {
-		key := c.Name
-		if seen[key] || len(c.Forms) == 0 {
-			return
-		}
-		seen[key] = true
-		q.Concepts = append(q.Concepts, c)
+	toks := Tokens(text)
+	return &analysis{
+		q:    &Query{Text: question, Asked: ReadAsked(text)},
+		text: text,
+		toks: toks,
+		used: make([]bool, len(toks)),
+		seen: map[string]bool{},
 	}
+}
 
-	// Quoted phrases.
-	var quoted [][]int
-	for _, m := range quoteRE.FindAllStringSubmatchIndex(text, -1) {
+// add appends c to the query's concepts unless one of its name is there
+// already or it has no form to be matched by.
+func (a *analysis) add(c Concept) {
+	key := c.Name
+	if a.seen[key] || len(c.Forms) == 0 {
+		return
+	}
+	a.seen[key] = true
+	a.q.Concepts = append(a.q.Concepts, c)
+}
+
+// addQuotes adds each quoted phrase of two content words or more as a
+// Quote, a constraint: a question quotes a document's own words. A quote
+// of one content word is left to the later steps, as any other word.
+func (a *analysis) addQuotes() {
+	for _, m := range quoteRE.FindAllStringSubmatchIndex(a.text, -1) {
 		var stems, words []string
-		for _, t := range Tokens(text[m[2]:m[3]]) {
+		for _, t := range Tokens(a.text[m[2]:m[3]]) {
 			stems = append(stems, t.Stem)
 			words = append(words, t.Lower)
 		}
 		if len(contentWords(words)) >= 2 {
-			quoted = append(quoted, []int{m[2], m[3]})
-			add(Concept{Name: "\"" + strings.Join(stems, " ") + "\"", Kind: Quote, Forms: [][]string{stems},
+			a.quoted = append(a.quoted, []int{m[2], m[3]})
+			a.add(Concept{Name: "\"" + strings.Join(stems, " ") + "\"", Kind: Quote, Forms: [][]string{stems},
 				Phrases: []string{strings.Join(words, " ")}})
 		}
 	}
+}
 
-	// Periods: fiscal years, quarters, plain years.
-	years := map[int]bool{}
+// addPeriods adds the years and quarters the question names as Period
+// concepts, each met by every way a report writes it: a year as "2022",
+// "FY2022" or "FY22", a quarter as "Q3", "third quarter" or "three months
+// ended". The years, in order, are also Query.Years.
+func (a *analysis) addPeriods() {
+	years, quarters := periodsIn(a.text, a.toks)
+	for y := range years {
+		a.q.Years = append(a.q.Years, y)
+	}
+	sort.Ints(a.q.Years)
+	for _, y := range a.q.Years {
+		ys := strconv.Itoa(y)
+		a.add(Concept{Name: ys, Kind: Period, Forms: [][]string{{ys}, {"fy" + ys}, {"fy" + ys[2:]}},
+			Phrases: []string{ys, "fy" + ys, "fy" + ys[2:]}})
+	}
+	for qn := range quarters {
+		ord := []string{"", "first", "second", "third", "fourth"}[qn[0]-'0']
+		a.add(Concept{Name: "q" + qn, Kind: Period, Forms: [][]string{{"q" + qn}, {Stem(ord), "quarter"}, {"three", "month", "end"}},
+			Phrases: []string{"q" + qn, ord + " quarter", "three months ended"}})
+	}
+	a.years = years
+}
+
+// periodsIn returns the periods text names: the years of its fiscal years
+// ("FY22"), quarters ("Q3 2023", "2023 Q3") and plain years, and the
+// numbers ("1"–"4") of its quarters.
+func periodsIn(text string, toks []Token) (years map[int]bool, quarters map[string]bool) {
+	years = map[int]bool{}
 	for _, m := range fiscalRE.FindAllStringSubmatch(text, -1) {
 		if y := fullYear(m[1]); y > 0 {
 			years[y] = true
 		}
 	}
-	quarters := map[string]bool{}
+	quarters = map[string]bool{}
 	for _, m := range quarterRE.FindAllStringSubmatch(text, -1) {
 		qn, y := m[1], m[2]
 		if qn == "" {
@@ -164,31 +243,19 @@ func Analyze(question string, idf map[string]float64) *Query {
 			years[yy] = true
 		}
 	}
-	toks := Tokens(text)
 	for _, t := range toks {
 		if n, err := strconv.Atoi(t.Lower); err == nil && n >= 1900 && n <= 2100 && len(t.Lower) == 4 {
 			years[n] = true
 		}
 	}
-	for y := range years {
-		q.Years = append(q.Years, y)
-	}
-	sort.Ints(q.Years)
-	for _, y := range q.Years {
-		ys := strconv.Itoa(y)
-		add(Concept{Name: ys, Kind: Period, Forms: [][]string{{ys}, {"fy" + ys}, {"fy" + ys[2:]}},
-			Phrases: []string{ys, "fy" + ys, "fy" + ys[2:]}})
-	}
-	for qn := range quarters {
-		ord := []string{"", "first", "second", "third", "fourth"}[qn[0]-'0']
-		add(Concept{Name: "q" + qn, Kind: Period, Forms: [][]string{{"q" + qn}, {Stem(ord), "quarter"}, {"three", "month", "end"}},
-			Phrases: []string{"q" + qn, ord + " quarter", "three months ended"}})
-	}
+	return years, quarters
+}
 
-	used := make([]bool, len(toks))
-	// Locators: "Table 2", "Section 3.4", "page 5", "Note 7" point into
-	// a document's structure; they place the answer without constraining
-	// what it says.
+// addLocators adds the locators the question names as topics. Locators:
+// "Table 2", "Section 3.4", "page 5", "Note 7" point into a document's
+// structure; they place the answer without constraining what it says.
+func (a *analysis) addLocators() {
+	toks, used := a.toks, a.used
 	for i := 0; i+1 < len(toks); i++ {
 		if !locatorWords[toks[i].Lower] || !toks[i+1].Num || used[i] {
 			continue
@@ -198,122 +265,173 @@ func Analyze(question string, idf map[string]float64) *Query {
 		if word == "fig" {
 			word = "figure"
 		}
-		add(Concept{Name: Stem(word) + " " + toks[i+1].Lower, Kind: Topic,
+		a.add(Concept{Name: Stem(word) + " " + toks[i+1].Lower, Kind: Topic,
 			Forms:   [][]string{{Stem(word), toks[i+1].Lower}, {toks[i+1].Lower}},
 			Phrases: []string{word + " " + toks[i+1].Lower, toks[i+1].Lower}})
 	}
+}
 
-	// Glossary phrases, longest first, then the remaining content words.
-	for i, t := range toks {
-		if fiscalRE.MatchString(t.Lower) || quarterRE.MatchString(t.Lower) || years[atoi(t.Lower)] {
-			used[i] = true
-			markPeriodWords(toks, used, i)
+// markTaken marks as used the tokens a period or a quotation already
+// stands for, and the words around a year that only say what kind of
+// period it is (markPeriodWords), so that the glossary, name and word
+// steps after it make no concept of them.
+func (a *analysis) markTaken() {
+	for i, t := range a.toks {
+		if fiscalRE.MatchString(t.Lower) || quarterRE.MatchString(t.Lower) || a.years[atoi(t.Lower)] {
+			a.used[i] = true
+			markPeriodWords(a.toks, a.used, i)
 		}
-		for _, r := range quoted {
+		for _, r := range a.quoted {
 			if t.Start >= r[0] && t.End <= r[1] {
-				used[i] = true
+				a.used[i] = true
 			}
 		}
 	}
-	for n := gloss.maxLen; n >= 1; n-- {
-		for i := 0; i+n <= len(toks); i++ {
-			if anyUsed(used[i : i+n]) {
-				continue
-			}
-			stems := make([]string, n)
-			for k := range stems {
-				stems[k] = toks[i+k].Stem
-			}
-			key := strings.Join(stems, " ")
-			syn, isSyn := gloss.syn[key]
-			rel, isRel := gloss.related[key]
-			if !isSyn && !isRel {
-				continue
-			}
-			if n == 1 && IsStopWord(toks[i].Lower) {
-				continue
-			}
-			for k := i; k < i+n; k++ {
-				used[k] = true
-			}
-			words := make([]string, n)
-			for k := range words {
-				words[k] = toks[i+k].Lower
-			}
-			forms := []phrase{{stems, strings.Join(words, " ")}}
-			if isSyn {
-				forms = appendPhrases(forms, syn...)
-			}
-			add(conceptOf(key, Topic, forms))
-			parent := 0
-			for ci := range q.Concepts {
-				if q.Concepts[ci].Name == key {
-					parent = ci + 1
-				}
-			}
-			for _, forms := range rel {
-				c := conceptOf("~"+strings.Join(forms[0].stems, " "), Support, forms)
-				c.PartOf = parent
-				add(c)
-			}
-		}
-	}
+}
 
-	// Entities: runs of capitalised words (not opening the question),
-	// acronyms and tokens with digits.
-	sentenceStart := sentenceStarts(text, toks)
-	for i := 0; i < len(toks); {
-		t := toks[i]
-		if !isEntityToken(t, sentenceStart[i]) || used[i] {
+// addGlossary adds the glossary phrases the question writes, longest
+// first, so that a phrase of several words ("net sales") is one concept
+// met by all its synonyms rather than words matched one by one.
+func (a *analysis) addGlossary() {
+	for n := gloss.maxLen; n >= 1; n-- {
+		for i := 0; i+n <= len(a.toks); i++ {
+			a.addGlossaryPhrase(i, n)
+		}
+	}
+}
+
+// addGlossaryPhrase adds toks[i:i+n] as a topic if it is a glossary phrase
+// none of whose tokens is taken (a stop word alone is none), with its
+// synonyms as further forms, and, if it is a derived measure, the parts it
+// is computed from as Support concepts of it (relatedGroups): documents
+// seldom write such a measure out.
+func (a *analysis) addGlossaryPhrase(i, n int) {
+	if anyUsed(a.used[i : i+n]) {
+		return
+	}
+	stems := make([]string, n)
+	for k := range stems {
+		stems[k] = a.toks[i+k].Stem
+	}
+	key := strings.Join(stems, " ")
+	syn, isSyn := gloss.syn[key]
+	rel, isRel := gloss.related[key]
+	if !isSyn && !isRel {
+		return
+	}
+	if n == 1 && IsStopWord(a.toks[i].Lower) {
+		return
+	}
+	for k := i; k < i+n; k++ {
+		a.used[k] = true
+	}
+	words := make([]string, n)
+	for k := range words {
+		words[k] = a.toks[i+k].Lower
+	}
+	forms := []phrase{{stems, strings.Join(words, " ")}}
+	if isSyn {
+		forms = appendPhrases(forms, syn...)
+	}
+	a.add(conceptOf(key, Topic, forms))
+	parent := 0
+	for ci := range a.q.Concepts {
+		if a.q.Concepts[ci].Name == key {
+			parent = ci + 1
+		}
+	}
+	for _, forms := range rel {
+		c := conceptOf("~"+strings.Join(forms[0].stems, " "), Support, forms)
+		c.PartOf = parent
+		a.add(c)
+	}
+}
+
+// addEntities adds the names the question writes. Entities: runs of
+// capitalised words (not opening the question), acronyms and tokens with
+// digits, one name while only spaces, hyphens or a period part them
+// ("Step-Back", "R.A. Shah").
+func (a *analysis) addEntities() {
+	sentenceStart := sentenceStarts(a.text, a.toks)
+	for i := 0; i < len(a.toks); {
+		if !isEntityToken(a.toks[i], sentenceStart[i]) || a.used[i] {
 			i++
 			continue
 		}
-		j := i
-		for j < len(toks) && !used[j] && isEntityToken(toks[j], false) && (j == i || adjacent(text, toks[j-1], toks[j])) {
-			j++
-		}
-		var stems, words []string
+		j := a.entityEnd(i)
+		c, ok := entityConcept(a.toks[i:j])
 		for k := i; k < j; k++ {
-			if corporateSuffix[toks[k].Lower] {
-				continue
-			}
-			stems = append(stems, toks[k].Stem)
-			words = append(words, toks[k].Lower)
+			a.used[k] = true
 		}
-		for k := i; k < j; k++ {
-			used[k] = true
+		if ok {
+			a.add(c)
 		}
 		i = j
-		if len(stems) == 0 {
+	}
+}
+
+// entityEnd returns the end of the name that starts at toks[i]: the run of
+// untaken name tokens adjacent to each other.
+func (a *analysis) entityEnd(i int) int {
+	toks := a.toks
+	j := i
+	for j < len(toks) && !a.used[j] && isEntityToken(toks[j], false) && (j == i || adjacent(a.text, toks[j-1], toks[j])) {
+		j++
+	}
+	return j
+}
+
+// entityConcept is the concept of the name run writes, corporate suffixes
+// ("Inc", "Corp") left out; false when nothing else is left. A number
+// alone is a Number rather than a name.
+func entityConcept(run []Token) (Concept, bool) {
+	var stems, words []string
+	for _, t := range run {
+		if corporateSuffix[t.Lower] {
 			continue
 		}
-		kind := Entity
-		if len(stems) == 1 && allDigits(stems[0]) {
-			kind = Number
-		}
-		// A multi-word name is matched word by word (see Match), so each
-		// word is its own form.
-		c := Concept{Name: strings.Join(stems, " "), Kind: kind, Forms: [][]string{stems}, Phrases: []string{strings.Join(words, " ")}}
-		if len(stems) > 1 {
-			for k, s := range stems {
-				c.Forms = append(c.Forms, []string{s})
-				c.Phrases = append(c.Phrases, words[k])
-			}
-		}
-		add(c)
+		stems = append(stems, t.Stem)
+		words = append(words, t.Lower)
 	}
-	for i, t := range toks {
-		if used[i] || IsStopWord(t.Lower) || len(t.Lower) < 2 && !t.Num {
+	if len(stems) == 0 {
+		return Concept{}, false
+	}
+	kind := Entity
+	if len(stems) == 1 && allDigits(stems[0]) {
+		kind = Number
+	}
+	// A multi-word name is matched word by word (see Match), so each
+	// word is its own form.
+	c := Concept{Name: strings.Join(stems, " "), Kind: kind, Forms: [][]string{stems}, Phrases: []string{strings.Join(words, " ")}}
+	if len(stems) > 1 {
+		for k, s := range stems {
+			c.Forms = append(c.Forms, []string{s})
+			c.Phrases = append(c.Phrases, words[k])
+		}
+	}
+	return c, true
+}
+
+// addWords adds the remaining content words, each a topic of its stem, or
+// a Number if it holds a digit; a single letter says nothing on its own.
+func (a *analysis) addWords() {
+	for i, t := range a.toks {
+		if a.used[i] || IsStopWord(t.Lower) || len(t.Lower) < 2 && !t.Num {
 			continue
 		}
 		kind := Topic
 		if t.Num {
 			kind = Number
 		}
-		add(Concept{Name: t.Stem, Kind: kind, Forms: [][]string{{t.Stem}}, Phrases: []string{t.Lower}})
+		a.add(Concept{Name: t.Stem, Kind: kind, Forms: [][]string{{t.Stem}}, Phrases: []string{t.Lower}})
 	}
+}
 
-	// Bigrams of adjacent content words.
+// bigramsOf returns the bigrams of adjacent content words of toks, as
+// stems (Query.Bigrams): text writing a pair side by side, as the question
+// does, more likely speaks of the same thing (Features.Phrases).
+func bigramsOf(toks []Token) [][2]string {
+	var bigrams [][2]string
 	var prev string
 	for _, t := range toks {
 		if IsStopWord(t.Lower) {
@@ -321,13 +439,19 @@ func Analyze(question string, idf map[string]float64) *Query {
 			continue
 		}
 		if prev != "" {
-			q.Bigrams = append(q.Bigrams, [2]string{prev, t.Stem})
+			bigrams = append(bigrams, [2]string{prev, t.Stem})
 		}
 		prev = t.Stem
 	}
+	return bigrams
+}
 
-	for i := range q.Concepts {
-		c := &q.Concepts[i]
+// weighConcepts sets each concept's Weight (weigh) and, for a multi-word
+// name, the weights of its words (WordWeights): text holding only some of
+// a name's words is credited by how rare those words are.
+func weighConcepts(concepts []Concept, idf map[string]float64) {
+	for i := range concepts {
+		c := &concepts[i]
 		c.Weight = weigh(c, idf)
 		if c.Kind == Entity && len(c.Forms) > 1 {
 			c.WordWeights = make([]float64, len(c.Forms)-1)
@@ -336,21 +460,33 @@ func Analyze(question string, idf map[string]float64) *Query {
 			}
 		}
 	}
-	for _, a := range Amounts(text) {
-		for ci := range q.Concepts {
-			if c := &q.Concepts[ci]; a.Scaled && c.Kind == Number && slices.Equal(c.Forms[0], []string{a.Digits}) {
-				q.amounts = append(q.amounts, conceptAmount{ci, a})
+}
+
+// scaledAmounts returns the number concepts text writes with a scale word
+// ("$34.2 billion"), with the amount each stands for (Query.amounts), so
+// that text writing the amount in another unit meets them too.
+func scaledAmounts(text string, concepts []Concept) []conceptAmount {
+	var out []conceptAmount
+	for _, am := range Amounts(text) {
+		for ci := range concepts {
+			if c := &concepts[ci]; am.Scaled && c.Kind == Number && slices.Equal(c.Forms[0], []string{am.Digits}) {
+				out = append(out, conceptAmount{ci, am})
 			}
 		}
 	}
-	q.firsts = firstStems(q)
-	q.kin = kinOf(q.Concepts)
-	for f := range q.kin {
-		if st := twoBytes(f); !slices.Contains(q.kinStarts, st) { // families have three bytes or more
-			q.kinStarts = append(q.kinStarts, st)
+	return out
+}
+
+// kinStartsOf returns the distinct first two bytes of the families of kin
+// (Query.kinStarts), in the map's order: only ever searched.
+func kinStartsOf(kin map[string][]int) []uint16 {
+	var starts []uint16
+	for f := range kin {
+		if st := twoBytes(f); !slices.Contains(starts, st) { // families have three bytes or more
+			starts = append(starts, st)
 		}
 	}
-	return q
+	return starts
 }
 
 func twoBytes(s string) uint16 { return uint16(s[0])<<8 | uint16(s[1]) }
