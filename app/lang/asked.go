@@ -178,11 +178,19 @@ func measureOf(question string) ([]string, string) {
 		rest = rest[cut:]
 	}
 	var words []string
-	for _, w := range strings.Fields(rest) {
+	fields := strings.Fields(rest)
+	for i, w := range fields {
 		bare := strings.Trim(w, "?,.;:()\"“”")
 		low := strings.ToLower(bare)
 		if low == "of" && len(words) == 0 {
 			continue // "the amount of revenue": the measure follows its kind
+		}
+		if strings.IndexFunc(bare, unicode.IsDigit) >= 0 && bare == w && measureFollows(fields[i+1:]) {
+			// "MGM Resorts full-year 2022 consolidated net revenues":
+			// typed as a search, a question names its entity and period
+			// first and the measure last.
+			words = nil
+			continue
 		}
 		if measureEnds[low] || bare == "" || strings.IndexFunc(bare, unicode.IsDigit) >= 0 {
 			break
@@ -207,6 +215,26 @@ func measureOf(question string) ([]string, string) {
 		out = append(out, Family(w))
 	}
 	return out, strings.Join(words, " ")
+}
+
+// measureFollows reports whether the words after a period in a measure's
+// phrase go on naming the measure: a word that is no tie word, number
+// or filler comes before the question ends.
+func measureFollows(rest []string) bool {
+	for _, w := range rest {
+		bare := strings.Trim(w, "?,.;:()\"“”")
+		low := strings.ToLower(bare)
+		switch {
+		case measureEnds[low] || bare == "":
+			return false
+		case strings.IndexFunc(bare, unicode.IsDigit) < 0 && !measureFiller[low]:
+			return true
+		}
+		if bare != w {
+			return false
+		}
+	}
+	return false
 }
 
 // possessiveEnd returns the length of w when it ends in a possessive

@@ -80,6 +80,9 @@ func TestReadAsked(t *testing.T) {
 		"What is the high and low sale prices of the common stock in the fourth quarter?": "",
 		"What is the percentage revenue from sales into China?":                           "revenue",
 		"How much did the company spend on research?":                                     "",
+		"What is the Acme Resorts full-year 2022 consolidated net revenues?":              "consolidated net revenues",
+		"What is the 2022 revenue?":                                                       "revenue",
+		"What was the net revenue 2022?":                                                  "net revenue",
 	} {
 		if got := ReadAsked(q).MeasureText; got != want {
 			t.Errorf("ReadAsked(%q).MeasureText = %q, want %q", q, got, want)

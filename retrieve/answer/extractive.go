@@ -256,8 +256,8 @@ func givenNames(q string) map[string]bool {
 		if i > 0 && toks[i-1].Lower == "the" && ownWords[t.Lower] {
 			continue // "the Company's common stock": the document's own defined term, no name
 		}
-		if _, ok := yearOf(t.Lower); ok {
-			continue
+		if _, ok := yearOf(t.Lower); ok || quarterTermRE.MatchString(t.Lower) {
+			continue // a period, not a name: "FY22", "Q1", "2Q22"
 		}
 		names[t.Lower] = true
 	}

@@ -34,10 +34,11 @@ var frameREs = []*regexp.Regexp{
 // figureFrameRE finds the verb by which a question asks a figure of its
 // entity — "How much did 3M bring in from sales …?", "What did Acme take
 // in as operating revenue?", "How much net income did the company report
-// …?", "What did its total assets add up to?" — which a statement's row
+// …?", "What did its total assets add up to?", "How much did it spend on
+// R&D?", "… clear in net earnings?" — which a statement's row
 // or sentence does not write: it states the figure under the measure's
 // name.
-var figureFrameRE = regexp.MustCompile(`(?i)\b(?:did|does|do|will)\b.*?\b(report|post|record|book|generate|bring\s+in|take\s+in|make|add\s+up\s+to|come\s+to|amount\s+to|total)(?:\s+(in|to|up))?\b`)
+var figureFrameRE = regexp.MustCompile(`(?i)\b(?:did|does|do|will)\b.*?\b(report|post|record|book|generate|bring\s+in|take\s+in|make|clear|spend|pay|add\s+up\s+to|come\s+to|amount\s+to|total)(?:\s+(in|to|up|on|out))?\b`)
 
 // figureFrameStems returns the stems of the words figureFrameRE finds in
 // a question that asks a figure, with "the company" it may point back to

@@ -86,3 +86,114 @@ func labelSteps(q, label string) string {
 	}
 	return ""
 }
+
+// A sentence names the measure of a figure by a noun phrase, and the
+// words before its head narrow it: "the carrying value of our
+// asset-backed debt was $14.2 billion" is one kind of debt, not the debt a
+// question asks ("How much debt was Verizon carrying?"). Some words
+// narrow nothing — the whole ("total", "consolidated"), the period
+// ("annual", "full-year") — and the top line is net of returns whatever
+// it is called ("net sales", "operating revenues"), as the bottom line is
+// net ("net income", "net loss").
+
+// wholeWords are the qualifiers that name the whole measure.
+var wholeWords = familySet(`total consolidated aggregate overall reported annual full year fiscal gaap`)
+
+// netHeads are the measures a statement states net, or as operating,
+// under their plain name.
+var netHeads = familySet(`revenue revenues sales income earnings loss losses profit`)
+
+// narrowedBy returns the word by which text narrows every mention of the
+// measure head it names to another measure than question q asks, or ""
+// when some mention is the measure itself (or none is made). named holds
+// the family keys of the question's words and of its abbreviations' long
+// forms.
+func narrowedBy(q, head, text string, named map[string]bool) string {
+	asked := map[string]bool{}
+	for _, t := range lang.Tokens(q) {
+		asked[lang.Family(t.Lower)] = true
+	}
+	toks := lang.Tokens(text)
+	narrowed := ""
+	for i, t := range toks {
+		if t.Num || lang.Family(t.Lower) != head {
+			continue
+		}
+		extra := ""
+		for j := i - 1; j >= 0 && extra == ""; j-- {
+			w := toks[j]
+			if w.Num || lang.IsStopWord(w.Lower) || !joinedInPhrase(text[w.End:toks[j+1].Start]) {
+				break
+			}
+			f := lang.Family(w.Lower)
+			if asked[f] || named[f] || wholeWords[f] || netHeads[head] && (w.Lower == "net" || f == lang.Family("operating")) {
+				continue
+			}
+			extra = w.Lower
+		}
+		if extra == "" {
+			return "" // the measure as asked
+		}
+		if narrowed == "" {
+			narrowed = extra
+		}
+	}
+	return narrowed
+}
+
+// joinedInPhrase reports whether gap, the text between two words, keeps
+// them in one noun phrase: a space or a hyphen, not punctuation.
+func joinedInPhrase(gap string) bool {
+	for _, r := range gap {
+		if r != ' ' && r != '-' && r != '\u00a0' {
+			return false
+		}
+	}
+	return true
+}
+
+// measureHead returns the family key of the head noun of the measure sh
+// asks — the last word of its phrase ("debt" of "How much debt …") —
+// when it asks an amount of one: not a count, a share, a date or a
+// statement; "" otherwise.
+func measureHead(sh shape) string {
+	if !sh.Figure || sh.When || sh.Statement || sh.Type != lang.AnyType && sh.Type != lang.AmountType {
+		return ""
+	}
+	head := sh.Kind
+	if len(sh.Measure) > 0 {
+		head = sh.Measure[len(sh.Measure)-1]
+	}
+	if !measureNouns[head] {
+		return ""
+	}
+	return head
+}
+
+// A figure followed by "of" and a noun phrase is that phrase's amount:
+// "approximately $518 million of deferred net gains … are expected to be
+// reclassified to Net income" states the gains, not the net income the
+// sentence also names.
+
+// amountOfRE finds an amount bound by "of" to the phrase after it.
+var amountOfRE = regexp.MustCompile(`[$€£¥]\s?\d[\d,]*(?:\.\d+)?(?:\s*(?:million|billion|thousand))?\s+of\s+([^,.;:()]{1,80})`)
+
+// currencyAmountRE finds an amount of money.
+var currencyAmountRE = regexp.MustCompile(`[$€£¥]\s?\d`)
+
+// boundToOther reports whether every amount of money text states is bound
+// by "of" to a phrase that does not name the measure head asked.
+func boundToOther(text, head string) bool {
+	bound := amountOfRE.FindAllStringSubmatch(text, -1)
+	if len(bound) == 0 || len(bound) < len(currencyAmountRE.FindAllString(text, -1)) {
+		return false
+	}
+	for _, m := range bound {
+		for _, t := range lang.Tokens(m[1]) {
+			if lang.Family(t.Lower) == head {
+				return false
+			}
+		}
+	}
+	return true
+}

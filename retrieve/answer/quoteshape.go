@@ -125,12 +125,36 @@ func askedShape(question string, terms []string) shape {
 	for _, t := range terms {
 		if y, ok := yearOf(t); ok {
 			sh.years[y] = true
+		} else if y := quarterYear(t); y != "" {
+			sh.years[y] = true
 		}
 		if t == "total" {
 			sh.total = true
 		}
 	}
 	return sh
+}
+
+// quarterTermRE finds a quarter or a half written as one term, the way
+// filings, results releases and analysts write them: "q1", "2q22",
+// "q2fy24", "h1", "2022q3".
+var quarterTermRE = regexp.MustCompile(`^(?:(?:q[1-4]|[1-4]q|h[12])(?:fy)?(\d{2}|\d{4})?|(?:fy)?(\d{2}|\d{4})q[1-4])$`)
+
+// quarterYear reads the year of a quarter written as one term ("2q22" is
+// in 2022), "" when the term is no quarter or names no year.
+func quarterYear(term string) string {
+	m := quarterTermRE.FindStringSubmatch(term)
+	if m == nil {
+		return ""
+	}
+	y := m[1] + m[2]
+	switch len(y) {
+	case 2:
+		return "20" + y
+	case 4:
+		return y
+	}
+	return ""
 }
 
 // yearOf reads a year from a question term: "2022", "fy2022", "fy22",

@@ -1,6 +1,9 @@
 package answer
 
 import (
+	"slices"
+	"strings"
+
 	"archivist/app"
 	"archivist/app/lang"
 )
@@ -32,6 +35,7 @@ func readQuestion(ev *app.Evidence) *reading {
 		r.qstems = withoutDefinitionWords(r.qstems)
 	}
 	r.shape = askedShape(ev.Question.Text, ev.Terms)
+	r.shape.dropTitled(ev.Sources)
 	r.shape.named = r.fm.named(r.shape.stems)
 	if r.shape.Particular {
 		r.fm.rewords = coverRewordings(ev.Question.Text)
@@ -62,4 +66,37 @@ func readQuestion(ev *app.Evidence) *reading {
 		}
 	}
 	return r
+}
+
+// dropTitled leaves out of the measure the words that lead it and that a
+// source's title writes: typed as a search, "jnj dividends per share
+// 2022" names its company in small letters before the measure, and the
+// title ("Johnson & Johnson 10-K 2022 (JNJ; …)") tells the name from the
+// measure. The measure keeps at least its last word; the kind a leading
+// name took becomes the measure's head.
+func (sh *shape) dropTitled(sources []app.Source) {
+	if !sh.Figure || len(sh.Measure) < 2 {
+		return
+	}
+	titled := map[string]bool{}
+	for _, src := range sources {
+		for _, t := range lang.Tokens(src.Title) {
+			titled[lang.Family(t.Lower)] = true
+		}
+	}
+	n := 0
+	for n < len(sh.Measure)-1 && titled[sh.Measure[n]] {
+		n++
+	}
+	if n == 0 {
+		return
+	}
+	if slices.Contains(sh.Measure[:n], sh.Kind) {
+		sh.Kind = sh.Measure[len(sh.Measure)-1]
+	}
+	sh.Measure = sh.Measure[n:]
+	words := strings.Fields(sh.MeasureText)
+	if len(words) > n {
+		sh.MeasureText = strings.Join(words[n:], " ")
+	}
 }

@@ -194,21 +194,21 @@ func holdsTitleAsked(q, text string, asked map[string]bool) bool {
 
 // firmAskedRE finds a question asking which firm does something — audits,
 // advises, underwrites — which a document answers with the firm's name.
-var firmAskedRE = regexp.MustCompile(`(?i)\b(audit\w*|accounting firm|law firm|underwrit\w*|trustee|transfer agent|registrar)\b`)
+var firmAskedRE = regexp.MustCompile(`(?i)\b(audit\w*|accounting firm|law firm|underwrit\w*|trustee|(?:transfer|administrative|paying) agent|registrar)\b`)
 
 // namesFirm reports whether text names a firm ("KPMG LLP", "Deloitte &
 // Touche LLP") that is not the one the question names: a name holding a
 // word of the question's is the company asked about ("Verizon
 // Communications Inc." when the question asks who audits Verizon).
 func namesFirm(text string, asked map[string]bool) bool {
-	for _, m := range orgNameRE.FindAllString(text, -1) {
+	for _, m := range append(orgNameRE.FindAllString(text, -1), bankNameRE.FindAllString(text, -1)...) {
 		fresh, own := false, false
 		for _, t := range lang.Tokens(m) {
 			if t.Cap || t.AllCaps {
 				switch {
 				case asked[lang.Family(t.Lower)] || asked[t.Lower]:
 					own = true
-				case !orgSuffix[t.Lower]:
+				case !orgSuffix[t.Lower] && !lang.IsStopWord(t.Lower):
 					fresh = true
 				}
 			}
@@ -219,6 +219,11 @@ func namesFirm(text string, asked map[string]bool) bool {
 	}
 	return false
 }
+
+// bankNameRE finds a bank's name, which carries the word whatever its
+// legal form: "Deutsche Bank Trust Company Americas", "U.S. Bank National
+// Association".
+var bankNameRE = regexp.MustCompile(`\b(\p{Lu}[\p{L}&.\-]*\s+){0,4}Bank(\s+\p{Lu}[\p{L}&.\-]*){0,4}`)
 
 var orgSuffix = map[string]bool{"llp": true, "llc": true, "inc": true, "ltd": true, "plc": true, "gmbh": true, "ag": true, "s": true, "a": true, "n": true, "v": true}
 

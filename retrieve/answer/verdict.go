@@ -264,7 +264,54 @@ func meets(ev *app.Evidence, sh shape, c *candidate, others []*candidate, weight
 	if !weighsEnough(ev, sh, c, carried, weights, row) {
 		return false, "the passage carries too little of the question"
 	}
+	if !carriesAsked(ev, sh, c, carried, weights) {
+		return false, "the passage names what the question gives, but none of what it asks of it"
+	}
 	return true, ""
+}
+
+// carriesAsked reports whether the quote carries at least one word the
+// question asks besides the names it gives. A question gives names to
+// say whom or what it asks about and other words to say what it asks of
+// them ("Who filed the complaint against Diane Hanson?"): a sentence that
+// names them all but says nothing of the complaint is about them, not an
+// answer.
+//
+// The quote carries a word in its own text, its label, its row's header
+// or the section it stands in. The words of the document's title name
+// what the whole document is about, as the names do, so they are neither
+// asked nor carried. Nor are the words that only say how the question
+// asks (askingWords), a figure's generic kind ("amount", "value"), or the
+// kind a what-question names ("What is the position of …"), which is
+// seldom written beside its answer.
+func carriesAsked(ev *app.Evidence, sh shape, c *candidate, carried map[string]bool, weights map[string]float64) bool {
+	names := map[string]bool{}
+	for n := range givenNames(ev.Question.Text) {
+		for st := range wordStems(n) {
+			names[st] = true
+		}
+		names[lang.Inflection(n)], names[lang.Family(n)] = true, true
+	}
+	for y := range sh.years {
+		names[y] = true
+	}
+	if c.src != nil {
+		for st := range wordStems(c.src.Title) {
+			names[st] = true // "nike fiscal year end date fy2019": the document's own name, typed small
+		}
+	}
+	asking := askingWords(ev, sh, c)
+	asked := false
+	for t := range weights {
+		if names[t] || asking(t) || genericKinds[lang.Family(t)] || !sh.Figure && lang.Family(t) == sh.Kind || strings.ContainsAny(t, "0123456789") {
+			continue
+		}
+		asked = true
+		if carried[t] || c.words[t] {
+			return true
+		}
+	}
+	return !asked
 }
 
 // statesNoneRE finds a figure stated as nothing: "was not material",
@@ -400,9 +447,16 @@ func carriesGiven(ev *app.Evidence, sh shape, c *candidate, text string, carried
 	for y := range sh.years {
 		given[y] = true
 	}
+	sourceYears, sourceNames := sourceYearsOf(ev.Question.Text), sourceNamesOf(ev.Question.Text)
 	for _, n := range slices.Sorted(maps.Keys(given)) { // the same reason every time
 		if periodWords[lang.Family(n)] && len(sh.years) > 0 {
 			continue // "December 31, 2022" is met where its year is
+		}
+		if sourceYears[n] && !statesYear(text+"\n"+c.label) {
+			continue // "Pew's December 2015 survey": the survey's findings are of its year
+		}
+		if sourceNames[n] && namesItself(c.src, n) {
+			continue // "Pew Research Center's … survey": the source that names itself so
 		}
 		st, f := lang.Inflection(n), lang.Family(n)
 		if !carried[st] && !placed[st] && !carried[n] && !placed[n] && !c.words[st] && !c.words[f] {
@@ -411,6 +465,61 @@ func carriesGiven(ev *app.Evidence, sh shape, c *candidate, text string, carried
 	}
 	return true, ""
 }
+
+// sourceYearRE finds a year a question gives its source, not its fact:
+// "Pew's December 2015 survey", "the 2022 annual report", "its
+// first-quarter 2021 10-Q", "the report from 2019".
+var sourceYearRE = regexp.MustCompile(`(?i)\b((?:19|20)\d{2})\s+(?:annual\s+|quarterly\s+)?(?:report|survey|study|paper|poll|release|edition|guide|brochure|10-k|10-q|8-k|filing)\b|\b(?:report|survey|study|paper|poll|release|edition|guide|brochure|10-k|10-q|filing)\s+(?:of|from|dated)\s+(?:\w+\s+)?((?:19|20)\d{2})\b`)
+
+// sourceNameRE finds the name a question gives its source as its
+// author: "Pew Research Center's December 2015 survey", "the Pew December
+// 2015 survey", "Acme's annual report".
+var sourceNameRE = regexp.MustCompile(`((?:\p{Lu}[\p{L}&.\-]*\s+){0,4}\p{Lu}[\p{L}&.\-]*)(?:['’]s)?\s+(?:[\w\-]+\s+){0,3}(?:report|survey|study|paper|poll|release|edition|guide|brochure|10-k|10-q|8-k|filing|opinion|manual)\b`)
+
+// sourceNamesOf returns the lower-case words of the names question q
+// gives its source.
+func sourceNamesOf(q string) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range sourceNameRE.FindAllStringSubmatch(q, -1) {
+		for _, t := range lang.Tokens(m[1]) {
+			out[t.Lower] = true
+		}
+	}
+	return out
+}
+
+// namesItself reports whether source src writes name n in its title or
+// in the text of its evidence: a report names its author on its pages
+// ("Pew Research Center", "www.pewresearch.org"), seldom in the sentence
+// that states a finding.
+func namesItself(src *app.Source, n string) bool {
+	if src == nil {
+		return false
+	}
+	for _, t := range lang.Tokens(src.Title + "\n" + src.Text) {
+		if t.Lower == n {
+			return true
+		}
+	}
+	return false
+}
+
+// yearRE finds a year.
+var yearRE = regexp.MustCompile(`\b(19|20)\d{2}\b`)
+
+// sourceYearsOf returns the years question q gives its source.
+func sourceYearsOf(q string) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range sourceYearRE.FindAllStringSubmatch(q, -1) {
+		out[m[1]+m[2]] = true
+	}
+	return out
+}
+
+// statesYear reports whether text states a year. A passage that states
+// none speaks of its document's own time: the year a question gives the
+// document is met there, not where another year is stated.
+func statesYear(text string) bool { return yearRE.MatchString(text) }
 
 // namedKind returns the kind a which-, who- or where-question names —
 // "Which paper …", "Which city …" — whose answer names one of the kind,
@@ -422,25 +531,45 @@ func (sh shape) namedKind() string {
 	return ""
 }
 
-// weighsEnough reports whether the quote carries enough of the question's
-// term weight: the words that only say how it asks, the kind a which- or
-// who-question names and a leading setting clause's words aside.
-func weighsEnough(ev *app.Evidence, sh shape, c *candidate, carried map[string]bool, weights map[string]float64, row bool) bool {
+// askingWords returns whether a term of the question only says how it
+// asks, which no answer writes, or where it looks: an interrogative, the
+// kind a which- or who-question names, a leading setting clause's words,
+// the degree "how large" asks of a quote that measures, the people "how
+// many people" counts in a quote that names them, the word a percentage
+// is asked by in a quote that states one, the words framing a figure
+// ("bring in", "report").
+func askingWords(ev *app.Evidence, sh shape, c *candidate) func(t string) bool {
 	kind := sh.namedKind()
 	setting := settingStems(ev.Question.Text)
 	degree := ""
 	if measures(c.window.Text[c.start:c.end] + "\n" + c.label) {
 		degree = askedDegree(ev.Question.Text) // "How large …" is met by "153,000", not by the word
 	}
-	titled := selfNames(ev.Question.Text, c.window.Text[c.start:c.end], c.src, sh.Particular && onFirstPage(ev, c))
 	people := ""
 	if sh.Type == lang.CountType && len(sh.Counted) > 0 && namesPeople(c.window.Text[c.start:c.end]) {
 		people = peopleCounted(sh.Counted) // "How many people …" is met by "60,000 European settlers"
 	}
+	// "What share of adults …" is met by "83% of adults", which does not
+	// write "share".
+	percent := sh.Type == lang.PercentType && percentTextRE.MatchString(c.window.Text[c.start:c.end]+"\n"+c.label)
+	return func(t string) bool {
+		return interrogatives[t] || t == kind && kind != "" || setting[t] || t == degree && degree != "" || t == people || sh.frame[t] ||
+			percent && percentWords[lang.Family(t)]
+	}
+}
+
+// percentWords are the words by which a question asks a percentage.
+var percentWords = familySet(`percentage percent share proportion fraction`)
+
+// weighsEnough reports whether the quote carries enough of the question's
+// term weight, the words that only say how it asks (askingWords) aside.
+func weighsEnough(ev *app.Evidence, sh shape, c *candidate, carried map[string]bool, weights map[string]float64, row bool) bool {
+	asking := askingWords(ev, sh, c)
+	titled := selfNames(ev.Question.Text, c.window.Text[c.start:c.end], c.src, sh.Particular && onFirstPage(ev, c))
 	share, total := 0.0, 0.0
 	for t, w := range weights {
-		if interrogatives[t] || t == kind && kind != "" || setting[t] || t == degree && degree != "" || t == people || sh.frame[t] {
-			continue // how the question asks, which no answer writes; where it looks
+		if asking(t) {
+			continue
 		}
 		total += w
 		switch {

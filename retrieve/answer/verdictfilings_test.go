@@ -173,12 +173,14 @@ func TestTableHeadedElsewhere(t *testing.T) {
 }
 
 // TestFigureAskedByAVerb: "How much did Acme sell?" asks its sales, "bring
-// in" frames what a statement names revenue, and "per diluted share" asks
-// a per-share amount.
+// in", "spend on" and "clear in" frame what a statement names by the
+// measure, and "per diluted share" asks a per-share amount.
 func TestFigureAskedByAVerb(t *testing.T) {
 	checkReasons(t, []reasonCase{
 		{"How much did Acme sell in 2022?", []string{"T:(in millions) | 2022 | 2021 | 2020\nNet sales | 14,189 | 14,082 | 11,303"}, ""},
 		{"How much revenue did Acme bring in during fiscal 2022?", []string{"T:(Dollars in millions) | FISCAL 2023 | FISCAL 2022 | FISCAL 2021\nRevenues | $ | 51,217 | $ | 46,710 | $ | 44,538"}, ""},
+		{"How much did Acme spend on research and development in 2022?", []string{"Research and development costs were $771 million, $752 million and $719 million in 2022, 2021 and 2020, respectively."}, ""},
+		{"How much did Acme clear in net earnings for 2021?", []string{"T:(in millions) | 2021 | 2020\nNet earnings | $ 6,315 | $ 6,833"}, ""},
 		{"How much did Acme lose per diluted share in 2022?", []string{"As a result of incurring a net loss in 2022, potential common shares of 3.5 million were excluded from diluted loss per share because the effect would have been antidilutive."}, "per-share amount"},
 	})
 }
@@ -255,4 +257,36 @@ func TestCompanyNamedByDigits(t *testing.T) {
 	if err != nil || ans.Verdict != app.VerdictAnswered || !strings.Contains(ans.Answer, "92,000") {
 		t.Fatalf("3m employees: %s", ans.Answer)
 	}
+}
+
+// TestFreshQuestionsRefused: the false leads fresh questions found — a
+// sentence naming everyone the question names but saying nothing of what
+// it asks, a narrower measure ("asset-backed debt"), the company's own
+// names for the bank asked, a segment's row for a measure typed after
+// its company and year, a count for a length of time, an amount "of"
+// another thing — are refused; the plain answers beside them stand, a
+// quarter typed "q1" among them.
+func TestFreshQuestionsRefused(t *testing.T) {
+	checkReasons(t, []reasonCase{
+		{"Who filed the Diane Jane Roe complaint at the Delaware State Public Ethics Review Board of Lewes Town, Sussex County?", []string{"This is my decision on Diane Jane Roe's appeal of the Delaware State Public Ethics Review Board of Lewes Town, Sussex County's finding that she violated the Code of Conduct when, as a town commissioner for Dewey Beach, she voted in favor of an ordinance."}, "none of what it asks"},
+		{"Who filed the Diane Jane Roe complaint at the Delaware State Public Ethics Review Board of Lewes Town, Sussex County?", []string{"Joseph W. Nelson filed a complaint against Diane Jane Roe with the Delaware State Public Ethics Review Board of Lewes Town, Sussex County in 2010."}, ""},
+		{"How much debt was Acme carrying at the end of 2021?", []string{"As of December 31, 2021, the carrying value of our asset-backed debt was $14.2 billion."}, "narrower measure"},
+		{"How much debt was Acme carrying at the end of 2021?", []string{"As of December 31, 2021, the carrying value of our total debt was $150.9 billion."}, ""},
+		{"Which bank is trustee for the Acme notes due 2026?", []string{"The Former Issuer, Acme Finance plc (the “Issuer”), Acme Limited (the “Parent Guarantor”) and the Trustee have entered into an Indenture governing the Acme notes due 2026."}, "no firm"},
+		{"Which bank is trustee for the Acme notes due 2026?", []string{"Deutsche Bank Trust Company Americas is trustee for the Acme notes due 2026."}, ""},
+		{"Acme full-year 2022 consolidated net revenues", []string{"T:Twelve months ended December 31, | 2022 | 2021\nLas Vegas Strip Resorts net revenues | $ | 8,398,372 | $ | 4,737,185"}, "another measure"},
+		{"Acme full-year 2022 consolidated net revenues", []string{"T:Twelve months ended December 31, | 2022 | 2021\nNet revenues | $ | 13,127,485 | $ | 9,680,140"}, ""},
+		{"acme watch alarm snooze time", []string{"When an alarm rings on the Acme watch, the alarm will automatically turn off after snoozing three times."}, "no length of time"},
+		{"acme watch alarm snooze time", []string{"The Acme watch alarm snooze time is 10 minutes."}, ""},
+		{"Acme 2Q22 total net revenue", []string{"T:(in millions, except ratios) | 2022 | 2021 | 2022 | 2021\nTotal net revenue | (801) | (1,642) | 61,432 | 62,745"}, "several columns"},
+		{"Acme 2Q22 total net revenue", []string{"T:Three months ended June 30, | Consumer & Community Banking | Corporate & Investment Bank\n(in millions, except ratios) | 2022 | 2021 | 2022 | 2021\nTotal net revenue | $ | 9,727 | $ | 8,621 | $ | 4,703 | $ | 3,801"}, "several columns"},
+		{"How much did Acme clear in net earnings for 2021?", []string{"These adjustments increased net earnings by approximately $1.6 billion ($5.81 per share) in 2021 and $1.5 billion ($5.33 and $5.29 per share) in 2020 and 2019."}, "change"},
+		{"Acme land 2018 and 2019", []string{"T:(in thousands) | 2019 | 2018\nLand | $672 | $672"}, ""},
+		{"Acme 2022 legal reserve", []string{"T:| Appropriation of earnings | | Cash dividend per share\n| 2021 | 2022 | 2021 | 2022\nLegal reserve | $707,299 | $963,947"}, ""},
+		{"What were Acme's total net revenues for 2022?", []string{"T:(in millions) | 2022 | 2021\nTotal consolidated net revenues | $ | 7,500 | $ | 7,017"}, ""},
+		{"What was Acme's net income for the year ended May 31, 2022?", []string{"As of May 31, 2022, approximately $518 million of deferred net gains on outstanding derivatives are expected to be reclassified to Net income during the next 12 months."}, "another thing"},
+		{"In the Acme December 2015 survey, what share of adults call the terror threat major and growing?", []string{"Overall, 83% of adults call the terror threat major and growing, while 13% call it minor.", "www.acme.org ACME RESEARCH CENTER"}, ""},
+		{"In the Acme December 2015 survey, what share of adults call the terror threat major and growing?", []string{"In 2014, 83% of adults called the terror threat major and growing, while 13% called it minor.", "www.acme.org ACME RESEARCH CENTER"}, "2015"},
+		{"acme diluted eps q1 2021", []string{"T:Three months ended March 31, | 2021 | 2020\nDiluted earnings per share | $ | 4.50 | $ | 0.78"}, ""},
+	})
 }

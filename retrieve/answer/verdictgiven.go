@@ -173,9 +173,10 @@ var (
 
 // changeFigureRE finds a figure stated as a change: "decreased $259
 // million", "increased by 9%", "an increase of 4.2 million", "a decrease
-// in revenues of $1.1 billion", "up 3%" —
-// not "increased to $299.3 million", which states the figure reached.
-var changeFigureRE = regexp.MustCompile(`(?i)\b(increas|decreas|grew|grow|declin|rose|fell|drop|gain|los|up|down)\w*\s+((in|of)(\s+\p{L}+){1,3}?\s+of\s+|by\s+|of\s+)?(approximately\s+|about\s+)?[$€£¥]?\s?\d[\d,]*(\.\d+)?\s*(%|percent\b|million\b|billion\b|thousand\b)?`)
+// in revenues of $1.1 billion", "increased net earnings by $1.6
+// billion", "up 3%" — not "increased to $299.3 million", which states the
+// figure reached.
+var changeFigureRE = regexp.MustCompile(`(?i)\b(increas|decreas|grew|grow|declin|rose|fell|drop|gain|los|up|down|reduc|lower|boost)\w*\s+((in|of)(\s+\p{L}+){1,3}?\s+of\s+|(\p{L}+\s+){0,3}?by\s+|of\s+)?(approximately\s+|about\s+)?[$€£¥]?\s?\d[\d,]*(\.\d+)?\s*(%|percent\b|million\b|billion\b|thousand\b)?`)
 
 // repeatsOnly reports whether every word of text the question already
 // holds (its own words, or a firm's suffix): it adds nothing to what was
@@ -236,8 +237,24 @@ func onlyChanges(q, text string) bool {
 	if !stated {
 		return false
 	}
-	return !hasAmount(changeFigureRE.ReplaceAllString(text, " "), false)
+	rest := changeFigureRE.ReplaceAllString(text, changeMark)
+	for {
+		next := changeAlsoRE.ReplaceAllString(rest, changeMark)
+		if next == rest {
+			break
+		}
+		rest = next
+	}
+	return !hasAmount(strings.ReplaceAll(rest, changeMark, " "), false)
 }
+
+// changeMark stands in a text for a change it states.
+const changeMark = " \x00change\x00 "
+
+// changeAlsoRE finds a figure joined to a change before it, and so a
+// change too: "… increased net earnings by $1.6 billion ($5.81 per
+// share) in 2021 and $1.5 billion in 2020".
+var changeAlsoRE = regexp.MustCompile(`(?i)\x00change\x00 (\s*\([^)]*\))?(\s+(in|for)\s+(fiscal\s+)?\d{4})?\s*(,|,?\s*and)\s+(approximately\s+|about\s+)?[$€£¥]?\s?\d[\d,]*(\.\d+)?\s*(%|percent\b|million\b|billion\b|thousand\b)?`)
 
 func percentAsked(q string) bool { return percentAskRE.MatchString(q) }
 
@@ -434,7 +451,7 @@ func asksWhichExtreme(q string, sh shape) bool {
 var (
 	// partPeriodRE finds a period shorter than a year: what a question
 	// asks by it, or what a table's heading says its columns hold.
-	partPeriodRE = regexp.MustCompile(`(?i)\b(quarters?|q[1-4]|(three|six|nine|3|6|9) months|1[0-9] weeks|2[0-9] weeks|3[0-9] weeks|months? ended|half[- ]year|semi-?annual|interim)\b`)
+	partPeriodRE = regexp.MustCompile(`(?i)\b(quarters?|q[1-4]|[1-4]q(\d{2}|\d{4})?|(three|six|nine|3|6|9) months|1[0-9] weeks|2[0-9] weeks|3[0-9] weeks|months? ended|half[- ]year|semi-?annual|interim)\b`)
 	// wholeYearRE finds a heading of a whole year's columns.
 	wholeYearRE = regexp.MustCompile(`(?i)\b(years? ended|fiscal years?|twelve months|12 months|5[23] weeks|annual)\b`)
 )

@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"maps"
 	"regexp"
 	"strings"
 
@@ -118,17 +119,23 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 	if ok, why := statesKindAsked(q, sh, text, under); !ok {
 		return false, why
 	}
-	split, steps := "", "" // a word of the question's measure the quote lacks, or one it adds (measures.go)
+	split, steps, narrowed := "", "", "" // a word of the question's measure the quote lacks, or one it adds (measures.go)
 	if sh.Figure {
 		split = splitMissing(q, text+"\n"+under+"\n"+c.intro)
 		if row {
 			steps = labelSteps(q, rowLabel(text))
+		} else if head := measureHead(sh); head != "" {
+			narrowed = narrowedBy(q, head, text, sh.named)
+			if narrowed == "" && boundToOther(text, head) {
+				narrowed = "its figures are of another thing"
+			}
 		}
 	}
 	switch {
-	case (who || sh.Type == lang.WhichType) && firmAskedRE.MatchString(q) && !namesFirm(text, sh.named):
+	case (sh.Type == lang.WhoType || sh.Type == lang.WhichType) && firmAskedRE.MatchString(q) && !namesFirm(text, firmNamed(q, sh)):
 		// "Who audits …" is answered by the firm's name; a sentence about
-		// the audit names none.
+		// the audit names none. (So is "Which bank is trustee …": the
+		// company's own names are not the firm asked.)
 		return false, "no firm is named"
 	case symbolAskedRE.MatchString(q) && !givesSymbol(text+"\n"+c.label, sh.named):
 		return false, "no trading symbol is given"
@@ -156,6 +163,10 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		return false, "the question asks a count and the passage states no whole number"
 	case row && rowNamesOther(q, sh, c, text):
 		return false, "the row's label names another measure"
+	case durationMissing(q, text+"\n"+c.label):
+		return false, "the question asks how long and the passage states no length of time"
+	case narrowed != "":
+		return false, "the passage states the figure of a narrower measure (" + narrowed + ")"
 	case sh.Figure && !row && len(derivation(q, sh)) == 0 && onlyChanges(q, text):
 		// "Operating revenues decreased $259 million" states how the
 		// figure moved, not the figure asked; "an impact of $71 million on
@@ -251,6 +262,13 @@ func tableOfOther(ev *app.Evidence, sh shape, c *candidate, q, text string) stri
 		// "2020 Consumer Business Segments" set over a table in the 2022
 		// report: its rows are 2020's, whatever the title says.
 		return "the table states another year (" + other + ")"
+	case sh.Figure && !c.addressed && yearSplit(h, sh.years, q, text):
+		// "(in millions) | 2022 | 2021 | 2022 | 2021 | 2022 | 2021": the
+		// year asked heads several columns, split by segment ("Consumer &
+		// Community Banking | Corporate & Investment Bank"), or by lines
+		// the table's text does not keep. Which is the whole's cannot be
+		// told.
+		return "the table gives the year asked in several columns, and does not say which is the one asked"
 	case sh.Figure && readsPart(ev, c, sh, h):
 		return "the table holds a part's figures (a segment's, a subsidiary's), not the whole's asked"
 	case sh.Figure && totalsNarrower(c, text, sh):
@@ -388,6 +406,52 @@ func tableOfOtherYear(h heads, asked map[string]bool) string {
 	}
 	return other
 }
+
+// yearSplit reports whether the header h of a table gives an asked year
+// to more than one column group and row text fills them all, with
+// nothing to tell which group the question asks: the groups are not
+// periods ("Three months ended … Six months ended …", which
+// readsPartPeriod and readsWholeYear read), and the question names none
+// of the words over them ("Cash dividend per share | 2018 | 2019").
+func yearSplit(h heads, asked map[string]bool, q, text string) bool {
+	if len(h.header) == 0 || len(partPeriodRE.FindAllString(h.over, -1))+len(wholeYearRE.FindAllString(h.over, -1)) > 1 {
+		return false
+	}
+	heads := map[string]int{} // how many columns each year heads
+	repeated := false
+	for _, cell := range strings.Split(h.header[len(h.header)-1], "|") {
+		if y, ok := yearOf(strings.ToLower(strings.TrimSpace(cell))); ok {
+			heads[y]++
+			repeated = repeated || asked[y] && heads[y] > 1
+		}
+	}
+	figures := 0
+	for _, cell := range strings.Split(text, "|")[1:] {
+		if strings.ContainsAny(cell, "0123456789") {
+			figures++
+		}
+	}
+	if !repeated || figures <= len(heads) {
+		return false // the row fills one group's columns at most
+	}
+	askedWords := map[string]bool{}
+	for _, t := range lang.Tokens(q) {
+		askedWords[lang.Family(t.Lower)] = true
+	}
+	for _, t := range lang.Tokens(h.over) {
+		if !t.Num && !lang.IsStopWord(t.Lower) && !unitWords[t.Lower] && askedWords[lang.Family(t.Lower)] {
+			return false
+		}
+	}
+	return true
+}
+
+// unitWords say how a table's figures are given, not what its columns
+// hold: "(in millions, except ratios)", "(Dollars in thousands, except per
+// share data)".
+var unitWords = map[string]bool{"millions": true, "million": true, "thousands": true, "thousand": true, "billions": true,
+	"billion": true, "except": true, "ratios": true, "ratio": true, "per": true, "share": true, "data": true,
+	"dollars": true, "amounts": true, "usd": true, "unaudited": true, "percentages": true}
 
 // readsWholeYear reports whether the table row c stands under a heading
 // (h, or its introduction) that gives its columns a whole year ("52 Weeks
@@ -689,4 +753,20 @@ func totalsNarrower(c *candidate, text string, sh shape) bool {
 		}
 	}
 	return false
+}
+
+// firmNamed returns the question's words a firm answering it must go
+// beyond: not "bank" of "Which bank is trustee …", the kind asked, nor
+// "trustee", the role — a bank's name may write either ("Deutsche Bank
+// Trust Company Americas").
+func firmNamed(q string, sh shape) map[string]bool {
+	out := maps.Clone(sh.named)
+	delete(out, sh.namedKind())
+	for _, m := range firmAskedRE.FindAllString(q, -1) {
+		for st := range wordStems(m) {
+			delete(out, st)
+			delete(out, lang.Family(st))
+		}
+	}
+	return out
 }
