@@ -165,6 +165,12 @@ func measureOf(question string) ([]string, string) {
 		return nil, ""
 	}
 	rest := question[loc[1]:]
+	if m := takenAsRE.FindStringSubmatchIndex(question); m != nil && measureEnds[strings.ToLower(strings.Fields(rest + " x")[0])] {
+		// "What did American Water take in as operating revenue in
+		// 2021?": the verb frames the figure, the phrase after "as"
+		// names its measure.
+		rest = question[m[2]:]
+	}
 	cut := len(rest) // the phrase's possessor ends at an "'s" before the first tie word
 	for i, w := range strings.Fields(rest) {
 		if measureEnds[strings.ToLower(strings.Trim(w, "?,.;:"))] || i > 6 {
@@ -216,6 +222,11 @@ func measureOf(question string) ([]string, string) {
 	}
 	return out, strings.Join(words, " ")
 }
+
+// takenAsRE finds the measure a question names after a verb that frames
+// a figure and "as": "take in as operating revenue", "report as net
+// income".
+var takenAsRE = regexp.MustCompile(`(?i)\b(?:take|took|bring|brought|book|booked|report|reported|record|recorded|count|counted)\s+(?:in\s+)?as\s+(\w)`)
 
 // measureFollows reports whether the words after a period in a measure's
 // phrase go on naming the measure: a word that is no tie word, number

@@ -83,6 +83,7 @@ func TestReadAsked(t *testing.T) {
 		"What is the Acme Resorts full-year 2022 consolidated net revenues?":              "consolidated net revenues",
 		"What is the 2022 revenue?":                                                       "revenue",
 		"What was the net revenue 2022?":                                                  "net revenue",
+		"What did Acme Water take in as operating revenue in 2021?":                       "operating revenue",
 	} {
 		if got := ReadAsked(q).MeasureText; got != want {
 			t.Errorf("ReadAsked(%q).MeasureText = %q, want %q", q, got, want)

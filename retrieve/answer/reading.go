@@ -36,6 +36,7 @@ func readQuestion(ev *app.Evidence) *reading {
 	}
 	r.shape = askedShape(ev.Question.Text, ev.Terms)
 	r.shape.dropTitled(ev.Sources)
+	r.shape.dropSourceYears(ev.Question.Text)
 	r.shape.named = r.fm.named(r.shape.stems)
 	if r.shape.Particular {
 		r.fm.rewords = coverRewordings(ev.Question.Text)
@@ -98,5 +99,23 @@ func (sh *shape) dropTitled(sources []app.Source) {
 	words := strings.Fields(sh.MeasureText)
 	if len(words) > n {
 		sh.MeasureText = strings.Join(words[n:], " ")
+	}
+}
+
+// dropSourceYears leaves out of the years asked those the question gives
+// its source when it asks another: "… for fiscal 2018 in the company's
+// 2019 annual report" asks 2018's figure, which the 2019 report states
+// beside its own year's.
+func (sh *shape) dropSourceYears(q string) {
+	source := sourceYearsOf(q)
+	other := false
+	for y := range sh.years {
+		other = other || !source[y]
+	}
+	if !other {
+		return
+	}
+	for y := range source {
+		delete(sh.years, y)
 	}
 }

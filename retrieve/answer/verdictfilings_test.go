@@ -287,6 +287,32 @@ func TestFreshQuestionsRefused(t *testing.T) {
 		{"What was Acme's net income for the year ended May 31, 2022?", []string{"As of May 31, 2022, approximately $518 million of deferred net gains on outstanding derivatives are expected to be reclassified to Net income during the next 12 months."}, "another thing"},
 		{"In the Acme December 2015 survey, what share of adults call the terror threat major and growing?", []string{"Overall, 83% of adults call the terror threat major and growing, while 13% call it minor.", "www.acme.org ACME RESEARCH CENTER"}, ""},
 		{"In the Acme December 2015 survey, what share of adults call the terror threat major and growing?", []string{"In 2014, 83% of adults called the terror threat major and growing, while 13% called it minor.", "www.acme.org ACME RESEARCH CENTER"}, "2015"},
+		{"What did Acme Water take in as operating revenue in 2021?", []string{"T:December 31, 2022 | December 31, 2021\nUnbilled revenues | 275 | 248"}, "measure"},
+		{"What net earnings attributable to Acme were reported for fiscal 2021 in the company's 2022 annual report?", []string{"T:In Millions | 2022 | 2021\nNet earnings attributable to Acme | $ | 1,752.7 | $ | 2,131.0"}, ""},
 		{"acme diluted eps q1 2021", []string{"T:Three months ended March 31, | 2021 | 2020\nDiluted earnings per share | $ | 4.50 | $ | 0.78"}, ""},
 	})
+}
+
+// TestSourceYearIsNotTheFactYear: "for fiscal 2021 in the company's 2022
+// annual report" asks 2021's figure, which the 2022 report states beside
+// its own year's.
+func TestSourceYearIsNotTheFactYear(t *testing.T) {
+	ans := statement(t, "What net earnings attributable to Acme were reported for fiscal 2021 in the company's 2022 annual report?",
+		"T:In Millions | 2022 | 2021\nNet earnings attributable to Acme | $ | 1,752.7 | $ | 2,131.0")
+	if ans.Verdict != app.VerdictAnswered || !strings.Contains(ans.Answer, "2021: $2,131.0") {
+		t.Fatalf("the 2021 figure not read: %s", ans.Answer)
+	}
+}
+
+// TestAverageTable: a table of average balances does not answer the
+// balance at a date.
+func TestAverageTable(t *testing.T) {
+	q := "What were Acme's total assets at June 30, 2023?"
+	ev := tableEvidence(q, "(in millions) | 2023 | 2022\nTotal assets | $ 3,851,388 | $ 3,911,643")
+	ev.Sources[0].Title = "Acme 10-Q June 2023"
+	ev.Sections["s"] = "Item 1. Financial Statements › Consolidated Average Balance Sheets, Interest and Rates"
+	ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+	if err != nil || ans.Verdict != app.VerdictClosest || !strings.Contains(ans.Answer, "averages") {
+		t.Fatalf("an average answered for the balance at a date: %s", ans.Answer)
+	}
 }

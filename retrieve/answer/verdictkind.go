@@ -100,13 +100,7 @@ func baseYearOnly(sh shape, change string) bool {
 func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row bool) (bool, string) {
 	q := ev.Question.Text
 	who := sh.Type == lang.WhoType && roleTitleRE.MatchString(q) // "Who is the CEO …" asks for a name; "Who keeps …" may be answered by a role
-	if sh.Type != lang.AnyType && sh.Type != lang.WhichType && (sh.Type != lang.WhoType || who) && typeFitOf(sh.Type, sh.Counted, text, c.label, sh.named) <= 0 &&
-		!(sh.Type == lang.WhereType && lowerPlace(text)) && // a place a ligature or a typist left in lower case
-		!(sh.Type == lang.WhereType && placeKindAskedRE.MatchString(q) && capitalisedNew(text, sh.named)) && // "Which country …" is answered by its name: "Sweden rationed gasoline"
-		!(sh.Type == lang.CountType && setApart(text) && countsNamed(text+" "+c.label, sh.Counted)) &&
-		!(sh.Type == lang.AmountType && hasAmount(text, false)) && // a table's figures carry their unit in its heading
-		!(sh.Type == lang.WhereType && !asksWhereInWorld(q) && mayPoint(text)) && // "where are the balances" is answered by a pointer within the document
-		!(jurisdictionAskedRE.MatchString(q) && namesJurisdiction(text, c.label, sh.named)) { // "a Delaware corporation"
+	if !holdsValueOfType(q, sh, c, text, who) {
 		return false, "the passage holds no value of the kind asked"
 	}
 	under := c.label
@@ -119,18 +113,7 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 	if ok, why := statesKindAsked(q, sh, text, under); !ok {
 		return false, why
 	}
-	split, steps, narrowed := "", "", "" // a word of the question's measure the quote lacks, or one it adds (measures.go)
-	if sh.Figure {
-		split = splitMissing(q, text+"\n"+under+"\n"+c.intro)
-		if row {
-			steps = labelSteps(q, rowLabel(text))
-		} else if head := measureHead(sh); head != "" {
-			narrowed = narrowedBy(q, head, text, sh.named)
-			if narrowed == "" && boundToOther(text, head) {
-				narrowed = "its figures are of another thing"
-			}
-		}
-	}
+	other := measureMisread(q, sh, c, text, under, row)
 	switch {
 	case (sh.Type == lang.WhoType || sh.Type == lang.WhichType) && firmAskedRE.MatchString(q) && !namesFirm(text, firmNamed(q, sh)):
 		// "Who audits …" is answered by the firm's name; a sentence about
@@ -148,10 +131,8 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		// over "State or other jurisdiction of incorporation" is not where
 		// the company is based.
 		return false, "the entry is the state of incorporation, not the place asked"
-	case split != "":
-		return false, "the passage does not give the figure as asked (" + split + ")"
-	case steps != "":
-		return false, "the row's label names another measure (" + steps + ")"
+	case other != "":
+		return false, other
 	case who && !firmAskedRE.MatchString(q) && !nameBesideAsked(text, sh.named) && !orgNameRE.MatchString(text) && !nameThenTitle(text, q):
 		// "Who is the CEO …" is answered where a name stands beside the
 		// role asked, or by a firm's name: any other name in the sentence
@@ -165,8 +146,6 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		return false, "the row's label names another measure"
 	case durationMissing(q, text+"\n"+c.label):
 		return false, "the question asks how long and the passage states no length of time"
-	case narrowed != "":
-		return false, "the passage states the figure of a narrower measure (" + narrowed + ")"
 	case sh.Figure && !row && len(derivation(q, sh)) == 0 && onlyChanges(q, text):
 		// "Operating revenues decreased $259 million" states how the
 		// figure moved, not the figure asked; "an impact of $71 million on
@@ -236,6 +215,53 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 	return true, ""
 }
 
+// holdsValueOfType reports whether text (with its label) holds a value of
+// the type question q asks — a name for "who" when a role is asked, a
+// place for "where", a whole number for "how many" — or asks none that a
+// quote must hold in its own words.
+func holdsValueOfType(q string, sh shape, c *candidate, text string, who bool) bool {
+	if sh.Type == lang.AnyType || sh.Type == lang.WhichType || sh.Type == lang.WhoType && !who || typeFitOf(sh.Type, sh.Counted, text, c.label, sh.named) > 0 {
+		return true
+	}
+	return sh.Type == lang.WhereType && lowerPlace(text) || // a place a ligature or a typist left in lower case
+		sh.Type == lang.WhereType && placeKindAskedRE.MatchString(q) && capitalisedNew(text, sh.named) || // "Which country …" is answered by its name: "Sweden rationed gasoline"
+		sh.Type == lang.CountType && setApart(text) && countsNamed(text+" "+c.label, sh.Counted) ||
+		sh.Type == lang.AmountType && hasAmount(text, false) || // a table's figures carry their unit in its heading
+		sh.Type == lang.WhereType && !asksWhereInWorld(q) && mayPoint(text) || // "where are the balances" is answered by a pointer within the document
+		jurisdictionAskedRE.MatchString(q) && namesJurisdiction(text, c.label, sh.named) // "a Delaware corporation"
+}
+
+// measureMisread returns why the quote of a figure question gives the
+// figure of another measure than the one asked (measures.go): a word
+// that splits the measure the quote lacks, a row label's step to another
+// measure, a sentence's narrower measure or an amount of another thing;
+// "" when none.
+func measureMisread(q string, sh shape, c *candidate, text, under string, row bool) string {
+	if !sh.Figure {
+		return ""
+	}
+	if split := splitMissing(q, text+"\n"+under+"\n"+c.intro); split != "" {
+		return "the passage does not give the figure as asked (" + split + ")"
+	}
+	if row {
+		if steps := labelSteps(q, rowLabel(text)); steps != "" {
+			return "the row's label names another measure (" + steps + ")"
+		}
+		return ""
+	}
+	head := measureHead(sh)
+	if head == "" {
+		return ""
+	}
+	if narrowed := narrowedBy(q, head, text, sh.named); narrowed != "" {
+		return "the passage states the figure of a narrower measure (" + narrowed + ")"
+	}
+	if boundToOther(text, head) {
+		return "the passage states the figure of a narrower measure (its figures are of another thing)"
+	}
+	return ""
+}
+
 // lowerPlace reports whether text names a place in lower case after a
 // word that places ("located in mumbai"): a word, not a determiner or a
 // pronoun ("in this Form", "in the 2022 Proxy Statement" place nothing).
@@ -262,6 +288,10 @@ func tableOfOther(ev *app.Evidence, sh shape, c *candidate, q, text string) stri
 		// "2020 Consumer Business Segments" set over a table in the 2022
 		// report: its rows are 2020's, whatever the title says.
 		return "the table states another year (" + other + ")"
+	case sh.Figure && !averagesRE.MatchString(q) && averageBalancesRE.MatchString(h.over+"\n"+c.intro+"\n"+sectionOf(ev, c)):
+		// "Total assets | $ 3,851,388" under "Consolidated Average Balance
+		// Sheets" is the quarter's average, not the balance at June 30.
+		return "the table gives averages over a period, not the figure asked"
 	case sh.Figure && !c.addressed && yearSplit(h, sh.years, q, text):
 		// "(in millions) | 2022 | 2021 | 2022 | 2021 | 2022 | 2021": the
 		// year asked heads several columns, split by segment ("Consumer &
@@ -405,6 +435,25 @@ func tableOfOtherYear(h heads, asked map[string]bool) string {
 		}
 	}
 	return other
+}
+
+// averagesRE finds the word by which a question asks an average.
+var averagesRE = regexp.MustCompile(`(?i)\baverages?\b`)
+
+// averageBalancesRE finds the title a bank gives its balances averaged
+// over a period: "Consolidated Average Balance Sheets", "average
+// balances". ("Weighted average exercise price" over one column says
+// nothing of the others.)
+var averageBalancesRE = regexp.MustCompile(`(?i)\baverage\s+(?:consolidated\s+|daily\s+)?balances?(?:\s+sheets?)?\b`)
+
+// sectionOf returns the heading path of the section quote c stands in,
+// "" when it is not known.
+func sectionOf(ev *app.Evidence, c *candidate) string {
+	span, _, ok := locate(c.window, c.start)
+	if !ok {
+		return ""
+	}
+	return ev.Sections[ev.Blocks[span.BlockID].SectionID]
 }
 
 // yearSplit reports whether the header h of a table gives an asked year
