@@ -165,8 +165,9 @@ var phraseEnds = map[string]bool{"of": true, "on": true, "for": true, "in": true
 	"from": true, "by": true, "as": true, "that": true, "which": true, "under": true, "over": true, "with": true, "between": true, "among": true}
 
 // valueOfRE finds a question asking the value of what it names: "What
-// was the …", "What were Verizon's …".
-var valueOfRE = regexp.MustCompile(`^\s*(?i:what)\s+(?i:is|was|were|are)\s+((?i:the)\s|\p{Lu}[\p{L}\d.&\-]*(\s+\p{Lu}[\p{L}\d.&\-]*)*['’]s?\s)`)
+// was the …", "What were Verizon's …", "What were NIKE, Inc.'s …",
+// "What were Johnson & Johnson's …".
+var valueOfRE = regexp.MustCompile(`^\s*(?i:what)\s+(?i:is|was|were|are)\s+((?i:the)\s|\p{Lu}[\p{L}\d.&\-]*(,?\s+(?:&\s+)?\p{Lu}[\p{L}\d.&\-]*)*['’]s?\s)`)
 
 // A period — a fiscal year, a quarter — ends and begins on a day, and
 // reports write that day after the word for it: "for the fiscal year
@@ -508,10 +509,16 @@ func namesItself(src *app.Source, n string) bool {
 var yearRE = regexp.MustCompile(`\b(19|20)\d{2}\b`)
 
 // sourceYearsOf returns the years question q gives its source.
+//
+// A year the question also gives its fact ("in fiscal 2020, per the
+// fiscal 2020 10-K") is asked of the fact, and stays.
 func sourceYearsOf(q string) map[string]bool {
 	out := map[string]bool{}
+	rest := sourceYearRE.ReplaceAllString(q, " ")
 	for _, m := range sourceYearRE.FindAllStringSubmatch(q, -1) {
-		out[m[1]+m[2]] = true
+		if y := m[1] + m[2]; !strings.Contains(rest, y) {
+			out[y] = true
+		}
 	}
 	return out
 }

@@ -289,6 +289,11 @@ func TestFreshQuestionsRefused(t *testing.T) {
 		{"In the Acme December 2015 survey, what share of adults call the terror threat major and growing?", []string{"In 2014, 83% of adults called the terror threat major and growing, while 13% called it minor.", "www.acme.org ACME RESEARCH CENTER"}, "2015"},
 		{"What did Acme Water take in as operating revenue in 2021?", []string{"T:December 31, 2022 | December 31, 2021\nUnbilled revenues | 275 | 248"}, "measure"},
 		{"What net earnings attributable to Acme were reported for fiscal 2021 in the company's 2022 annual report?", []string{"T:In Millions | 2022 | 2021\nNet earnings attributable to Acme | $ | 1,752.7 | $ | 2,131.0"}, ""},
+		{"In how many countries does the Acme network have offices?", []string{"Acme Legal is the largest legal network in the world with over 4000 lawyers in over 100 countries."}, "a part of the company"},
+		{"In how many countries does the Acme network have offices?", []string{"The Acme network has offices in 155 countries."}, ""},
+		{"What net sales did Acme report in fiscal 2020, per the fiscal 2020 10-K?", []string{"Net sales were $120.1 billion, up 2% from the year before."}, "2020"},
+		{"What were ACME, Inc.'s diluted earnings per common share for the fiscal year ended May 31, 2019?", []string{"The computations of diluted earnings per common share excluded options to purchase an additional 17.5 million, 42.9 million and 30.5 million shares of common stock outstanding for the years ended May 31, 2019, 2018 and 2017, respectively.", "ACME, INC. annual report"}, "per-share"},
+		{"acme health care spin-off new company name (2022 10-k)", []string{"T:Net Sales (Millions) | 2022 | 2021 | 2020\nOther Health Care | 24 | 1 | 2"}, "asks a name"},
 		{"acme diluted eps q1 2021", []string{"T:Three months ended March 31, | 2021 | 2020\nDiluted earnings per share | $ | 4.50 | $ | 0.78"}, ""},
 	})
 }

@@ -197,6 +197,7 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		return false, "the passage states another month than the one asked"
 	case seat != "":
 		return false, seat
+
 	case row && asksWhichExtreme(q, sh):
 		// "Which component contributed the most?" compares the rows; one
 		// row's figures do not say which is largest.
@@ -207,6 +208,10 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		return false, "the question asks a percentage and the cell asked is not one"
 	case row && sh.Statement:
 		return false, "the question asks a statement and the passage is a table row"
+	case row && !sh.Figure && nameAskedRE.MatchString(q) && hasAmount(text, false):
+		// "3m health care spin-off new company name" is not answered by
+		// "Other Health Care | 24 | 1 | 2": a row of figures names no one.
+		return false, "the question asks a name and the row gives figures"
 	case row && sh.total && !labelSays(text, "total") && !totalOfTable(ev, sh, c, text):
 		// "What is the total X" is the total row's, not one of the rows
 		// it adds up.
@@ -234,8 +239,8 @@ func holdsValueOfType(q string, sh shape, c *candidate, text string, who bool) b
 // measureMisread returns why the quote of a figure question gives the
 // figure of another measure than the one asked (measures.go): a word
 // that splits the measure the quote lacks, a row label's step to another
-// measure, a sentence's narrower measure or an amount of another thing;
-// "" when none.
+// measure, a sentence's part of the company (partnames.go), narrower
+// measure or amount of another thing; "" when none.
 func measureMisread(q string, sh shape, c *candidate, text, under string, row bool) string {
 	if !sh.Figure {
 		return ""
@@ -248,6 +253,11 @@ func measureMisread(q string, sh shape, c *candidate, text, under string, row bo
 			return "the row's label names another measure (" + steps + ")"
 		}
 		return ""
+	}
+	if part := partNamed(q, text, c.src); part != "" && !sh.When {
+		// "PwC Legal is the largest legal network in the world with over
+		// 4000 lawyers in over 100 countries" counts a part's countries.
+		return "the passage states the figure of " + part + ", a part of the company asked about"
 	}
 	head := measureHead(sh)
 	if head == "" {
@@ -455,6 +465,10 @@ func sectionOf(ev *app.Evidence, c *candidate) string {
 	}
 	return ev.Sections[ev.Blocks[span.BlockID].SectionID]
 }
+
+// nameAskedRE finds a question asking a name: "… new company name",
+// "What is the name of …", "What is it called?".
+var nameAskedRE = regexp.MustCompile(`(?i)\bnames?\s*(\([^)]*\))?\s*\??\s*$|\bname of\b|\bcalled\b`)
 
 // yearSplit reports whether the header h of a table gives an asked year
 // to more than one column group and row text fills them all, with
