@@ -306,38 +306,6 @@ func (p *picking) fresh() *picking {
 		yearMet: onlySourceYears(p.ev.Question.Text, p.shape.years), unmet: unmetNames(p.ev), windowNames: map[*app.Window]map[string]bool{}}
 }
 
-// onlySourceYears reports whether every year question q asks is one it
-// gives its source ("Pew's December 2015 survey"), met by the source
-// itself (carriesGiven checks the lead states no other year); true when
-// it asks none.
-func onlySourceYears(q string, years map[string]bool) bool {
-	source := sourceYearsOf(q)
-	for y := range years {
-		if !source[y] {
-			return false
-		}
-	}
-	return true
-}
-
-// unmetNames returns the names the question gives that the picked quotes
-// must meet: not those it gives its source that a source of the evidence
-// names itself by.
-func unmetNames(ev *app.Evidence) map[string]bool {
-	names := givenNames(ev.Question.Text)
-	for n := range sourceNamesOf(ev.Question.Text) {
-		if periodWords[lang.Family(n)] {
-			delete(names, n) // "the Pew December 2015 survey": the survey's month
-		}
-		for i := range ev.Sources {
-			if names[n] && namesItself(&ev.Sources[i], n) {
-				delete(names, n)
-			}
-		}
-	}
-	return names
-}
-
 // answers reports whether the picked quotes answer the question: the
 // leading one meets it (meets), and together they meet its years and
 // names and cover enough of it. When they do not, it says why: a reply

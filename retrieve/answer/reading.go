@@ -101,21 +101,3 @@ func (sh *shape) dropTitled(sources []app.Source) {
 		sh.MeasureText = strings.Join(words[n:], " ")
 	}
 }
-
-// dropSourceYears leaves out of the years asked those the question gives
-// its source when it asks another: "… for fiscal 2018 in the company's
-// 2019 annual report" asks 2018's figure, which the 2019 report states
-// beside its own year's.
-func (sh *shape) dropSourceYears(q string) {
-	source := sourceYearsOf(q)
-	other := false
-	for y := range sh.years {
-		other = other || !source[y]
-	}
-	if !other {
-		return
-	}
-	for y := range source {
-		delete(sh.years, y)
-	}
-}

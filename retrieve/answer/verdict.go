@@ -467,67 +467,6 @@ func carriesGiven(ev *app.Evidence, sh shape, c *candidate, text string, carried
 	return true, ""
 }
 
-// sourceYearRE finds a year a question gives its source, not its fact:
-// "Pew's December 2015 survey", "the 2022 annual report", "its
-// first-quarter 2021 10-Q", "the report from 2019".
-var sourceYearRE = regexp.MustCompile(`(?i)\b((?:19|20)\d{2})\s+(?:annual\s+|quarterly\s+)?(?:report|survey|study|paper|poll|release|edition|guide|brochure|10-k|10-q|8-k|filing)\b|\b(?:report|survey|study|paper|poll|release|edition|guide|brochure|10-k|10-q|filing)\s+(?:of|from|dated)\s+(?:\w+\s+)?((?:19|20)\d{2})\b`)
-
-// sourceNameRE finds the name a question gives its source as its
-// author: "Pew Research Center's December 2015 survey", "the Pew December
-// 2015 survey", "Acme's annual report".
-var sourceNameRE = regexp.MustCompile(`((?:\p{Lu}[\p{L}&.\-]*\s+){0,4}\p{Lu}[\p{L}&.\-]*)(?:['’]s)?\s+(?:[\w\-]+\s+){0,3}(?:report|survey|study|paper|poll|release|edition|guide|brochure|10-k|10-q|8-k|filing|opinion|manual)\b`)
-
-// sourceNamesOf returns the lower-case words of the names question q
-// gives its source.
-func sourceNamesOf(q string) map[string]bool {
-	out := map[string]bool{}
-	for _, m := range sourceNameRE.FindAllStringSubmatch(q, -1) {
-		for _, t := range lang.Tokens(m[1]) {
-			out[t.Lower] = true
-		}
-	}
-	return out
-}
-
-// namesItself reports whether source src writes name n in its title or
-// in the text of its evidence: a report names its author on its pages
-// ("Pew Research Center", "www.pewresearch.org"), seldom in the sentence
-// that states a finding.
-func namesItself(src *app.Source, n string) bool {
-	if src == nil {
-		return false
-	}
-	for _, t := range lang.Tokens(src.Title + "\n" + src.Text) {
-		if t.Lower == n {
-			return true
-		}
-	}
-	return false
-}
-
-// yearRE finds a year.
-var yearRE = regexp.MustCompile(`\b(19|20)\d{2}\b`)
-
-// sourceYearsOf returns the years question q gives its source.
-//
-// A year the question also gives its fact ("in fiscal 2020, per the
-// fiscal 2020 10-K") is asked of the fact, and stays.
-func sourceYearsOf(q string) map[string]bool {
-	out := map[string]bool{}
-	rest := sourceYearRE.ReplaceAllString(q, " ")
-	for _, m := range sourceYearRE.FindAllStringSubmatch(q, -1) {
-		if y := m[1] + m[2]; !strings.Contains(rest, y) {
-			out[y] = true
-		}
-	}
-	return out
-}
-
-// statesYear reports whether text states a year. A passage that states
-// none speaks of its document's own time: the year a question gives the
-// document is met there, not where another year is stated.
-func statesYear(text string) bool { return yearRE.MatchString(text) }
-
 // namedKind returns the kind a which-, who- or where-question names —
 // "Which paper …", "Which city …" — whose answer names one of the kind,
 // seldom the word; "" for other questions.
