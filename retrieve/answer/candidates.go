@@ -188,9 +188,12 @@ func (r *reading) candidateAt(src *app.Source, w *app.Window, s [2]int, text, la
 		}
 		if addressed = r.shape.addresses(header, text); addressed {
 			// The question names the row and the column: the cell is what
-			// it asks, whatever verb it asks with.
+			// it asks, whatever verb it asks with — of the company its
+			// names give, which the row's title or heading must still say.
 			for _, st := range r.qstems {
-				words[st] = true
+				if !r.nameStems[st] {
+					words[st] = true
+				}
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -24,6 +25,9 @@ type reading struct {
 	// that the source's title holds: a document speaks of its own subject
 	// as "the Company", so they are every sentence's of that source.
 	titleStems map[int]map[string]bool
+	// nameStems holds the stems of the names the question gives, typed
+	// small among them (typedSmall): what a quote must carry itself.
+	nameStems map[string]bool
 }
 
 // readQuestion reads the question of ev.
@@ -56,6 +60,13 @@ func readQuestion(ev *app.Evidence) *reading {
 	}
 	// The names a question gives: capitalised, or letters with digits,
 	// like "3M".
+	r.nameStems = map[string]bool{}
+	for n := range givenNames(ev.Question.Text) {
+		maps.Copy(r.nameStems, wordStems(n))
+	}
+	for n := range typedSmall(ev.Question.Text, ev.Sources) {
+		maps.Copy(r.nameStems, wordStems(n))
+	}
 	names := questionNames(ev.Question.Text)
 	r.titleStems = map[int]map[string]bool{}
 	for _, src := range ev.Sources {
@@ -101,3 +112,38 @@ func (sh *shape) dropTitled(sources []app.Source) {
 		sh.MeasureText = strings.Join(words[n:], " ")
 	}
 }
+
+// typedSmall returns the words of a question typed all in small letters
+// that a source's title writes as a name: "pepsico free cash flow 2022"
+// names Pepsico as "PepsiCo free cash flow" would, and a quote must carry
+// it as it carries any name the question gives. Words of the title's
+// form, period and small print are no names. (Only the verdict reads
+// them: how the question is weighed and picked is left as typed.)
+func typedSmall(q string, sources []app.Source) map[string]bool {
+	out := map[string]bool{}
+	for i, t := range lang.Tokens(q) {
+		if i > 0 && (t.Cap || t.AllCaps) {
+			return out // the question writes its own capitals (past the one the interrogative opens with)
+		}
+	}
+	titled := map[string]bool{}
+	for _, src := range sources {
+		for _, t := range lang.Tokens(src.Title) {
+			if (t.Cap || t.AllCaps) && !t.Num && len(t.Lower) > 1 && !lang.IsStopWord(t.Lower) && !titlePrint[lang.Family(t.Lower)] && !periodWords[lang.Family(t.Lower)] {
+				titled[t.Lower] = true
+			}
+		}
+	}
+	for _, t := range lang.Tokens(q) {
+		if titled[t.Lower] {
+			out[t.Lower] = true
+		}
+	}
+	return out
+}
+
+// titlePrint are the words a document's title gives besides its
+// issuer's name: its form, its kind, what it announces.
+var titlePrint = familySet(`form report reports annual quarterly interim exhibit results release announces
+	filed filing ended ending year quarter fiscal first second third fourth inc corp corporation company co ltd
+	plc llc group holdings statement statements proxy current transition amendment no`)

@@ -445,6 +445,9 @@ func carriesGiven(ev *app.Evidence, sh shape, c *candidate, text string, carried
 		return false, "the passage does not write the measure asked (" + sh.MeasureText + ")"
 	}
 	given := givenNames(ev.Question.Text)
+	for n := range typedSmall(ev.Question.Text, ev.Sources) {
+		given[n] = true
+	}
 	for y := range sh.years {
 		given[y] = true
 	}

@@ -321,3 +321,25 @@ func TestAverageTable(t *testing.T) {
 		t.Fatalf("an average answered for the balance at a date: %s", ans.Answer)
 	}
 }
+
+// TestNameTypedSmall: "acme free cash flow 2022" typed in small letters
+// names Acme, which another document of the library titles so: Zenith's
+// row does not answer it, and Acme's would.
+func TestNameTypedSmall(t *testing.T) {
+	for _, c := range []struct {
+		title string
+		want  app.Verdict
+	}{
+		{"Zenith Corp 10-K 2022", app.VerdictClosest},
+		{"Form 10-K for Acme INC filed 02/09/2023", app.VerdictAnswered},
+	} {
+		q := "acme free cash flow 2022"
+		ev := tableEvidence(q, "Years Ended December 31, | 2022 | 2021\nFree cash flow | $ | 14,054 | $ | 19,253")
+		ev.Sources[0].Title = c.title
+		ev.Sources = append(ev.Sources, app.Source{N: 2, DocumentID: "d2", Title: "Form 10-K for Acme INC filed 02/09/2023"})
+		ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+		if err != nil || ans.Verdict != c.want {
+			t.Errorf("%q in %q: verdict %q, want %q: %s", q, c.title, ans.Verdict, c.want, ans.Answer)
+		}
+	}
+}
