@@ -67,6 +67,11 @@ func readQuestion(ev *app.Evidence) *reading {
 	for n := range typedSmall(ev.Question.Text, ev.Sources) {
 		maps.Copy(r.nameStems, wordStems(n))
 	}
+	// A name the measure or the kind asked is written with is the row's
+	// own word ("Harbour revenue" names a segment's row, not a company).
+	for st := range wordStems(r.shape.MeasureText + " " + r.shape.Kind) {
+		delete(r.nameStems, st)
+	}
 	names := questionNames(ev.Question.Text)
 	r.titleStems = map[int]map[string]bool{}
 	for _, src := range ev.Sources {
