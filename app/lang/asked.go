@@ -2,6 +2,7 @@ package lang
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -149,6 +150,10 @@ var measureEnds = map[string]bool{"of": true, "for": true, "in": true, "at": tru
 	"recognized": true, "recognised": true, "recorded": true, "reported": true, "including": true, "excluding": true,
 	"should": true, "could": true, "might": true, "must": true, "may": true, "shall": true}
 
+// periodEdges begin a period's phrase before "of": "end of 2021",
+// "close of fiscal 2015".
+var periodEdges = map[string]bool{"end": true, "beginning": true, "start": true, "close": true}
+
 // measureFiller are words a measure's phrase holds without naming it.
 // The words for a figure's kind ("amount", "value", "percentage") ask
 // for it without naming it.
@@ -201,6 +206,13 @@ func measureOf(question string) ([]string, string) {
 		if measureEnds[low] || bare == "" || strings.IndexFunc(bare, unicode.IsDigit) >= 0 {
 			break
 		}
+		if periodEdges[low] && i+1 < len(fields) && strings.EqualFold(fields[i+1], "of") {
+			break // "cash end of 2021": the period's edge, typed without "at the"
+		}
+		if (low == "and" || low == "&") && i+1 < len(fields) && slices.Contains(words, strings.ToLower(strings.Trim(fields[i+1], "?,.;:()\"“”"))) {
+			words = append(words, low) // "cash and cash equivalents": one measure, its head said twice
+			continue
+		}
 		if low == "and" || low == "or" || low == "&" {
 			return nil, "" // "high and low sale prices": joined heads name more than one measure
 		}
@@ -218,7 +230,9 @@ func measureOf(question string) ([]string, string) {
 	}
 	var out []string
 	for _, w := range words {
-		out = append(out, Family(w))
+		if w != "and" && w != "&" {
+			out = append(out, Family(w))
+		}
 	}
 	return out, strings.Join(words, " ")
 }

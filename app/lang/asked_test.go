@@ -84,6 +84,8 @@ func TestReadAsked(t *testing.T) {
 		"What is the 2022 revenue?":                                                       "revenue",
 		"What was the net revenue 2022?":                                                  "net revenue",
 		"What did Acme Water take in as operating revenue in 2021?":                       "operating revenue",
+		"How much cash and cash equivalents did Acme hold at the end of 2021?":            "cash and cash equivalents",
+		"What is the acme goodwill balance end of fiscal 2015?":                           "acme goodwill balance",
 	} {
 		if got := ReadAsked(q).MeasureText; got != want {
 			t.Errorf("ReadAsked(%q).MeasureText = %q, want %q", q, got, want)

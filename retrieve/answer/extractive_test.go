@@ -23,6 +23,11 @@ func TestSentences(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("Sentences =\n%q\nwant\n%q", got, want)
 	}
+	// A table row's dot leader ends no sentence before its figures.
+	row := "Goodwill ........ | 5,366,881 | 4,721,962\nPurchased intangibles, net. | 510,007 | 469,662"
+	if got := answer.Sentences(row); len(got) != 1 {
+		t.Errorf("a row split at its dot leader: %d sentences", len(got))
+	}
 }
 
 func TestDerivedFormsMeetTheirBase(t *testing.T) {

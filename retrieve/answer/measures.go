@@ -2,6 +2,7 @@ package answer
 
 import (
 	"regexp"
+	"slices"
 
 	"archivist/app/lang"
 )
@@ -139,6 +140,47 @@ func narrowedBy(q, head, text string, named map[string]bool) string {
 		}
 	}
 	return narrowed
+}
+
+// wholeEntities name the reporting company as a whole in a row's label:
+// "Total Company operating income".
+var wholeEntities = familySet(`company corporation group enterprise`)
+
+// labelNarrowed returns the word by which a row's label narrows the
+// measure the question asks ("Restricted cash & cash equivalents" for
+// cash and cash equivalents, "Adjusted operating income" for operating
+// income): the label writes the measure's words in a run, after a word
+// the question does not give — not a total's or a net figure's, which
+// name the measure itself. "" when it does not.
+func labelNarrowed(q string, sh shape, label string) string {
+	if len(sh.Measure) == 0 || len(sh.Measure) < 2 && !measureNouns[sh.Measure[0]] {
+		return ""
+	}
+	var toks []lang.Token
+	var fams []string
+	for _, t := range lang.Tokens(label) {
+		if !t.Num && !lang.IsStopWord(t.Lower) {
+			toks, fams = append(toks, t), append(fams, lang.Family(t.Lower))
+		}
+	}
+	at := -1
+	for i := 0; i+len(sh.Measure) <= len(fams) && at < 0; i++ {
+		if slices.Equal(fams[i:i+len(sh.Measure)], sh.Measure) {
+			at = i
+		}
+	}
+	if at <= 0 {
+		return ""
+	}
+	asked := map[string]bool{}
+	for _, t := range lang.Tokens(q) {
+		asked[lang.Family(t.Lower)] = true
+	}
+	f, head := fams[at-1], sh.Measure[len(sh.Measure)-1]
+	if asked[f] || sh.named[f] || wholeWords[f] || wholeEntities[f] || netHeads[head] && (f == lang.Family("net") || f == lang.Family("operating")) {
+		return ""
+	}
+	return toks[at-1].Lower
 }
 
 // joinedInPhrase reports whether gap, the text between two words, keeps

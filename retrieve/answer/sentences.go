@@ -12,7 +12,9 @@ import (
 // Sentences splits text into sentences and returns their byte ranges. A
 // sentence ends after '.', '?' or '!' followed by whitespace, and at every
 // blank line (which is how blocks are joined), so no sentence spans two
-// blocks. Single line breaks inside a block do not end a sentence.
+// blocks. Single line breaks inside a block do not end a sentence, nor
+// does a period before a cell separator: "Goodwill ........ | 5,366,881"
+// is one table row, its label's dot leader and its figures.
 func Sentences(text string) [][2]int {
 	var out [][2]int
 	start := 0
@@ -36,7 +38,7 @@ func Sentences(text string) [][2]int {
 			start = i + n
 			i += n - 1
 		case (text[i] == '.' || text[i] == '?' || text[i] == '!') && i+1 < len(text) &&
-			(text[i+1] == ' ' || text[i+1] == '\n') && !lang.ClosesAbbreviation(text, i):
+			(text[i+1] == ' ' || text[i+1] == '\n') && !lang.ClosesAbbreviation(text, i) && !strings.HasPrefix(text[i+1:], cellSeparator):
 			emit(i + 1)
 			start = i + 1
 		}
@@ -139,6 +141,7 @@ func hasAmount(s string, years bool) bool {
 		s = crossRefRE.ReplaceAllString(s, "")
 	}
 	s = designatorRE.ReplaceAllString(s, "")
+	s = enumeratorRE.ReplaceAllString(s, "$1$2")
 	for _, n := range numbers(s) {
 		if !n.year || years {
 			return true
@@ -151,6 +154,13 @@ func hasAmount(s string, years bool) bool {
 // not an amount: "Level 3" of the fair value hierarchy, "Tier 1" capital,
 // "Phase 2", "Class A", "Step 4".
 var designatorRE = regexp.MustCompile(`(?i)\b(level|tier|phase|stage|step|grade|round|chapter)\s+\d{1,2}\b`)
+
+// enumeratorRE finds a number in parentheses that counts off the items
+// of a sentence's list: "the earnings of: (1) any subsidiary that …, (2)
+// any subsidiary where …" — words stand before it and follow it, where
+// an amount in parentheses (a negative one) stands alone. (A note's
+// opening mark, "(1) Includes …", ties it to its row: noteMarksOf.)
+var enumeratorRE = regexp.MustCompile(`([\p{L},;:]\s*)\(\d{1,2}\)(\s+\p{L})`)
 
 // mayPoint reports whether s holds a word crossRefRE needs, so the
 // expression runs only where it can match.

@@ -269,12 +269,15 @@ func TestSplitsName(t *testing.T) {
 }
 
 // TestDayIsNoAmount: the day of a date, before or after its month, is no
-// amount; an amount beside a date still is.
+// amount, nor the number that counts off a list's item; an amount beside
+// a date, or a negative one in parentheses, still is.
 func TestDayIsNoAmount(t *testing.T) {
 	for s, want := range map[string]bool{
-		"The number of options outstanding as at 31 March was as follows:": false,
-		"The fiscal year ended May 31, 2019.":                              false,
-		"On 1st April, 2019 the Group held 31 vessels.":                    true,
+		"The number of options outstanding as at 31 March was as follows:":                                                   false,
+		"The fiscal year ended May 31, 2019.":                                                                                false,
+		"On 1st April, 2019 the Group held 31 vessels.":                                                                      true,
+		"Acme will reinvest the earnings of: (1) any subsidiary that lacks earnings, (2) any subsidiary where it intends to": false,
+		"Other | (5) | (3)": true,
 	} {
 		if got := hasAmount(s, false); got != want {
 			t.Errorf("hasAmount(%q) = %v, want %v", s, got, want)
@@ -453,5 +456,52 @@ func TestLabelNamesSibling(t *testing.T) {
 	eps := askedShape("What is basic earnings per ordinary share in FY2023?", []string{"basic", "earnings", "ordinary", "share", "fy2023"})
 	if labelNamesSibling(plain, "Basic earnings per share | $ | 6.31", eps) {
 		t.Error("a label dropping a qualifier and adding none read as a sibling")
+	}
+}
+
+// TestMeasureNegated: a passage that writes the operating income asked
+// only as "Non-operating income" (in its heading, say) states its
+// complement; one that writes it plainly too, or a question asking the
+// complement, is not refused for it. A row that opens with a figure has
+// lost its label.
+func TestMeasureNegated(t *testing.T) {
+	for _, c := range []struct {
+		q, text string
+		want    bool
+	}{
+		{"What operating income did Acme report for fiscal 2014?", "Interest income | 21,355\nNOTE 17. NON-OPERATING INCOME (EXPENSE)", true},
+		{"What operating income did Acme report for fiscal 2014?", "Operating income | 412,685\nNOTE 17. NON-OPERATING INCOME (EXPENSE)", false},
+		{"What non-operating income did Acme report for fiscal 2014?", "Non-operating income | 21,355", false},
+		{"What current assets did Acme hold?", "Total non-current assets | 9,120", true},
+	} {
+		if got := negatedMeasure(c.q, "operating income", c.text); strings.Contains(c.q, "operating") && got != c.want {
+			t.Errorf("negatedMeasure(%q, %q) = %v, want %v", c.q, c.text, got, c.want)
+		}
+		if got := negatedMeasure(c.q, "current assets", c.text); strings.Contains(c.q, "current") && got != c.want {
+			t.Errorf("negatedMeasure(%q, %q) = %v, want %v", c.q, c.text, got, c.want)
+		}
+	}
+	for row, want := range map[string]bool{
+		"$ | 28,759 | $ | 21,355 | $ | 21,887": true,
+		"Interest income | 28,759 | 21,355":    false,
+		"2019 | 28,759 | 21,355":               false,
+	} {
+		if got := unlabelled(row, ""); got != want {
+			t.Errorf("unlabelled(%q) = %v, want %v", row, got, want)
+		}
+	}
+}
+
+// TestChangeStatedTwice: a change stated in two units, or with its year
+// and per share between verb and figure, states no level of the measure.
+func TestChangeStatedTwice(t *testing.T) {
+	for s, want := range map[string]bool{
+		"Bitcoin revenue for the year ended December 31, 2020 increased by $4.1 billion or 785% compared to the year ended December 31, 2019.": true,
+		"Diluted earnings per share decreased in 2020 by $0.53 per share, or 50%, when compared to 2019.":                                      true,
+		"Bitcoin revenue increased to $4.6 billion in 2020.":                                                                                   false,
+	} {
+		if got := onlyChanges("How much bitcoin revenue was there?", s); got != want {
+			t.Errorf("onlyChanges(%q) = %v, want %v", s, got, want)
+		}
 	}
 }

@@ -2,6 +2,8 @@ package answer
 
 import (
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 
 	"archivist/app"
@@ -72,6 +74,37 @@ func sourceYearsOf(q string) map[string]bool {
 	return out
 }
 
+// datedOtherwise reports whether src's title dates the document to a
+// year other than y, the year the question gives its source ("the 2016
+// annual report" asked of the one titled "10-K 2022 (year ended December
+// 31, 2022)"): the question asks another edition of the document. A
+// title dated by its filing ("Form 10-K for Acme filed 02/09/2023")
+// reports the year before as well, which is the year a report filed early
+// in the next one covers; a title that writes no year dates nothing.
+func datedOtherwise(src *app.Source, y string) bool {
+	if src == nil {
+		return false
+	}
+	years := yearRE.FindAllString(src.Title, -1)
+	if len(years) == 0 {
+		return false
+	}
+	filed := filedRE.MatchString(src.Title)
+	for _, t := range years {
+		if t == y {
+			return false
+		}
+		if n, err := strconv.Atoi(t); filed && err == nil && strconv.Itoa(n-1) == y {
+			return false
+		}
+	}
+	return true
+}
+
+// filedRE finds a title dated by its filing: "filed 02/09/2023",
+// "10-K - 02/08/2023 - Acme", "EFiled: Jan 14 2013".
+var filedRE = regexp.MustCompile(`(?i)filed\b|\b\d{1,2}/\d{1,2}/(?:19|20)\d{2}\b`)
+
 // statesYear reports whether text states a year. A passage that states
 // none speaks of its document's own time: the year a question gives the
 // document is met there, not where another year is stated.
@@ -125,4 +158,51 @@ func (sh *shape) dropSourceYears(q string) {
 	for y := range source {
 		delete(sh.years, y)
 	}
+}
+
+// quarterRE finds a quarter as questions and titles write it: "Q2",
+// "2Q23", "Q1 2023", "fourth quarter"; quarterSourceRE one a question
+// gives its source ("(q1 2023 release)", "its second-quarter 10-Q");
+// periodStatedRE a passage that states its own period.
+var (
+	quarterRE       = regexp.MustCompile(`(?i)\bq([1-4])(?:\s?(?:fy)?\d{2,4})?\b|\b([1-4])q(?:\d{2}|\d{4})?\b|\b(first|second|third|fourth)[\s-]quarter\b`)
+	quarterSourceRE = regexp.MustCompile(`(?i)(?:\bq[1-4]|\b[1-4]q|\b(?:first|second|third|fourth)[\s-]quarter)(?:\s+(?:fy)?\d{2,4})?(?:\s+(?:fiscal\s+)?\d{4})?\s+(?:earnings\s+|results\s+)?(?:release|report|10-q|filing)\b`)
+	periodStatedRE  = regexp.MustCompile(`(?i)\b(quarters?|months|weeks|q[1-4]|[1-4]q\d{0,4}|year|annual|fiscal|january|february|march|april|may|june|july|august|september|october|november|december)\b`)
+)
+
+// quartersOf returns the quarters (1 to 4) text names.
+func quartersOf(text string) map[int]bool {
+	out := map[int]bool{}
+	for _, m := range quarterRE.FindAllStringSubmatch(text, -1) {
+		switch {
+		case m[1] != "":
+			out[int(m[1][0]-'0')] = true
+		case m[2] != "":
+			out[int(m[2][0]-'0')] = true
+		default:
+			out[slices.Index([]string{"first", "second", "third", "fourth"}, strings.ToLower(m[3]))+1] = true
+		}
+	}
+	return out
+}
+
+// quarterOfTitle returns why a passage that states no period of its own
+// does not answer question q: it speaks of its document's quarter, which
+// the title names ("Q1 2023 8-K - Exhibit 99.1"), and the question asks
+// another ("pepsico q2 2023 net revenue (q1 2023 release)"); "" when it
+// may.
+func quarterOfTitle(q string, src *app.Source, passage string) string {
+	if src == nil || periodStatedRE.MatchString(passage) {
+		return ""
+	}
+	asked, titled := quartersOf(quarterSourceRE.ReplaceAllString(q, " ")), quartersOf(src.Title)
+	if len(asked) == 0 || len(titled) == 0 {
+		return ""
+	}
+	for n := range asked {
+		if titled[n] {
+			return ""
+		}
+	}
+	return "the passage speaks of its document's quarter, not the one asked"
 }

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 
 	"archivist/app"
 	"archivist/app/lang"
@@ -57,7 +58,11 @@ var (
 	reasonCueRE   = regexp.MustCompile(`(?i)\bas (the|a|an|it|they|we|our|its|their|this|these|there)\b|\b(because|due to|as a result|result(s|ed|ing)? (of|from)|driven by|owing to|attributable|attributed|reflect(s|ed|ing)?|primarily|mainly|largely|since|in order to|so that|caused by|led to|leading to|reasons?|thanks to|given that|in response to|following|(impacted|affected|influenced|hurt|helped|boosted) by|by the effects? of|(on|from) (lower|higher|increased|reduced|decreased|weaker|stronger|improved|declining|rising|strong|weak|favorable|unfavorable|favourable|unfavourable)|to (reduce|mitigate|minimi[sz]e|manage|hedge|protect|offset|avoid|prevent|ensure|comply))\b`)
 	timeRE        = regexp.MustCompile(`(?i)\b(1[0-9]{3}|20[0-9]{2}|[0-9]{1,2}(st|nd|rd|th)? century|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter)\b|\b[0-9]{1,4}s\b|\b(bc|ad|bce|ce)\b`)
 	figureAskedRE = regexp.MustCompile(`(?i)^\s*(how much\b|what (is|was|were|are) the (amount|value|number|total|sum|cost|price|balance|level|rate|percentage|share|figure)\b)`)
-	defineCueRE   = regexp.MustCompile(`(?i)^[\p{L}\- ]{0,20}?\s*(\([^)]*\)\s*)?,?\s*(is|are|means?|refers? to|represents?|denotes?|consists? of|comprises?|is defined as|describes?)\b`)
+	// whatFigureRE finds a question that asks by a figure's name, after
+	// a setting it may open with: "By default, what rate of pressure drop
+	// …", "Which price …".
+	whatFigureRE = regexp.MustCompile(`(?i)^(?:[^?,]{0,40},\s*)?(?:what|which)\s+(amount|number|sum|value|price|rate|percentage|ratio|margin|size|count|cost|fee|salary|score|accuracy|average|balance)\b`)
+	defineCueRE  = regexp.MustCompile(`(?i)^[\p{L}\- ]{0,20}?\s*(\([^)]*\)\s*)?,?\s*(is|are|means?|refers? to|represents?|denotes?|consists? of|comprises?|is defined as|describes?)\b`)
 )
 
 // definesTerm reports whether text states what term is: the term, then
@@ -134,7 +139,7 @@ func writesPeriodAsked(q, text string) bool {
 // services revenue comprise?"), and not a count, a share or a time, which
 // have checks of their own.
 func asksFigure(q string, sh shape) bool {
-	return sh.Type == lang.AmountType || figureAskedRE.MatchString(q) ||
+	return sh.Type == lang.AmountType || figureAskedRE.MatchString(q) || whatFigureRE.MatchString(q) ||
 		sh.Figure && !sh.When && sh.Type == lang.AnyType && namesMeasure(q) && !sh.Statement
 }
 
@@ -248,6 +253,14 @@ func meets(ev *app.Evidence, sh shape, c *candidate, others []*candidate, weight
 	}
 	if ok, why := carriesGiven(ev, sh, c, text, carried); !ok {
 		return false, why
+	}
+	if why := quarterOfTitle(ev.Question.Text, c.src, text+"\n"+c.label+"\n"+strings.Join(tableHeader(ev, c.window, c.start), "\n")); sh.Figure && why != "" {
+		return false, why
+	}
+	if row && sh.Figure && unlabelled(text, c.label) {
+		// "$ | 28,759 | $ | 21,355": the row's label stood on a line of
+		// its own, and what the figures measure cannot be read.
+		return false, "the row has lost its label"
 	}
 	if c.changeOf != "" && baseYearOnly(sh, c.changeOf) {
 		return false, "the passage says why a later year's change came about, measured from the year asked"
@@ -444,6 +457,9 @@ func carriesGiven(ev *app.Evidence, sh shape, c *candidate, text string, carried
 	if !writesMeasure(ev, sh, c, sh.asAsked(text)) {
 		return false, "the passage does not write the measure asked (" + sh.MeasureText + ")"
 	}
+	if negatedMeasure(ev.Question.Text, sh.MeasureText, text+"\n"+c.label+"\n"+c.intro+"\n"+c.window.Section) {
+		return false, "the passage writes the measure asked only as its opposite (non-" + sh.MeasureText + ")"
+	}
 	given := givenNames(ev.Question.Text)
 	for n := range typedSmall(ev.Question.Text, ev.Sources) {
 		given[n] = true
@@ -452,6 +468,11 @@ func carriesGiven(ev *app.Evidence, sh shape, c *candidate, text string, carried
 		given[y] = true
 	}
 	sourceYears, sourceNames := sourceYearsOf(ev.Question.Text), sourceNamesOf(ev.Question.Text)
+	for _, y := range slices.Sorted(maps.Keys(sourceYears)) {
+		if datedOtherwise(c.src, y) {
+			return false, "the question asks its source of " + y + ", and the passage's document is dated otherwise"
+		}
+	}
 	for _, n := range slices.Sorted(maps.Keys(given)) { // the same reason every time
 		if periodWords[lang.Family(n)] && len(sh.years) > 0 {
 			continue // "December 31, 2022" is met where its year is
@@ -593,4 +614,31 @@ func holdsFigure(text, f string) bool {
 		}
 		i = j + 1
 	}
+}
+
+// negatedMeasure reports whether text writes measure only behind "non"
+// ("Non-operating income" for "operating income", "non-current assets"
+// for "current assets"), which names the measure's complement, and the
+// question does not ask it so.
+func negatedMeasure(q, measure, text string) bool {
+	first, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(measure)), " ")
+	if len(first) < 3 {
+		return false
+	}
+	negated := regexp.MustCompile(`(?i)\bnon[-\s]?` + regexp.QuoteMeta(first))
+	if negated.MatchString(q) {
+		return false
+	}
+	plain := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(first))
+	return negated.MatchString(text) && !plain.MatchString(negated.ReplaceAllString(text, " "))
+}
+
+// unlabelled reports whether a table row, read under label, opens with a
+// figure where its label should stand.
+func unlabelled(row, label string) bool {
+	if strings.IndexFunc(label, unicode.IsLetter) >= 0 {
+		return false
+	}
+	cells := rowCells(row)
+	return len(cells) > 0 && strings.IndexFunc(cells[0], unicode.IsLetter) < 0 && hasAmount(cells[0], false)
 }

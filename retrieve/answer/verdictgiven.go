@@ -174,9 +174,10 @@ var (
 // changeFigureRE finds a figure stated as a change: "decreased $259
 // million", "increased by 9%", "an increase of 4.2 million", "a decrease
 // in revenues of $1.1 billion", "increased net earnings by $1.6
-// billion", "up 3%" — not "increased to $299.3 million", which states the
-// figure reached.
-var changeFigureRE = regexp.MustCompile(`(?i)\b(increas|decreas|grew|grow|declin|rose|fell|drop|gain|los|up|down|reduc|lower|boost)\w*\s+((in|of)(\s+\p{L}+){1,3}?\s+of\s+|(\p{L}+\s+){0,3}?by\s+|of\s+)?(approximately\s+|about\s+)?[$€£¥]?\s?\d[\d,]*(\.\d+)?\s*(%|percent\b|million\b|billion\b|thousand\b)?`)
+// billion", "up 3%", "increased by $4.1 billion or 785%" (one change in
+// two units), "decreased in 2020 by $0.53 per share, or 50%" — not
+// "increased to $299.3 million", which states the figure reached.
+var changeFigureRE = regexp.MustCompile(`(?i)\b(increas|decreas|grew|grow|declin|rose|fell|drop|gain|los|up|down|reduc|lower|boost)\w*\s+((in|of)(\s+\p{L}+){1,3}?\s+of\s+|([\p{L}\d]+\s+){0,3}?by\s+|of\s+)?(approximately\s+|about\s+)?[$€£¥]?\s?\d[\d,]*(\.\d+)?\s*(%|percent\b|million\b|billion\b|thousand\b)?(\s*per\s+(diluted\s+|basic\s+)?share)?(,?\s+or\s+[$€£¥]?\d[\d,]*(\.\d+)?\s*(%|percent\b|million\b|billion\b)?)?`)
 
 // repeatsOnly reports whether every word of text the question already
 // holds (its own words, or a firm's suffix): it adds nothing to what was
@@ -204,9 +205,25 @@ var (
 // "$293 million in 2021", "4.2 billion for fiscal 2020".
 var boundFigureRE = regexp.MustCompile(`(?i)[$€£¥]?\s?\d[\d,]*(\.\d+)?\s*(million|billion|thousand)?\s+(in|for|during|as of|at the end of)\s+(fiscal\s+(year\s+)?)?((?:19|20)\d{2})\b`)
 
+// periodOpensRE finds a sentence that opens by setting its period: "For
+// fiscal 2021, …", "In 2019, …", "During fiscal year 2020, …".
+var periodOpensRE = regexp.MustCompile(`(?i)^\s*(?:for|in|during)\s+(?:the\s+)?(?:fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})\s*,`)
+
 // onlyOtherPeriods reports whether every figure text states, changes
 // aside, is bound to a year other than the years the question asks.
 func onlyOtherPeriods(text string, years map[string]bool) bool {
+	if m := periodOpensRE.FindStringSubmatch(text); m != nil && !years[m[1]] && !years["fy"+m[1]] {
+		// "For fiscal 2021, the annual dividend will be paid in four
+		// installments of $0.54 per share" sets every figure it states in
+		// 2021, unless it names an asked year too.
+		asked := false
+		for _, n := range numbers(text) {
+			asked = asked || n.year && (years[n.text] || years["fy"+n.text])
+		}
+		if !asked {
+			return true
+		}
+	}
 	other := false
 	rest := boundFigureRE.ReplaceAllStringFunc(changeFigureRE.ReplaceAllString(text, " "), func(m string) string {
 		y := boundFigureRE.FindStringSubmatch(m)[6]

@@ -252,7 +252,16 @@ func measureMisread(q string, sh shape, c *candidate, text, under string, row bo
 		if steps := labelSteps(q, rowLabel(text)); steps != "" {
 			return "the row's label names another measure (" + steps + ")"
 		}
+		if narrowed := labelNarrowed(q, sh, rowLabel(text)); narrowed != "" {
+			return "the row's label names a narrower measure (" + narrowed + ")"
+		}
 		return ""
+	}
+	if sellAskedRE.MatchString(q) && !salesRE.MatchString(text) && soldThingRE.MatchString(text) {
+		// "How much did Acme sell in 2020?" asks its sales; "an agreement
+		// to sell our ownership interest in AMMROC … for $307 million"
+		// tells of one thing sold.
+		return "the passage tells of one thing sold, not the sales asked"
 	}
 	if part := partNamed(q, text, c.src); part != "" && !sh.When {
 		// "PwC Legal is the largest legal network in the world with over
@@ -284,6 +293,25 @@ func lowerPlace(text string) bool {
 	return false
 }
 
+// sellAskedRE finds a question asking a company's sales by the verb
+// ("How much did Acme sell …"); salesRE a passage that writes them;
+// soldThingRE one that sells a thing it names ("to sell our ownership
+// interest", "sold its stake").
+var (
+	sellAskedRE = regexp.MustCompile(`(?i)\bsell\b`)
+	salesRE     = regexp.MustCompile(`(?i)\bsales\b`)
+	soldThingRE = regexp.MustCompile(`(?i)\b(sell|sold|selling)\s+(our|its|their|the|a|an|all|certain|substantially|part|portions?)\b`)
+)
+
+// spendAskedRE finds a question asking what was spent, paid or bought —
+// a flow over a period; balanceAtRE a table header of balances held at a
+// date; flowLabelRE a row label that names such a flow all the same.
+var (
+	spendAskedRE = regexp.MustCompile(`(?i)\b(spen[dt]|spending|pa(y|id)|buy(ing)?|bought|purchas(e|ed|ing))\b`)
+	balanceAtRE  = regexp.MustCompile(`(?i)\bas (of|at)\b`)
+	flowLabelRE  = regexp.MustCompile(`(?i)\b(purchas|addition|expenditure|payment|paid|spen[dt]|acqui|capex|repurchas|outflow|used|cost|expense)`)
+)
+
 // tableOfOther returns why the table row c (text) holds another figure
 // than the one asked — another year's, a part's, a narrower total's, a
 // period's shorter or longer than the one asked — or "".
@@ -309,6 +337,11 @@ func tableOfOther(ev *app.Evidence, sh shape, c *candidate, q, text string) stri
 		// the table's text does not keep. Which is the whole's cannot be
 		// told.
 		return "the table gives the year asked in several columns, and does not say which is the one asked"
+	case sh.Figure && spendAskedRE.MatchString(q) && balanceAtRE.MatchString(h.over) && !flowLabelRE.MatchString(rowLabel(text)):
+		// "Property, plant and equipment | $ 14,882" under "As of
+		// December 31" is what the company held on a day; what it spent
+		// buying it in the year is a flow the cash flow statement states.
+		return "the table states balances held at a date, not what was spent or paid in the period asked"
 	case sh.Figure && readsPart(ev, c, sh, h):
 		return "the table holds a part's figures (a segment's, a subsidiary's), not the whole's asked"
 	case sh.Figure && totalsNarrower(c, text, sh):
