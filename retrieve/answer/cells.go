@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -286,8 +287,12 @@ func (tc tableCell) statement(row, context string) string {
 	if m := lang.UnitWord(context); m != "" && !unscaled(tc.label, v) {
 		v += " " + strings.TrimSuffix(strings.ToLower(m), "s")
 	}
-	return tc.label + ", " + tc.column + ": " + v
+	return leaderRE.ReplaceAllString(tc.label, "") + ", " + tc.column + ": " + v
 }
+
+// leaderRE finds the dot leader a statement sets between a row's label
+// and its figures ("Total revenue ........"): no part of the label.
+var leaderRE = regexp.MustCompile(`\s*(?:\.\s*){3,}$`)
 
 // statedFigure is the figure a quote's cell statement states ("$34,229
 // million" of "Total Company, 2022: $34,229 million"): the value a reply

@@ -419,3 +419,13 @@ func TestSoldAThing(t *testing.T) {
 		{q, []string{"Acme's net sales in 2020 were $65,398 million."}, ""},
 	})
 }
+
+// TestDotLeaderOffTheLabel: a statement's dot leader stays in the quote,
+// which is verbatim, and leaves the label the answer states.
+func TestDotLeaderOffTheLabel(t *testing.T) {
+	ans := statement(t, "What was Acme's total revenue in fiscal 2015?",
+		"T:(in thousands) | 2015 | 2014\nTotal revenue...................... | 4,795,511 | 4,147,065")
+	if ans.Verdict != app.VerdictAnswered || !strings.Contains(ans.Answer, "Total revenue, 2015: 4,795,511") || !strings.Contains(ans.Answer, "“Total revenue......") {
+		t.Fatalf("%s", ans.Answer)
+	}
+}
