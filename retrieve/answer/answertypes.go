@@ -348,6 +348,15 @@ func hasCount(text, label string, counted []string) bool {
 		if labelled || len(counted) == 0 {
 			return true
 		}
+		if strings.Contains(text, cellSeparator) {
+			// A row counts what its label heads, first or last:
+			// "Employees | 13,893", "Full-time employees | 13,893" — not
+			// "Tax expense attributable to employee stock plans | 68,136".
+			if rowCounts(rowLabel(text), counted) {
+				return true
+			}
+			continue
+		}
 		for j := max(0, i-3); j < min(len(toks), i+4); j++ {
 			for _, c := range counted {
 				if j != i && lang.Family(toks[j].Lower) == c {
@@ -357,6 +366,21 @@ func hasCount(text, label string, counted []string) bool {
 		}
 	}
 	return false
+}
+
+// rowCounts reports whether a row's label names what is counted as its
+// first or its last word.
+func rowCounts(label string, counted []string) bool {
+	var words []string
+	for _, t := range lang.Tokens(label) {
+		if !t.Num && !lang.IsStopWord(t.Lower) {
+			words = append(words, lang.Family(t.Lower))
+		}
+	}
+	if len(words) == 0 {
+		return false
+	}
+	return slices.Contains(counted, words[0]) || slices.Contains(counted, words[len(words)-1])
 }
 
 // statesNumberOf reports whether toks state the number of what is

@@ -505,3 +505,17 @@ func TestChangeStatedTwice(t *testing.T) {
 		}
 	}
 }
+
+// TestRowCountsWhatItsLabelHeads: a row counts the employees its label
+// heads, not those a longer label mentions on the way to its own head.
+func TestRowCountsWhatItsLabelHeads(t *testing.T) {
+	for row, want := range map[string]bool{
+		"Employees | 13,893 | 12,499":                                        true,
+		"Full-time employees | 13,893 | 12,499":                              true,
+		"Tax expense attributable to employee stock plans | 68,136 | 53,223": false,
+	} {
+		if got := hasCount(row, "", []string{lang.Family("employees")}); got != want {
+			t.Errorf("hasCount(%q) = %v, want %v", row, got, want)
+		}
+	}
+}
