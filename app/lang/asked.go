@@ -113,7 +113,7 @@ func ReadAsked(question string) Asked {
 		}
 	}
 	for _, t := range mainClause(q) {
-		if quantityWords[Family(t.Lower)] {
+		if quantityWords[Family(t.Lower)] || lineWords[Family(t.Lower)] && !a.Statement {
 			a.Figure = true
 		}
 	}
@@ -363,6 +363,12 @@ var quantityWords = familySet(`amount total number sum value revenue revenues sa
 	headcount spend spent paid pay borrow fee fees tax taxes salary shares year date many much
 	usd average turnover cagr score accuracy`)
 
+// lineWords name a balance sheet's or a cash flow statement's lines: a
+// question naming one asks its figure ("nike accounts receivable may 31
+// 2020"), unless it asks a statement about it ("What is the increase in
+// inventory due to?", "What is Trade receivables?").
+var lineWords = familySet(`receivable receivables payable payables inventory inventories goodwill depreciation amortization`)
+
 // IsQuantityWord reports whether a word names a quantity ("revenue",
 // "rate", "employees"): a question asking for one wants a number.
 func IsQuantityWord(w string) bool { return quantityWords[Family(strings.ToLower(w))] }
@@ -483,6 +489,7 @@ func LabelWords(s string) []string {
 
 var (
 	interrogativeRE  = regexp.MustCompile(`(?i)\b(what|which|who|whom|whose|when|where|why|how|whence)\b|\b(is|are|was|were|do|does|did|can|could|will|would|should|has|have|had|may|might|must|shall)\b`)
+	mayMonthRE       = regexp.MustCompile(`(?i)\bmay\s+(\d)`) // "may 31 2020" is a date, not a verb
 	auxiliaryLeadRE  = regexp.MustCompile(`(?i)^\s*(list|name|give|show|tell|find|describe|explain|summari[sz]e|compare)\b`)
 	officeNamedRE    = regexp.MustCompile(`(?i)\b(ceo|cfo|coo|cto|chief\s+\w+\s+officer|chair(man|woman|person)?|president|auditors?|accounting\s+firm|general\s+counsel|treasurer|secretary)\b`)
 	seatNamedRE      = regexp.MustCompile(`(?i)\b(address|headquarters|hq|head\s+office|headquartered|based|located|city|(state|country|jurisdiction)\s+of\s+(incorporation|organi[sz]ation)|incorporated)\b`)
@@ -496,7 +503,7 @@ var (
 // opening otherwise.
 func Interrogative(question string) string {
 	q := strings.TrimSpace(question)
-	if q == "" || interrogativeRE.MatchString(q) || auxiliaryLeadRE.MatchString(q) || !isLatin(q) {
+	if q == "" || interrogativeRE.MatchString(mayMonthRE.ReplaceAllString(q, "month ")) || auxiliaryLeadRE.MatchString(q) || !isLatin(q) {
 		return question
 	}
 	q = strings.TrimRight(q, "?. ")

@@ -157,6 +157,8 @@ func TestInterrogative(t *testing.T) {
 		"pepsico fiscal year end 2022":               "When did the pepsico fiscal year end 2022?",
 		"In 1972, did Norway end up joining the EU?": "In 1972, did Norway end up joining the EU?",
 		"What were 3M's net sales in 2022?":          "What were 3M's net sales in 2022?",
+		"nike accounts receivable may 31 2020":       "What is the nike accounts receivable may 31 2020?",
+		"May we see the 2020 accounts?":              "May we see the 2020 accounts?",
 		"List the risk factors":                      "List the risk factors",
 		"夕暮れに何をしますか":                                 "夕暮れに何をしますか",
 	} {

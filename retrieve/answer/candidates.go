@@ -189,9 +189,12 @@ func (r *reading) candidateAt(src *app.Source, w *app.Window, s [2]int, text, la
 		if addressed = r.shape.addresses(header, text); addressed {
 			// The question names the row and the column: the cell is what
 			// it asks, whatever verb it asks with — of the company its
-			// names give, which the row's title or heading must still say.
+			// names give, which the row's title or heading must still say,
+			// and of the measure it asks, which the row, its header or its
+			// heading must: "Commercial Airplanes | $565" under a table of
+			// research costs is not the segment's revenues.
 			for _, st := range r.qstems {
-				if !r.nameStems[st] {
+				if !r.nameStems[st] && !r.measureStems[st] {
 					words[st] = true
 				}
 			}

@@ -104,6 +104,9 @@ func (sh shape) askedCell(header []string, row string) (tableCell, bool) {
 			if !sh.namesColumn(c.text) || i == 0 && first == 0 {
 				continue // the label column names rows, not a figure's column
 			}
+			if sh.Type != lang.PercentType && percentColumnRE.MatchString(c.text) {
+				continue // "% of Sales" names sales, and holds percentages of them
+			}
 			j := first + i
 			if !hasAmount(cells[j].text, false) {
 				continue
@@ -118,6 +121,10 @@ func (sh shape) askedCell(header []string, row string) (tableCell, bool) {
 	}
 	return tableCell{}, false
 }
+
+// percentColumnRE finds a column of percentages: "% of Sales*", "Percent
+// of total", "%".
+var percentColumnRE = regexp.MustCompile(`(?i)^\s*(%|percent|percentage)`)
 
 // repeatsAsked reports whether a header cell the question asks for
 // appears twice or more in the row.

@@ -143,7 +143,7 @@ var softWords = map[string]bool{"total": true, "net": true}
 // none of the operations this reading computes, or names no periods it
 // can compute them over.
 func readComputation(q string) (computation, bool) {
-	l := strings.ToLower(q)
+	l := strings.ToLower(withoutSourceYears(q))
 	if notComputedRE.MatchString(l) {
 		return computation{}, false
 	}

@@ -223,6 +223,8 @@ func TestNothingComputedWithoutSureOperands(t *testing.T) {
 		{"Reason", "Why did revenue increase from 2018 to 2019?", revenueTable, ""},
 		{"OnePeriod", "What was the change in revenue in 2019?", revenueTable, ""},
 		{"NoComputation", "What was the revenue in 2019 and 2018?", revenueTable, ""},
+		// The year a question gives its source is no second period.
+		{"SourceYear", "acme total revenue december 31 2018 (2019 10-k)", revenueTable, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ans, missing := answer.Compute(computeEvidence(tc.question, revenueIntro, tc.table))

@@ -194,6 +194,10 @@ func joinedInPhrase(gap string) bool {
 	return true
 }
 
+// statedAs are the words a statement's line sets after its measure:
+// "Accounts receivable, net", "Property and equipment, gross".
+var statedAs = familySet(`net gross`)
+
 // measureHead returns the family key of the head noun of the measure sh
 // asks — the last word of its phrase ("debt" of "How much debt …") —
 // when it asks an amount of one: not a count, a share, a date or a
@@ -203,8 +207,11 @@ func measureHead(sh shape) string {
 		return ""
 	}
 	head := sh.Kind
-	if len(sh.Measure) > 0 {
-		head = sh.Measure[len(sh.Measure)-1]
+	if m := sh.Measure; len(m) > 0 {
+		head = m[len(m)-1]
+		if len(m) > 1 && statedAs[head] {
+			head = m[len(m)-2] // "accounts receivable net", as a statement's line writes it
+		}
 	}
 	if !measureNouns[head] {
 		return ""

@@ -28,6 +28,10 @@ type reading struct {
 	// nameStems holds the stems of the names the question gives, typed
 	// small among them (typedSmall): what a quote must carry itself.
 	nameStems map[string]bool
+	// measureStems holds the stems of the measure it asks, where it is
+	// one statements name (measureNouns), which a row it names must carry
+	// as well (candidateAt).
+	measureStems map[string]bool
 }
 
 // readQuestion reads the question of ev.
@@ -71,6 +75,15 @@ func readQuestion(ev *app.Evidence) *reading {
 	// own word ("Harbour revenue" names a segment's row, not a company).
 	for st := range wordStems(r.shape.MeasureText + " " + r.shape.Kind) {
 		delete(r.nameStems, st)
+	}
+	r.measureStems = map[string]bool{}
+	for _, t := range lang.Tokens(r.shape.MeasureText) {
+		if measureNouns[lang.Family(t.Lower)] {
+			maps.Copy(r.measureStems, wordStems(t.Lower)) // what a statement names in its rows; a paper's "score" its table leaves unsaid
+		}
+	}
+	for st := range r.nameStems {
+		delete(r.measureStems, st)
 	}
 	names := questionNames(ev.Question.Text)
 	r.titleStems = map[int]map[string]bool{}

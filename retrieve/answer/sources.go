@@ -105,6 +105,20 @@ func datedOtherwise(src *app.Source, y string) bool {
 // "10-K - 02/08/2023 - Acme", "EFiled: Jan 14 2013".
 var filedRE = regexp.MustCompile(`(?i)filed\b|\b\d{1,2}/\d{1,2}/(?:19|20)\d{2}\b`)
 
+// withoutSourceYears returns q without the phrases that give its source
+// a year ("(2022 10-k)", "in its 2019 annual report"): "3m total
+// inventories december 31 2021 (2022 10-k)" asks one year's figure, not
+// a total over two.
+func withoutSourceYears(q string) string {
+	source := sourceYearsOf(q)
+	return sourceYearRE.ReplaceAllStringFunc(q, func(m string) string {
+		if y := yearRE.FindString(m); source[y] {
+			return " "
+		}
+		return m
+	})
+}
+
 // statesYear reports whether text states a year. A passage that states
 // none speaks of its document's own time: the year a question gives the
 // document is met there, not where another year is stated.

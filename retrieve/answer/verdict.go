@@ -448,6 +448,9 @@ func carriesGiven(ev *app.Evidence, sh shape, c *candidate, text string, carried
 	if k := sh.Kind; sh.Figure && (sh.Type == lang.AnyType || sh.Type == lang.WhichType && lang.IsQuantityWord(k)) && k != "" && !genericKinds[k] && !families[k] && !placed[k] && !c.words[k] {
 		return false, "the passage does not carry the measure asked (" + k + ")"
 	}
+	if m := rowMeasureUnsaid(ev, sh, c); m != "" {
+		return false, "the row, its header and its heading do not name the measure asked (" + m + ")"
+	}
 	if n := numberNotGiven(ev.Question.Text, text+"\n"+c.label, carried, placed); n != "" {
 		return false, "the passage does not give the number " + n
 	}
@@ -642,3 +645,47 @@ func unlabelled(row, label string) bool {
 	cells := rowCells(row)
 	return len(cells) > 0 && strings.IndexFunc(cells[0], unicode.IsLetter) < 0 && hasAmount(cells[0], false)
 }
+
+// rowMeasureUnsaid returns the measure a figure question asks that a
+// table row c answering it leaves unnamed — in its label, its header, the
+// sentence introducing its table, its heading or its title: statements
+// name what each row measures ("revenues", "expense"), so "Commercial
+// Airplanes | $565" under "Research and development expense by segment"
+// is no segment's revenues. "" when the row names it, or when the question
+// asks no measure a statement's lines name (lineMeasures: a paper's
+// "score" its results table leaves unsaid, a facility's "balance" its
+// debt table).
+func rowMeasureUnsaid(ev *app.Evidence, sh shape, c *candidate) string {
+	if !sh.Figure || kindAt(ev, c.window, c.start) != app.BlockTable {
+		return ""
+	}
+	text := c.window.Text[c.start:c.end]
+	places := []string{rowLabel(text), c.label, c.intro, c.window.Section, c.src.Title}
+	for _, h := range tableHeader(ev, c.window, c.start) {
+		for _, cell := range rowCells(h) {
+			if !percentColumnRE.MatchString(cell) { // "% of Sales" holds a share of sales, not sales
+				places = append(places, cell)
+			}
+		}
+	}
+	said := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(sh.asAsked(strings.Join(places, "\n"))), notLetter) {
+		said[lang.Family(w)] = true // "Diluted net income per share" read as the earnings per share asked
+	}
+	for _, p := range places {
+		for _, w := range lang.Equivalents(p) { // "Net Sales" names the revenue asked
+			said[lang.Family(w)] = true
+		}
+	}
+	for _, f := range sh.Measure {
+		if lineMeasures[f] && !said[f] && !c.context[f] {
+			return f
+		}
+	}
+	return ""
+}
+
+// lineMeasures are the measures a financial statement's lines name.
+var lineMeasures = familySet(`revenue revenues sales income earnings profit profits loss losses expense expenses
+	cost costs cash debt assets liabilities equity dividend dividends capex expenditure expenditures depreciation
+	amortization goodwill inventory inventories receivables payables tax taxes interest`)

@@ -429,3 +429,39 @@ func TestDotLeaderOffTheLabel(t *testing.T) {
 		t.Fatalf("%s", ans.Answer)
 	}
 }
+
+// TestRowNamedButNotItsMeasure: a question naming a segment's row and a
+// year asks the measure it names too; a table of research costs does not
+// state the segment's revenues, a table of revenues does.
+func TestRowNamedButNotItsMeasure(t *testing.T) {
+	q := "What were Acme Commercial Airplanes' revenues in 2018?"
+	row := "T:Years ended December 31, | 2018 | 2017\nCommercial Airplanes | $565 | $521"
+	checkReasons(t, []reasonCase{
+		{q, []string{"Research and development expense by segment was as follows:", row}, "measure"},
+		{q, []string{"Revenues by segment were as follows:", row}, ""},
+	})
+}
+
+// TestLimitIsNoFigure: a repurchase program "of up to $10.0 billion" is
+// what may be spent, not the repurchases made. A column of percentages
+// ("% of Sales") states no amount of the measure it names.
+func TestLimitIsNoFigure(t *testing.T) {
+	program := "On February 10, 2022, Acme announced a share repurchase program providing for the repurchase of up to $10.0 billion of its common stock."
+	checkReasons(t, []reasonCase{
+		{"acme share repurchases 2022", []string{program}, "limit"},
+		{"How much can the Parliament alter income tax in Acmeland?", []string{"The Parliament can alter income tax in Acmeland by up to 3 pence in the pound."}, ""},
+	})
+	ans := statement(t, "What were Acme's Pharmaceutical segment sales in 2022?", "Research and development expense by segment of business was as follows:",
+		"T:2022 | 2021 / (Dollars in Millions) | Amount | % of Sales* | Amount | % of Sales*\nPharmaceutical | 11,622 | 22.1 | 11,878 | 23.0")
+	if ans.Verdict == app.VerdictAnswered || strings.Contains(ans.Answer, ": 22.1") {
+		t.Fatalf("a percentage of sales stated as the sales: %s", ans.Answer)
+	}
+}
+
+// TestMeasureStatedNet: "accounts receivable net" asks the receivables,
+// which the allowance for uncollectible ones is not.
+func TestMeasureStatedNet(t *testing.T) {
+	checkReasons(t, []reasonCase{
+		{"acme accounts receivable net may 31 2020", []string{"The allowance for uncollectible accounts receivable was $93 million and $214 million as of May 31, 2021 and 2020, respectively."}, "narrower"},
+	})
+}

@@ -189,6 +189,10 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		// operating revenues of $293 million in 2021" gives 2021's
 		// figure (and a part's) to a question about 2022.
 		return false, "the passage states the figure for another period"
+	case sh.Figure && !limitAskedRE.MatchString(q) && onlyLimits(text):
+		// "a share repurchase program providing for the repurchase of up
+		// to $10.0 billion" states what may be spent, not what was.
+		return false, "the passage states only a limit (up to …), not the figure asked"
 	case sh.Figure && sh.Type != lang.PercentType && !percentAsked(q) && onlyPercents(text):
 		return false, "the question asks an amount and the passage gives only percentages"
 	case !row && otherMonthOnly(q, text):
@@ -302,6 +306,21 @@ var (
 	salesRE     = regexp.MustCompile(`(?i)\bsales\b`)
 	soldThingRE = regexp.MustCompile(`(?i)\b(sell|sold|selling)\s+(our|its|their|the|a|an|all|certain|substantially|part|portions?)\b`)
 )
+
+// limitRE finds a figure stated as a limit: "up to $10.0 billion", "not
+// to exceed $500 million", "a maximum of 20%"; limitAskedRE a question
+// that asks one, or asks what can be done ("How much can the Parliament
+// alter income tax?" is answered by "up to 3 pence in the pound").
+var (
+	limitRE      = regexp.MustCompile(`(?i)\b(up to|not to exceed|a maximum of|at most|as much as)\s+(approximately\s+|about\s+)?[$€£¥]?\s?\d[\d,]*(\.\d+)?\s*(%|percent\b|million\b|billion\b|thousand\b)?`)
+	limitAskedRE = regexp.MustCompile(`(?i)\b(limit|maximum|max|up to|cap|ceiling|authori[sz]\w*|capacity|allow\w*|permit\w*|at most|can|could|may|able)\b`)
+)
+
+// onlyLimits reports whether every figure text states (years aside) is
+// stated as a limit.
+func onlyLimits(text string) bool {
+	return limitRE.MatchString(text) && !hasAmount(limitRE.ReplaceAllString(text, " "), false)
+}
 
 // spendAskedRE finds a question asking what was spent, paid or bought —
 // a flow over a period; balanceAtRE a table header of balances held at a
