@@ -146,13 +146,11 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		return false, "the row's label names another measure"
 	case durationMissing(q, text+"\n"+c.label):
 		return false, "the question asks how long and the passage states no length of time"
-	case sh.Figure && !row && len(derivation(q, sh)) == 0 && onlyChanges(q, text):
-		// "Operating revenues decreased $259 million" states how the
-		// figure moved, not the figure asked; "an impact of $71 million on
-		// operating income" what moved it.
-		return false, "the passage states a change of the figure, not the figure"
 	case !deniesAsAsked(q, text+"\n"+c.label+"\n"+strings.Join(tableHeader(ev, c.window, c.start), "\n")):
 		return false, "the question asks what is not so and the passage does not deny it"
+	}
+	if why := figureStatedAs(q, sh, text, row); why != "" {
+		return false, why
 	}
 	if why := rowMisread(q, text); row && why != "" {
 		return false, why
@@ -189,10 +187,6 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		// operating revenues of $293 million in 2021" gives 2021's
 		// figure (and a part's) to a question about 2022.
 		return false, "the passage states the figure for another period"
-	case sh.Figure && !limitAskedRE.MatchString(q) && onlyLimits(text):
-		// "a share repurchase program providing for the repurchase of up
-		// to $10.0 billion" states what may be spent, not what was.
-		return false, "the passage states only a limit (up to …), not the figure asked"
 	case sh.Figure && sh.Type != lang.PercentType && !percentAsked(q) && onlyPercents(text):
 		return false, "the question asks an amount and the passage gives only percentages"
 	case !row && otherMonthOnly(q, text):
@@ -306,6 +300,23 @@ var (
 	salesRE     = regexp.MustCompile(`(?i)\bsales\b`)
 	soldThingRE = regexp.MustCompile(`(?i)\b(sell|sold|selling)\s+(our|its|their|the|a|an|all|certain|substantially|part|portions?)\b`)
 )
+
+// figureStatedAs returns why the figures a passage states are not the
+// figure asked but a change of it or a limit on it; "" when they may be.
+func figureStatedAs(q string, sh shape, text string, row bool) string {
+	switch {
+	case sh.Figure && !row && len(derivation(q, sh)) == 0 && onlyChanges(q, text):
+		// "Operating revenues decreased $259 million" states how the
+		// figure moved, not the figure asked; "an impact of $71 million on
+		// operating income" what moved it.
+		return "the passage states a change of the figure, not the figure"
+	case sh.Figure && !limitAskedRE.MatchString(q) && onlyLimits(text):
+		// "a share repurchase program providing for the repurchase of up
+		// to $10.0 billion" states what may be spent, not what was.
+		return "the passage states only a limit (up to …), not the figure asked"
+	}
+	return ""
+}
 
 // limitRE finds a figure stated as a limit: "up to $10.0 billion", "not
 // to exceed $500 million", "a maximum of 20%"; limitAskedRE a question
