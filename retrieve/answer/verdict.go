@@ -679,6 +679,11 @@ func rowMeasureUnsaid(ev *app.Evidence, sh shape, c *candidate) string {
 	}
 	for _, f := range sh.Measure {
 		if lineMeasures[f] && !said[f] && !c.context[f] {
+			for _, t := range lang.Tokens(sh.MeasureText) {
+				if lang.Family(t.Lower) == f {
+					return t.Lower // as the question writes it: "revenues", not its family key
+				}
+			}
 			return f
 		}
 	}

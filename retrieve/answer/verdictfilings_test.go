@@ -437,7 +437,7 @@ func TestRowNamedButNotItsMeasure(t *testing.T) {
 	q := "What were Acme Commercial Airplanes' revenues in 2018?"
 	row := "T:Years ended December 31, | 2018 | 2017\nCommercial Airplanes | $565 | $521"
 	checkReasons(t, []reasonCase{
-		{q, []string{"Research and development expense by segment was as follows:", row}, "measure"},
+		{q, []string{"Research and development expense by segment was as follows:", row}, "measure asked (revenues)"},
 		{q, []string{"Revenues by segment were as follows:", row}, ""},
 	})
 }
