@@ -330,6 +330,11 @@ func hasCount(text, label string, counted []string) bool {
 	if statesNumberOf(toks, counted) {
 		return true
 	}
+	// A row counts what its label heads, first or last: "Employees |
+	// 13,893", "Full-time employees | 13,893" — not "Tax expense
+	// attributable to employee stock plans | 68,136".
+	row := strings.Contains(text, cellSeparator)
+	rowCounted := row && rowCounts(rowLabel(text), counted)
 	for i, t := range toks {
 		word := numberWords[t.Lower]                                                // "two botanic gardens" counts as "2" does
 		year := isYearToken(t.Lower) && !strings.Contains(text[t.Start:t.End], ",") // "2,000" is a count
@@ -348,11 +353,8 @@ func hasCount(text, label string, counted []string) bool {
 		if labelled || len(counted) == 0 {
 			return true
 		}
-		if strings.Contains(text, cellSeparator) {
-			// A row counts what its label heads, first or last:
-			// "Employees | 13,893", "Full-time employees | 13,893" — not
-			// "Tax expense attributable to employee stock plans | 68,136".
-			if rowCounts(rowLabel(text), counted) {
+		if row {
+			if rowCounted {
 				return true
 			}
 			continue

@@ -122,6 +122,22 @@ func (sh shape) askedCell(header []string, row string) (tableCell, bool) {
 	return tableCell{}, false
 }
 
+// namedFamilies returns the family keys of the words places write, and
+// of the measures they name by another name: a table headed "Net Sales"
+// gives the revenue asked for, as the glossary routing reads says.
+func namedFamilies(places []string) map[string]bool {
+	at := map[string]bool{}
+	for _, s := range places {
+		for _, t := range lang.Tokens(s) {
+			at[lang.Family(t.Lower)] = true
+		}
+		for _, w := range lang.Equivalents(s) {
+			at[lang.Family(w)] = true
+		}
+	}
+	return at
+}
+
 // percentColumnRE finds a column of percentages: "% of Sales*", "Percent
 // of total", "%".
 var percentColumnRE = regexp.MustCompile(`(?i)^\s*(%|percent|percentage)`)
@@ -381,17 +397,7 @@ func (sh shape) measuresOther(tc tableCell, header []string, section, title stri
 	if !other {
 		return false
 	}
-	at := map[string]bool{}
-	for _, s := range append([]string{tc.label, section, title}, header...) {
-		for _, t := range lang.Tokens(s) {
-			at[lang.Family(t.Lower)] = true
-		}
-		// A table headed "Net Sales" gives the revenue asked for: the
-		// glossary routing reads says so.
-		for _, w := range lang.Equivalents(s) {
-			at[lang.Family(w)] = true
-		}
-	}
+	at := namedFamilies(append([]string{tc.label, section, title}, header...))
 	for s := range sh.stems {
 		if measureNouns[s] && s != sh.Kind && !at[s] {
 			return true

@@ -254,8 +254,10 @@ func meets(ev *app.Evidence, sh shape, c *candidate, others []*candidate, weight
 	if ok, why := carriesGiven(ev, sh, c, text, carried); !ok {
 		return false, why
 	}
-	if why := quarterOfTitle(ev.Question.Text, c.src, text+"\n"+c.label+"\n"+strings.Join(tableHeader(ev, c.window, c.start), "\n")); sh.Figure && why != "" {
-		return false, why
+	if sh.Figure {
+		if why := quarterOfTitle(ev.Question.Text, c.src, text+"\n"+c.label+"\n"+strings.Join(tableHeader(ev, c.window, c.start), "\n")); why != "" {
+			return false, why
+		}
 	}
 	if row && sh.Figure && unlabelled(text, c.label) {
 		// "$ | 28,759 | $ | 21,355": the row's label stood on a line of
@@ -628,12 +630,28 @@ func negatedMeasure(q, measure, text string) bool {
 	if len(first) < 3 {
 		return false
 	}
-	negated := regexp.MustCompile(`(?i)\bnon[-\s]?` + regexp.QuoteMeta(first))
-	if negated.MatchString(q) {
-		return false
+	plain, negated := writesNegated(text, first)
+	_, asked := writesNegated(q, first)
+	return negated && !plain && !asked
+}
+
+// writesNegated reports whether text writes word (lower case) at a
+// word's start on its own, and behind "non" ("non-operating", "non
+// operating", "nonoperating").
+func writesNegated(text, word string) (plain, negated bool) {
+	toks := lang.Tokens(text)
+	for k, t := range toks {
+		switch {
+		case strings.HasPrefix(t.Lower, "non"+word):
+			negated = true
+		case !strings.HasPrefix(t.Lower, word):
+		case k > 0 && toks[k-1].Lower == "non" && joinedInPhrase(text[toks[k-1].End:t.Start]):
+			negated = true
+		default:
+			plain = true
+		}
 	}
-	plain := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(first))
-	return negated.MatchString(text) && !plain.MatchString(negated.ReplaceAllString(text, " "))
+	return plain, negated
 }
 
 // unlabelled reports whether a table row, read under label, opens with a
@@ -668,15 +686,9 @@ func rowMeasureUnsaid(ev *app.Evidence, sh shape, c *candidate) string {
 			}
 		}
 	}
-	said := map[string]bool{}
-	for _, w := range strings.FieldsFunc(strings.ToLower(sh.asAsked(strings.Join(places, "\n"))), notLetter) {
-		said[lang.Family(w)] = true // "Diluted net income per share" read as the earnings per share asked
-	}
-	for _, p := range places {
-		for _, w := range lang.Equivalents(p) { // "Net Sales" names the revenue asked
-			said[lang.Family(w)] = true
-		}
-	}
+	// "Diluted net income per share" is read as the earnings per share
+	// asked, "Net Sales" as the revenue.
+	said := namedFamilies(append(places, sh.asAsked(strings.Join(places, "\n"))))
 	for _, f := range sh.Measure {
 		if lineMeasures[f] && !said[f] && !c.context[f] {
 			for _, t := range lang.Tokens(sh.MeasureText) {
