@@ -140,8 +140,12 @@ func hasAmount(s string, years bool) bool {
 	if mayPoint(s) {
 		s = crossRefRE.ReplaceAllString(s, "")
 	}
-	s = designatorRE.ReplaceAllString(s, "")
-	s = enumeratorRE.ReplaceAllString(s, "$1$2")
+	if mayDesignate(s) {
+		s = designatorRE.ReplaceAllString(s, "")
+	}
+	if mayEnumerate(s) {
+		s = enumeratorRE.ReplaceAllString(s, "$1$2")
+	}
 	for _, n := range numbers(s) {
 		if !n.year || years {
 			return true
@@ -161,6 +165,38 @@ var designatorRE = regexp.MustCompile(`(?i)\b(level|tier|phase|stage|step|grade|
 // an amount in parentheses (a negative one) stands alone. (A note's
 // opening mark, "(1) Includes …", ties it to its row: noteMarksOf.)
 var enumeratorRE = regexp.MustCompile(`([\p{L},;:]\s*)\(\d{1,2}\)(\s+\p{L})`)
+
+// designatorWords are the words designatorRE starts with.
+var designatorWords = []string{"level", "tier", "phase", "stage", "step", "grade", "round", "chapter"}
+
+// mayDesignate reports whether s holds a word designatorRE needs, so the
+// expression, which folds case, runs only where it can match: hasAmount
+// judges every row of every table the evidence holds.
+func mayDesignate(s string) bool {
+	l := strings.ToLower(s)
+	for _, w := range designatorWords {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// mayEnumerate reports whether s holds "(" and a digit after it, which
+// every match of enumeratorRE starts with.
+func mayEnumerate(s string) bool {
+	for i := strings.IndexByte(s, '('); i >= 0 && i+1 < len(s); {
+		if c := s[i+1]; c >= '0' && c <= '9' {
+			return true
+		}
+		j := strings.IndexByte(s[i+1:], '(')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
+}
 
 // mayPoint reports whether s holds a word crossRefRE needs, so the
 // expression runs only where it can match.
