@@ -154,6 +154,12 @@ var measureEnds = map[string]bool{"of": true, "for": true, "in": true, "at": tru
 // "close of fiscal 2015".
 var periodEdges = map[string]bool{"end": true, "beginning": true, "start": true, "close": true}
 
+// periodAfter are the words that name a period's kind before its number,
+// left at a measure's end when a question is typed as a search: "fiscal"
+// in "diluted eps fiscal 2022", "year" in "net sales year 2021".
+var periodAfter = map[string]bool{"fiscal": true, "fy": true, "full-year": true, "year": true, "quarter": true,
+	"annual": true, "calendar": true, "ytd": true}
+
 // measureFiller are words a measure's phrase holds without naming it.
 // The words for a figure's kind ("amount", "value", "percentage") ask
 // for it without naming it.
@@ -225,8 +231,11 @@ func measureOf(question string) ([]string, string) {
 			break
 		}
 	}
-	for len(words) > 1 && strings.HasSuffix(words[len(words)-1], "ed") {
-		words = words[:len(words)-1] // "the investments disposed": a participle after the noun
+	for len(words) > 1 && (strings.HasSuffix(words[len(words)-1], "ed") || periodAfter[words[len(words)-1]]) {
+		// "the investments disposed": a participle after the noun;
+		// "diluted eps fiscal 2022": typed as a search, the period's word
+		// before its year.
+		words = words[:len(words)-1]
 	}
 	var out []string
 	for _, w := range words {

@@ -86,6 +86,8 @@ func TestReadAsked(t *testing.T) {
 		"What did Acme Water take in as operating revenue in 2021?":                       "operating revenue",
 		"How much cash and cash equivalents did Acme hold at the end of 2021?":            "cash and cash equivalents",
 		"What is the acme goodwill balance end of fiscal 2015?":                           "acme goodwill balance",
+		"What is the acme diluted eps fiscal 2022?":                                       "acme diluted eps",
+		"What was the net sales year 2021?":                                               "net sales",
 	} {
 		if got := ReadAsked(q).MeasureText; got != want {
 			t.Errorf("ReadAsked(%q).MeasureText = %q, want %q", q, got, want)

@@ -34,9 +34,28 @@ var spanRE = regexp.MustCompile(`(?i)\b(from|since|between)\b.{1,60}\b(until|til
 func durationMissing(q, text string) bool {
 	switch {
 	case howLongRE.MatchString(q):
-		return !durationRE.MatchString(text) && !distanceRE.MatchString(text) && !spanRE.MatchString(text)
+		return !durationRE.MatchString(text) && !looseDurationRE.MatchString(text) && !distanceRE.MatchString(text) && !spanRE.MatchString(text)
 	case durationNounRE.MatchString(q):
-		return !durationRE.MatchString(text)
+		return !durationRE.MatchString(text) && !looseDurationRE.MatchString(text)
 	}
 	return false
+}
+
+// A money measure ("dividends paid", "revenue") is not answered by a
+// sentence whose only figures are lengths of time: "If any dividend is
+// unclaimed for 11 calendar months after issuance, …" states a rule, not
+// the dividends paid. A word may stand between a number and its unit
+// ("11 calendar months", "five fiscal years"); a year's four digits
+// start none ("the 2022 fiscal year").
+var looseDurationRE = regexp.MustCompile(`(?i)(\b\d{1,3}(?:\.\d+)?|\b(a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|sixty))[\s\-]+(\p{L}+\s+)?(seconds?|minutes?|hours?|days?|weeks?|months?|years?|decades?)\b`)
+
+// durationAskedRE finds a question that asks a length of time by any
+// word: "how long", "the average duration of the accounts receivables",
+// "the remaining amortization period", "days sales outstanding".
+var durationAskedRE = regexp.MustCompile(`(?i)\bhow long\b|\b(duration|period|periods|term|terms|life|lives|days|weeks|months|years|time|tenure|maturity|maturities)\b`)
+
+// onlyDurations reports whether every figure text states (years aside)
+// is a length of time.
+func onlyDurations(text string) bool {
+	return hasAmount(text, false) && looseDurationRE.MatchString(text) && !hasAmount(looseDurationRE.ReplaceAllString(text, " "), false)
 }

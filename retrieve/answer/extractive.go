@@ -256,6 +256,9 @@ func givenNames(q string) map[string]bool {
 		if i > 0 && toks[i-1].Lower == "the" && ownWords[t.Lower] {
 			continue // "the Company's common stock": the document's own defined term, no name
 		}
+		if legalForms[t.Lower] || firmSuffixes[t.Lower] || t.Lower == "form" && i+1 < len(toks) && formNumberRE.MatchString(toks[i+1].Lower) {
+			continue // "NIKE, Inc.", "its Form 10-K": a legal form or a form's kind tells no name apart
+		}
 		if _, ok := yearOf(t.Lower); ok || quarterTermRE.MatchString(t.Lower) {
 			continue // a period, not a name: "FY22", "Q1", "2Q22"
 		}
@@ -263,6 +266,14 @@ func givenNames(q string) map[string]bool {
 	}
 	return names
 }
+
+// firmSuffixes end a firm's legal name ("Inc.", "LLP"); unlike orgSuffix
+// they hold no single letters, which name a class of shares ("Class A").
+var firmSuffixes = map[string]bool{"inc": true, "llc": true, "llp": true, "ltd": true, "plc": true, "lp": true, "gmbh": true, "ag": true}
+
+// formNumberRE finds the number of a securities form: "10-K", "10-Q",
+// "8-K", "20-F".
+var formNumberRE = regexp.MustCompile(`^\d{1,2}-?[a-z]{1,2}$`)
 
 func squash(c *candidate) string {
 	return strings.Join(strings.Fields(c.window.Text[c.start:c.end]), " ")

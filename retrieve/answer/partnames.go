@@ -65,3 +65,65 @@ func extendsName(t lang.Token, asked, titled map[string]bool) bool {
 // suffixes of firms (orgSuffix).
 var legalForms = map[string]bool{"corporation": true, "corp": true, "company": true, "co": true, "incorporated": true,
 	"limited": true, "holdings": true, "sa": true, "nv": true, "se": true}
+
+// A question names a segment by writing its name before the word:
+// "Activision Blizzard's Blizzard segment", "the Transportation
+// Solutions segment", "PepsiCo's Frito-Lay North America division". The
+// figure answering it is the one the document states for that segment,
+// so the quote, its row's label and header, the sentence introducing its
+// table or its section must write the name — the document's title does
+// not: "Blizzard" in "Activision Blizzard" is the company's name.
+
+// segmentNamed returns the words by which question q names a segment or
+// division (family keys) and the name as q writes it; nil when it names
+// none.
+func segmentNamed(q string) ([]string, string) {
+	toks := lang.Tokens(q)
+	for i, t := range toks {
+		if f := lang.Family(t.Lower); f != lang.Family("segment") && f != lang.Family("division") {
+			continue
+		}
+		var name []string
+		first := i
+		for j := i - 1; j >= 0 && len(name) < 4; j-- {
+			w := toks[j]
+			if w.Num || lang.IsStopWord(w.Lower) || strings.HasSuffix(w.Lower, "'s") || strings.HasSuffix(w.Lower, "’s") ||
+				segmentKindWords[lang.Family(w.Lower)] || !adjacentTokens(q, w, toks[j+1]) {
+				break
+			}
+			name, first = append(name, lang.Family(w.Lower)), j
+		}
+		if len(name) > 0 {
+			return name, q[toks[first].Start:toks[i-1].End]
+		}
+	}
+	return nil, ""
+}
+
+// segmentKindWords say what kind of segment, not which: "reportable
+// segment", "its business segments", "each operating segment", "the
+// total of the segments".
+var segmentKindWords = familySet(`reportable operating business businesses geographic geographical each every other
+	total all segment segments division divisions`)
+
+// segmentUnnamed returns the name of the segment question q names, as q
+// writes it, when the candidate does not write it — in its quote, label,
+// row header, introducing sentence or section; "" when it does or q names
+// none.
+func segmentUnnamed(ev *app.Evidence, q string, c *candidate, text string) string {
+	name, written := segmentNamed(q)
+	if name == nil {
+		return ""
+	}
+	places := text + "\n" + c.label + "\n" + c.intro + "\n" + c.window.Section + "\n" + strings.Join(tableHeader(ev, c.window, c.start), "\n")
+	said := map[string]bool{}
+	for _, t := range lang.Tokens(places) {
+		said[lang.Family(t.Lower)] = true
+	}
+	for _, f := range name {
+		if !said[f] {
+			return written
+		}
+	}
+	return ""
+}

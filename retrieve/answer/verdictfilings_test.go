@@ -465,3 +465,118 @@ func TestMeasureStatedNet(t *testing.T) {
 		{"acme accounts receivable net may 31 2020", []string{"The allowance for uncollectible accounts receivable was $93 million and $214 million as of May 31, 2021 and 2020, respectively."}, "narrower"},
 	})
 }
+
+// TestFigureUnderAPartsHeading: under a heading that names parts — a
+// segment's discussion, a note on acquisitions, the equity-method
+// investees — a row or a sentence states a part's figure, which answers
+// a question naming the part, or the total row, but not the company's
+// own figure asked with nothing beyond the company, measure and period.
+func TestFigureUnderAPartsHeading(t *testing.T) {
+	ask := func(q, section, block string, table bool) *app.Answer {
+		t.Helper()
+		ev := evidence(q, termsOf(q), block)
+		if table {
+			ev = tableEvidence(q, block)
+		}
+		ev.Sources[0].Title = "Acme Inc. 10-K 2022 (year ended December 31, 2022)"
+		ev.Sections["s"] = section
+		ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ans
+	}
+	const segment = "Item 7. Management's Discussion and Analysis › Segment Results of Operations › Acme Business Group › Operating Expenses"
+	const rows = "Years Ended December 31, | 2022 | 2021\nDepreciation and amortization expense | 4,312 | 4,084\nTotal operating expenses | 29,614 | 28,950"
+	for _, c := range []struct {
+		q, section, block string
+		table             bool
+		want              app.Verdict
+	}{
+		{"acme depreciation and amortization expense 2022", segment, rows, true, app.VerdictClosest},
+		{"acme depreciation and amortization expense 2022", "Item 8. Financial Statements › Consolidated Statements of Income", rows, true, app.VerdictAnswered},
+		{"acme total operating expenses 2022", segment, rows, true, app.VerdictAnswered},                                    // the total row
+		{"acme depreciation and amortization expense 2022", "Item 7 › OPERATING SEGMENTS", rows, true, app.VerdictAnswered}, // every segment's discussion
+		{"acme operating income 2022", "Part II › Deed of Cross Guarantee Consolidated Statements of Income",
+			"For the years ended June 30, | 2023 | 2022\nOperating income | 532 | 1,158", true, app.VerdictClosest},
+		{"What were Acme's total assets at June 30, 2022?", "NOTE 3 — ACQUISITIONS AND DIVESTITURES",
+			"June 30, 2022 | \nCash | $ | 21,066\nTotal assets | $ | 607,991", true, app.VerdictClosest},
+		{"What were Acme's net sales in 2021?", "Note 7 › Investments accounted for by the equity method",
+			"The investees' net sales were $816 million in 2021.", false, app.VerdictClosest},
+	} {
+		if ans := ask(c.q, c.section, c.block, c.table); ans.Verdict != c.want {
+			t.Errorf("%q under %q: verdict %q, want %q: %s", c.q, c.section, ans.Verdict, c.want, ans.Answer)
+		}
+	}
+}
+
+// TestRowUnderAGroup: "Total assets: | (In thousands)" heads the rows
+// under it, one a segment: "Regional Operations" there is the segment's
+// total assets, not its net revenues.
+func TestRowUnderAGroup(t *testing.T) {
+	table := "2018 | 2017 | 2016\nTotal assets: | (In thousands)\nLas Vegas Strip Resorts | $ | 11,783,736 | $ | 11,648,168 | $ | 11,650,747\n" +
+		"Regional Operations | 5,751,826 | 4,780,717 | 4,800,714\nMGM China | 9,093,307 | 9,461,535 | 8,443,411"
+	for _, c := range []struct {
+		q    string
+		want app.Verdict
+	}{
+		{"acme regional operations net revenues 2017", app.VerdictClosest},
+		{"acme regional operations total assets 2017", app.VerdictAnswered},
+	} {
+		ev := tableEvidence(c.q, table)
+		ev.Sources[0].Title = "Acme 10-K 2018"
+		ev.Sections["s"] = "PART II › Net Revenues" // the section the tables follow on from
+		ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+		if err != nil || ans.Verdict != c.want {
+			t.Errorf("%q: verdict %q, want %q: %s", c.q, ans.Verdict, c.want, ans.Answer)
+		}
+	}
+}
+
+// TestSegmentNamedIsWritten: a question naming a segment ("the Blizzard
+// segment") is answered by a passage that writes the name — not by one
+// about every segment, whose document's title happens to hold the word.
+func TestSegmentNamedIsWritten(t *testing.T) {
+	q := "How much did Activision Blizzard's Blizzard segment bring in during 2019, in segment net revenues?"
+	for _, c := range []struct {
+		table string
+		want  app.Verdict
+	}{
+		{"Years Ended December 31, | 2019 | 2018\nSegment net revenues | $ | 5,969 | $ | 7,262", app.VerdictClosest},
+		{"Years Ended December 31, | 2019 | 2018\nBlizzard segment net revenues | $ | 1,719 | $ | 2,238", app.VerdictAnswered},
+	} {
+		ans, err := titledTable(q, "Activision Blizzard, Inc. 10-K 2019", c.table)
+		if err != nil || ans.Verdict != c.want {
+			t.Errorf("over %q: verdict %q, want %q: %s", c.table, ans.Verdict, c.want, ans.Answer)
+		}
+	}
+}
+
+// TestCountIsNoMoney: "How many commercial airplanes …" is not answered
+// by a row of dollars that the airplanes' segment names.
+func TestCountIsNoMoney(t *testing.T) {
+	for _, c := range []struct {
+		table string
+		want  app.Verdict
+	}{
+		{"Years ended December 31, | 2018 | 2017\nCommercial Airplanes | $565 | $521", app.VerdictClosest},
+		{"Years ended December 31, | 2018 | 2017\nCommercial airplanes delivered | 806 | 763", app.VerdictAnswered},
+	} {
+		ans, err := titledTable("How many commercial airplanes did Acme deliver in 2018?", "Acme 10-K 2018", c.table)
+		if err != nil || ans.Verdict != c.want {
+			t.Errorf("over %q: verdict %q, want %q: %s", c.table, ans.Verdict, c.want, ans.Answer)
+		}
+	}
+}
+
+// TestLengthOfTimeIsNoAmount: "If any dividend is unclaimed for 11
+// calendar months …" states a rule of the dividends, not the dividends
+// paid.
+func TestLengthOfTimeIsNoAmount(t *testing.T) {
+	checkVerdictsIn(t, "Acme plc 10-K 2023", []verdictCase{
+		{"How much did Acme pay in dividends in fiscal 2023?", "If any dividend is unclaimed for 11 calendar months after issuance, our board may stop payment on the dividend.", app.VerdictClosest},
+		{"How much did Acme pay in dividends in fiscal 2023?", "Acme paid dividends of $723 million in fiscal 2023.", app.VerdictAnswered},
+		{"What is the average duration of Acme's accounts receivable?", "The average duration of the accounts receivable is 25 days.", app.VerdictAnswered},
+		{"How long can a dividend be unclaimed?", "If any dividend is unclaimed for 11 calendar months after issuance, our board may stop payment on the dividend.", app.VerdictAnswered},
+	})
+}

@@ -1,0 +1,138 @@
+package answer
+
+import (
+	"strings"
+
+	"archivist/app"
+	"archivist/app/lang"
+)
+
+// A table groups its rows under a row that names what they measure and
+// holds no figure of its own: "Total assets: | (In thousands)" over one
+// row a segment, then "Capital expenditures:" over the same segments
+// again. Such a row ends its label with a colon; the rows under it, to
+// the next header or group, are parts of what it names. A row under a
+// group that names another statement measure than the one asked is that
+// measure's ("Regional Operations" under "Total assets:" is no net
+// revenues).
+
+// groupLabel returns the label of the group row the table row at offset
+// off of window w stands under, "" when it stands under none.
+func groupLabel(ev *app.Evidence, w *app.Window, off int) string {
+	span, boff, ok := locate(w, off)
+	if !ok {
+		return ""
+	}
+	b, ok := ev.Blocks[span.BlockID]
+	if !ok || b.Kind != app.BlockTable || boff > len(b.Text) {
+		return ""
+	}
+	above := strings.Split(b.Text[:boff], "\n")
+	above = above[:len(above)-1] // the row itself
+	for i := len(above) - 1; i >= 0; i-- {
+		row := strings.TrimSpace(above[i])
+		if row == "" || len(yearsRun(row)) >= 2 {
+			return "" // a header or a rule: a new table starts
+		}
+		label := strings.TrimSpace(rowLabel(row))
+		if strings.HasSuffix(label, ":") && !hasAmount(row, false) {
+			return strings.TrimSuffix(label, ":")
+		}
+	}
+	return ""
+}
+
+// measureClasses puts together the words by which statements name one
+// measure: revenues are sales, income is earnings and profit, an expense
+// is a cost.
+var measureClasses = func() map[string]string {
+	m := map[string]string{}
+	for _, class := range []string{"revenue revenues sales", "income earnings profit profits loss losses",
+		"expense expenses cost costs expenditure expenditures", "asset assets", "liability liabilities",
+		"dividend dividends", "tax taxes", "inventory inventories"} {
+		words := strings.Fields(class)
+		for _, w := range words {
+			m[lang.Family(w)] = lang.Family(words[0])
+		}
+	}
+	return m
+}()
+
+// groupMisread returns why a table row stands under a group row naming
+// another measure than the question asks, "" when it does not: the row's
+// label names no measure of its own (it names a part: a segment, a
+// region), the group names statement measures (lineMeasures), the
+// question asks one, and none of the group's is of the asked one's class.
+func groupMisread(ev *app.Evidence, q string, sh shape, c *candidate) string {
+	group := groupLabel(ev, c.window, c.start)
+	if group == "" {
+		return ""
+	}
+	for _, t := range lang.Tokens(rowLabel(c.window.Text[c.start:c.end])) {
+		if lineMeasures[lang.Family(t.Lower)] {
+			// "Net operating loss carryforwards" under "Deferred tax
+			// assets:" names its own measure; the group is its class.
+			return ""
+		}
+	}
+	class := func(f string) string {
+		if k, ok := measureClasses[f]; ok {
+			return k
+		}
+		return f
+	}
+	asked := map[string]bool{}
+	for _, t := range lang.Tokens(q + "\n" + strings.Join(sh.Measure, " ")) {
+		if f := lang.Family(t.Lower); lineMeasures[f] {
+			asked[class(f)] = true
+		}
+	}
+	if len(asked) == 0 {
+		return ""
+	}
+	named := false
+	for _, t := range lang.Tokens(sh.asAsked(group)) {
+		f := lang.Family(t.Lower)
+		if !lineMeasures[f] {
+			continue
+		}
+		if asked[class(f)] {
+			return ""
+		}
+		named = true
+	}
+	if !named {
+		return ""
+	}
+	return "the row stands under “" + group + "”, another measure than the one asked"
+}
+
+// moneyRow reports whether a table row's first figure is an amount of
+// money: the currency sign in its cell or in the cell before it ("$565",
+// "$ | 11,783,736"). A count is never one: "How many commercial
+// airplanes …" is not answered by "Commercial Airplanes | $565".
+func moneyRow(text string) bool {
+	cells := strings.Split(text, cellSeparator)
+	for i := 1; i < len(cells); i++ {
+		if strings.IndexFunc(cells[i], func(r rune) bool { return r >= '0' && r <= '9' }) < 0 {
+			continue
+		}
+		return strings.ContainsAny(cells[i], "$€£¥") || strings.ContainsAny(strings.TrimSpace(cells[i-1]), "$€£¥") && len(strings.TrimSpace(cells[i-1])) <= 3
+	}
+	return false
+}
+
+// asksMoneyMeasure reports whether a figure question asks a measure a
+// statement's lines name (lineMeasures) — an amount, not a count or a
+// length of time.
+func asksMoneyMeasure(q string, sh shape) bool {
+	if sh.Type != lang.AnyType && sh.Type != lang.AmountType {
+		return false
+	}
+	for _, t := range lang.Tokens(q + "\n" + strings.Join(sh.Measure, " ")) {
+		if lineMeasures[lang.Family(t.Lower)] {
+			return true
+		}
+	}
+	return false
+}
