@@ -172,15 +172,7 @@ var designatorWords = []string{"level", "tier", "phase", "stage", "step", "grade
 // mayDesignate reports whether s holds a word designatorRE needs, so the
 // expression, which folds case, runs only where it can match: hasAmount
 // judges every row of every table the evidence holds.
-func mayDesignate(s string) bool {
-	l := strings.ToLower(s)
-	for _, w := range designatorWords {
-		if strings.Contains(l, w) {
-			return true
-		}
-	}
-	return false
-}
+func mayDesignate(s string) bool { return holdsAnyFolded(s, designatorWords) }
 
 // mayEnumerate reports whether s holds "(" and a digit after it, which
 // every match of enumeratorRE starts with.
@@ -200,9 +192,13 @@ func mayEnumerate(s string) bool {
 
 // mayPoint reports whether s holds a word crossRefRE needs, so the
 // expression runs only where it can match.
-func mayPoint(s string) bool {
+func mayPoint(s string) bool { return holdsAnyFolded(s, pointerWords) }
+
+// holdsAnyFolded reports whether s, in small letters, holds any of words
+// (written small).
+func holdsAnyFolded(s string, words []string) bool {
 	l := strings.ToLower(s)
-	for _, w := range pointerWords {
+	for _, w := range words {
 		if strings.Contains(l, w) {
 			return true
 		}

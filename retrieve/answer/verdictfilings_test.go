@@ -537,34 +537,36 @@ func TestRowUnderAGroup(t *testing.T) {
 // segment") is answered by a passage that writes the name — not by one
 // about every segment, whose document's title happens to hold the word.
 func TestSegmentNamedIsWritten(t *testing.T) {
-	q := "How much did Activision Blizzard's Blizzard segment bring in during 2019, in segment net revenues?"
-	for _, c := range []struct {
-		table string
-		want  app.Verdict
-	}{
-		{"Years Ended December 31, | 2019 | 2018\nSegment net revenues | $ | 5,969 | $ | 7,262", app.VerdictClosest},
-		{"Years Ended December 31, | 2019 | 2018\nBlizzard segment net revenues | $ | 1,719 | $ | 2,238", app.VerdictAnswered},
-	} {
-		ans, err := titledTable(q, "Activision Blizzard, Inc. 10-K 2019", c.table)
-		if err != nil || ans.Verdict != c.want {
-			t.Errorf("over %q: verdict %q, want %q: %s", c.table, ans.Verdict, c.want, ans.Answer)
-		}
-	}
+	checkTables(t, "How much did Activision Blizzard's Blizzard segment bring in during 2019, in segment net revenues?",
+		"Activision Blizzard, Inc. 10-K 2019", []tableCase{
+			{"Years Ended December 31, | 2019 | 2018\nSegment net revenues | $ | 5,969 | $ | 7,262", app.VerdictClosest},
+			{"Years Ended December 31, | 2019 | 2018\nBlizzard segment net revenues | $ | 1,719 | $ | 2,238", app.VerdictAnswered},
+		})
 }
 
 // TestCountIsNoMoney: "How many commercial airplanes …" is not answered
 // by a row of dollars that the airplanes' segment names.
 func TestCountIsNoMoney(t *testing.T) {
-	for _, c := range []struct {
-		table string
-		want  app.Verdict
-	}{
+	checkTables(t, "How many commercial airplanes did Acme deliver in 2018?", "Acme 10-K 2018", []tableCase{
 		{"Years ended December 31, | 2018 | 2017\nCommercial Airplanes | $565 | $521", app.VerdictClosest},
 		{"Years ended December 31, | 2018 | 2017\nCommercial airplanes delivered | 806 | 763", app.VerdictAnswered},
-	} {
-		ans, err := titledTable("How many commercial airplanes did Acme deliver in 2018?", "Acme 10-K 2018", c.table)
+	})
+}
+
+// tableCase is a table a question is asked over and the verdict it must
+// get.
+type tableCase struct {
+	table string
+	want  app.Verdict
+}
+
+// checkTables asks q over each case's table, in a document titled title.
+func checkTables(t *testing.T, q, title string, cases []tableCase) {
+	t.Helper()
+	for _, c := range cases {
+		ans, err := titledTable(q, title, c.table)
 		if err != nil || ans.Verdict != c.want {
-			t.Errorf("over %q: verdict %q, want %q: %s", c.table, ans.Verdict, c.want, ans.Answer)
+			t.Errorf("%q over %q: verdict %q, want %q: %s", q, c.table, ans.Verdict, c.want, ans.Answer)
 		}
 	}
 }
