@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -95,13 +96,22 @@ func TestResumeGivesUp(t *testing.T) {
 	}
 	var calls int
 	im := &ingest.Importer{DB: db, NewID: uuid.NewString, Passages: crashing(&calls)}
-	var resumeErr error
-	stop := im.ResumeInBackground(ctx, func(err error) { resumeErr = err })
+	resumed := make(chan error, 1)
+	stop := im.ResumeInBackground(ctx, func(err error) { resumed <- err })
+	defer stop()
 	note := write(t, dir, "note.md", []byte("# Note\n\nThe walrus sleeps on ice.\n"))
 	if r := importAll(t, im, note)["note.md"]; r.Outcome != app.OutcomeImported {
 		t.Fatalf("note: %+v", r)
 	}
-	stop()
+	// The new import does not wait for the resume, so the resume may still
+	// be on its way to giving the crashing file up: wait for it to end
+	// (stopping it first would leave the job pending for the next start).
+	var resumeErr error
+	select {
+	case resumeErr = <-resumed:
+	case <-time.After(time.Minute):
+		t.Fatal("the resume did not end within a minute")
+	}
 	if resumeErr != nil || calls != 0 {
 		t.Fatalf("resume: %v; the crashing file was parsed %d more times", resumeErr, calls)
 	}
