@@ -149,9 +149,10 @@ var wholeEntities = familySet(`company corporation group enterprise`)
 // labelNarrowed returns the word by which a row's label narrows the
 // measure the question asks ("Restricted cash & cash equivalents" for
 // cash and cash equivalents, "Adjusted operating income" for operating
-// income): the label writes the measure's words in a run, after a word
-// the question does not give — not a total's or a net figure's, which
-// name the measure itself. "" when it does not.
+// income, "Other long-term debt" for long-term debt): the label writes
+// the measure's words in a run, after a word the question does not give —
+// not a total's or a net figure's, which name the measure itself. "" when
+// it does not.
 func labelNarrowed(q string, sh shape, label string) string {
 	if len(sh.Measure) == 0 || len(sh.Measure) < 2 && !measureNouns[sh.Measure[0]] {
 		return ""
@@ -159,8 +160,11 @@ func labelNarrowed(q string, sh shape, label string) string {
 	var toks []lang.Token
 	var fams []string
 	for _, t := range lang.Tokens(label) {
-		if !t.Num && !lang.IsStopWord(t.Lower) {
-			toks, fams = append(toks, t), append(fams, lang.Family(t.Lower))
+		f := lang.Family(t.Lower)
+		// "Other long-term debt": "other" names the rest of it, a part;
+		// "term" is a small word, and the measure's own.
+		if !t.Num && (!lang.IsStopWord(t.Lower) || t.Lower == "other" || slices.Contains(sh.Measure, f)) {
+			toks, fams = append(toks, t), append(fams, f)
 		}
 	}
 	at := -1

@@ -136,3 +136,28 @@ func asksMoneyMeasure(q string, sh shape) bool {
 	}
 	return false
 }
+
+// introNarrowed returns the word by which the sentence introducing a
+// table narrows the measure asked, when the row read names no measure of
+// its own but a part ("Digital Media" under "Subscription revenue by
+// reportable segment … is as follows"): its figures are of the narrower
+// measure. Only a sentence that opens with the narrowed measure, its
+// word joined to the measure's, names it so; "The following table
+// summarizes revenue …", "Components of income …" name the measure
+// itself. "" otherwise.
+func introNarrowed(q string, sh shape, c *candidate) string {
+	toks := lang.Tokens(c.intro)
+	if len(toks) < 2 || len(sh.Measure) == 0 || lang.Family(toks[1].Lower) != sh.Measure[0] ||
+		!joinedInPhrase(strings.ReplaceAll(c.intro[toks[0].End:toks[1].Start], "\n", " ")) { // a line's end is a space
+		return ""
+	}
+	for _, t := range lang.Tokens(rowLabel(c.window.Text[c.start:c.end])) {
+		if lineMeasures[lang.Family(t.Lower)] {
+			return "" // the row names its measure
+		}
+	}
+	if narrowed := labelNarrowed(q, sh, c.intro); narrowed == toks[0].Lower {
+		return narrowed
+	}
+	return ""
+}

@@ -407,6 +407,8 @@ func TestRowOfANarrowerMeasure(t *testing.T) {
 		{q, []string{"T:(in millions) | 2022 | 2021\nRestricted cash & cash equivalents | 33 | 52"}, "narrower"},
 		{q, []string{"T:(in millions) | 2022 | 2021\nTotal cash and cash equivalents | 14,614 | 8,052"}, ""},
 		{"acme operating income 2022", []string{"T:Net Sales | 2022 | 2021\nTotal Company operating income | 6,539 | 7,369"}, ""},
+		{"What was Acme's long-term debt at the end of 2021?", []string{"T:(MILLIONS) | 2021 | 2020\nOther long-term debt | 4 | 4"}, "narrower"},
+		{"What was Acme's long-term debt at the end of 2021?", []string{"T:(MILLIONS) | 2021 | 2020\nTotal long-term debt | 36,195 | 37,133"}, ""},
 	})
 }
 
@@ -581,4 +583,38 @@ func TestLengthOfTimeIsNoAmount(t *testing.T) {
 		{"What is the average duration of Acme's accounts receivable?", "The average duration of the accounts receivable is 25 days.", app.VerdictAnswered},
 		{"How long can a dividend be unclaimed?", "If any dividend is unclaimed for 11 calendar months after issuance, our board may stop payment on the dividend.", app.VerdictAnswered},
 	})
+}
+
+// TestChangeOfWhatIsAsked: a sentence that writes what the question asks
+// of only inside the changes it states — "an increase in cash dividends
+// paid of $397 million", "a $8.2 billion increase in additions to property
+// and equipment" — says how the figure moved, whatever other figures it
+// gives.
+func TestChangeOfWhatIsAsked(t *testing.T) {
+	checkVerdictsIn(t, "Acme Inc. 10-K 2021", []verdictCase{
+		{"How much did Acme pay out in cash dividends in 2021?", "The change was driven mostly by $14.0 billion net payments of short-term borrowings in 2021 and an increase in cash dividends paid of $397 million.", app.VerdictClosest},
+		{"How much did Acme spend on additions to property and equipment in fiscal 2021?", "Cash used in investing decreased $7.6 billion to $22.7 billion for fiscal year 2021, offset in part by a $8.2 billion increase in additions to property and equipment.", app.VerdictClosest},
+		{"How much did Acme pay out in cash dividends in 2021?", "Acme paid cash dividends of $8,729 million in 2021.", app.VerdictAnswered},
+	})
+}
+
+// TestIntroNarrowsTheRows: rows that name parts ("Digital Media") under
+// "Subscription revenue by reportable segment … is as follows" give each
+// part's subscription revenue, not its revenue.
+func TestIntroNarrowsTheRows(t *testing.T) {
+	table := "2017 | 2016 | 2015\nDigital Media | $ | 4,480.8 | $ | 3,370.8 | $ | 2,264.7\nDigital Marketing | 1,149.9 | 1,022.0 | 871.0"
+	for _, c := range []struct {
+		intro string
+		want  app.Verdict
+	}{
+		{"Subscription\nrevenue by reportable segment for fiscal 2017, 2016 and 2015 is as follows (dollars in millions):", app.VerdictClosest},
+		{"The following table summarizes revenue by reportable segment for fiscal 2017, 2016 and 2015 (dollars in millions):", app.VerdictAnswered},
+		{"Components of revenue by reportable segment for fiscal 2017, 2016 and 2015 were as follows (dollars in millions):", app.VerdictAnswered},
+		{"Revenue by reportable segment for fiscal 2017, 2016 and 2015 is as follows (dollars in millions):", app.VerdictAnswered},
+	} {
+		ans, err := underIntroAsked("How much revenue did Acme's Digital Media segment bring in during fiscal 2017?", c.intro, table)
+		if err != nil || ans.Verdict != c.want {
+			t.Errorf("under %q: verdict %q, want %q: %s", c.intro, ans.Verdict, c.want, ans.Answer)
+		}
+	}
 }

@@ -265,6 +265,56 @@ func onlyChanges(q, text string) bool {
 	return !hasAmount(strings.ReplaceAll(rest, changeMark, " "), false)
 }
 
+// changeOfRE finds a change written figure first, as a noun, with what
+// changed after it: "a $8.2 billion increase in additions to property
+// and equipment", "a 5% decline in net sales" (the words after "in" up to
+// six).
+var changeOfRE = regexp.MustCompile(`(?i)[$€£¥]?\s?\d[\d,]*(\.\d+)?\s*(%|percent\b|million\b|billion\b|thousand\b)?\s+(increase|decrease|decline|rise|drop|reduction|gain|growth)\s+in\s+((the|our|its)\s+)?(\p{L}[\p{L}\-]*\s*){1,6}`)
+
+// askedOnlyChanged reports whether a sentence writes what question q
+// asks of — its words beyond the company's name (the title's), the
+// period and the words that ask — only inside the changes it states: "an
+// increase in cash dividends paid of $397 million" beside figures of
+// borrowings states how the dividends moved, not what was paid, and so
+// does "a $8.2 billion increase in additions to property and equipment".
+func askedOnlyChanged(q, title, text string) bool {
+	var spans [][]int
+	spans = append(spans, changeFigureRE.FindAllStringIndex(text, -1)...)
+	spans = append(spans, changeOfRE.FindAllStringIndex(text, -1)...)
+	if len(spans) == 0 {
+		return false
+	}
+	known := map[string]bool{}
+	for _, t := range lang.Tokens(title) {
+		known[lang.Family(t.Lower)] = true
+	}
+	asked := map[string]bool{}
+	for _, t := range lang.Tokens(q) {
+		f := lang.Family(t.Lower)
+		if !t.Num && !lang.IsStopWord(t.Lower) && !known[f] && !periodWords[f] && !taskWords[f] && !wholeAskingWords[f] {
+			asked[f] = true
+		}
+	}
+	inside := 0
+	for _, t := range lang.Tokens(text) {
+		if !asked[lang.Family(t.Lower)] {
+			continue
+		}
+		within := false
+		for _, sp := range spans {
+			if t.Start >= sp[0] && t.End <= sp[1] {
+				within = true
+				break
+			}
+		}
+		if !within {
+			return false
+		}
+		inside++
+	}
+	return inside > 0
+}
+
 // changeMark stands in a text for a change it states.
 const changeMark = " \x00change\x00 "
 

@@ -122,6 +122,11 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 	if other == "" && row && sh.Figure {
 		other = groupMisread(ev, q, sh, c)
 	}
+	if other == "" && row && sh.Figure {
+		if narrowed := introNarrowed(q, sh, c); narrowed != "" {
+			other = "the table's introduction names a narrower measure (" + narrowed + ")"
+		}
+	}
 	if other == "" && sh.Figure {
 		if name := segmentUnnamed(ev, q, c, text); name != "" {
 			other = "the passage does not name the segment asked (" + name + ")"
@@ -168,6 +173,10 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 	}
 	if why := figureStatedAs(q, sh, text, row); why != "" {
 		return false, why
+	}
+	if sh.Figure && !row && !sh.When && !sh.Time && (sh.Type == lang.AmountType || asksMoneyMeasure(q, sh)) &&
+		len(derivation(q, sh)) == 0 && c.src != nil && askedOnlyChanged(q, c.src.Title, text) {
+		return false, "the passage states how the figure asked changed, not the figure"
 	}
 	if why := rowMisread(q, text); row && why != "" {
 		return false, why
