@@ -2,6 +2,7 @@ package answer
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"archivist/app"
@@ -74,24 +75,35 @@ func namesOther(headings []string, known string) bool {
 // name a segment ("Boeing Commercial Airplanes' revenues" read under a
 // row "Revenues"), and the segment's figure answers.
 func asksWhole(q string, sh shape, title, quote string) bool {
-	known := map[string]bool{}
-	for _, t := range lang.Tokens(title + "\n" + quote) {
-		known[lang.Family(t.Lower)] = true
+	for f := range askedBeyond(q, title+"\n"+quote) {
+		if !slices.Contains(sh.Measure, f) {
+			return false
+		}
 	}
-	for _, f := range sh.Measure {
-		known[f] = true
+	return true
+}
+
+// askedBeyond returns the family keys of the words question q writes
+// beyond those of known (a title, a quote), its numbers, years and
+// quarters, its period's words and the words by which questions ask and
+// name their source ("according to its 10-K").
+func askedBeyond(q, known string) map[string]bool {
+	written := map[string]bool{}
+	for _, t := range lang.Tokens(known) {
+		written[lang.Family(t.Lower)] = true
 	}
+	out := map[string]bool{}
 	for _, t := range lang.Tokens(q) {
 		f := lang.Family(t.Lower)
-		if t.Num || lang.IsStopWord(t.Lower) || known[f] || taskWords[f] || periodWords[f] || wholeAskingWords[f] || formWords[f] {
+		if t.Num || lang.IsStopWord(t.Lower) || written[f] || taskWords[f] || periodWords[f] || wholeAskingWords[f] || formWords[f] {
 			continue
 		}
 		if _, ok := yearOf(t.Lower); ok || quarterTermRE.MatchString(t.Lower) {
 			continue
 		}
-		return false
+		out[f] = true
 	}
-	return true
+	return out
 }
 
 // wholeAskingWords are the verbs and nouns by which a question asks a
@@ -137,3 +149,29 @@ var dateAskedRE = regexp.MustCompile(`(?i)\b(dates?|days?)\b`)
 
 // sumWords open the label of a row that sums a table's parts.
 var sumWords = familySet(`total totals consolidated combined`)
+
+// partMisread returns why a figure question's quote gives a part's
+// figure or one of another measure, read from what is set around it: a
+// heading naming a part (partFigure), a group row (groupMisread), a
+// table's introduction (introNarrowed), a segment the question names and
+// the passage does not (segmentUnnamed); "" when none.
+func partMisread(ev *app.Evidence, q string, sh shape, c *candidate, text string, row bool) string {
+	if !sh.Figure {
+		return ""
+	}
+	if heading := partFigure(ev, q, sh, c, text, row); heading != "" {
+		return "the passage stands under “" + heading + "”, which gives a part's figures; the question asks the company's"
+	}
+	if row {
+		if why := groupMisread(ev, q, sh, c); why != "" {
+			return why
+		}
+		if narrowed := introNarrowed(q, sh, c); narrowed != "" {
+			return "the table's introduction names a narrower measure (" + narrowed + ")"
+		}
+	}
+	if name := segmentUnnamed(ev, q, c, text); name != "" {
+		return "the passage does not name the segment asked (" + name + ")"
+	}
+	return ""
+}

@@ -122,6 +122,19 @@ func moneyRow(text string) bool {
 	return false
 }
 
+// figureOfOtherKind returns why the figures a quote states are of
+// another kind than the one asked — money for a count, lengths of time
+// for an amount — or "".
+func figureOfOtherKind(q string, sh shape, text string, row bool) string {
+	switch {
+	case sh.Type == lang.CountType && row && moneyRow(text):
+		return "the row states an amount of money, not the count asked"
+	case sh.Figure && !row && asksMoneyMeasure(q, sh) && !durationAskedRE.MatchString(q) && onlyDurations(text):
+		return "the passage states only lengths of time, not the amount asked"
+	}
+	return ""
+}
+
 // asksMoneyMeasure reports whether a figure question asks a measure a
 // statement's lines name (lineMeasures) — an amount, not a count or a
 // length of time.

@@ -284,17 +284,7 @@ func askedOnlyChanged(q, title, text string) bool {
 	if len(spans) == 0 {
 		return false
 	}
-	known := map[string]bool{}
-	for _, t := range lang.Tokens(title) {
-		known[lang.Family(t.Lower)] = true
-	}
-	asked := map[string]bool{}
-	for _, t := range lang.Tokens(q) {
-		f := lang.Family(t.Lower)
-		if !t.Num && !lang.IsStopWord(t.Lower) && !known[f] && !periodWords[f] && !taskWords[f] && !wholeAskingWords[f] {
-			asked[f] = true
-		}
-	}
+	asked := askedBeyond(q, title)
 	inside := 0
 	for _, t := range lang.Tokens(text) {
 		if !asked[lang.Family(t.Lower)] {

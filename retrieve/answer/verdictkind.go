@@ -114,29 +114,12 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		return false, why
 	}
 	other := measureMisread(q, sh, c, text, under, row)
-	if other == "" && sh.Figure {
-		if heading := partFigure(ev, q, sh, c, text, row); heading != "" {
-			other = "the passage stands under “" + heading + "”, which gives a part's figures; the question asks the company's"
-		}
+	if other == "" {
+		other = partMisread(ev, q, sh, c, text, row)
 	}
-	if other == "" && row && sh.Figure {
-		other = groupMisread(ev, q, sh, c)
-	}
-	if other == "" && row && sh.Figure {
-		if narrowed := introNarrowed(q, sh, c); narrowed != "" {
-			other = "the table's introduction names a narrower measure (" + narrowed + ")"
-		}
-	}
-	if other == "" && sh.Figure {
-		if name := segmentUnnamed(ev, q, c, text); name != "" {
-			other = "the passage does not name the segment asked (" + name + ")"
-		}
-	}
-	switch {
-	case sh.Type == lang.CountType && row && moneyRow(text):
-		return false, "the row states an amount of money, not the count asked"
-	case sh.Figure && !row && asksMoneyMeasure(q, sh) && !durationAskedRE.MatchString(q) && onlyDurations(text):
-		return false, "the passage states only lengths of time, not the amount asked"
+	switch kind := figureOfOtherKind(q, sh, text, row); {
+	case kind != "":
+		return false, kind
 	case (sh.Type == lang.WhoType || sh.Type == lang.WhichType) && firmAskedRE.MatchString(q) && !namesFirm(text, firmNamed(q, sh)):
 		// "Who audits …" is answered by the firm's name; a sentence about
 		// the audit names none. (So is "Which bank is trustee …": the
