@@ -1,7 +1,9 @@
 package answer
 
 import (
+	"fmt"
 	"maps"
+	"os"
 	"slices"
 	"strings"
 
@@ -43,6 +45,9 @@ func readQuestion(ev *app.Evidence) *reading {
 		r.qstems = withoutDefinitionWords(r.qstems)
 	}
 	r.shape = askedShape(ev.Question.Text, ev.Terms)
+	if os.Getenv("ARCH_DEBUG") != "" {
+		fmt.Fprintf(os.Stderr, "DBG shape q=%q kind=%q measure=%v\n", ev.Question.Text, r.shape.Kind, r.shape.Measure)
+	}
 	r.shape.dropTitled(ev.Sources)
 	r.shape.dropSourceYears(ev.Question.Text)
 	r.shape.named = r.fm.named(r.shape.stems)
@@ -85,7 +90,14 @@ func readQuestion(ev *app.Evidence) *reading {
 	for st := range r.nameStems {
 		delete(r.measureStems, st)
 	}
+	// A name typed in small letters ("mgm resorts goodwill …") is the
+	// title's as one written in capitals is: every passage of the
+	// document is about its issuer, so a row writing the name ("MGM
+	// China") carries it no more than the others.
 	names := questionNames(ev.Question.Text)
+	for n := range typedSmall(ev.Question.Text, ev.Sources) {
+		maps.Copy(names, wordStems(n))
+	}
 	r.titleStems = map[int]map[string]bool{}
 	for _, src := range ev.Sources {
 		r.titleStems[src.N] = map[string]bool{}
