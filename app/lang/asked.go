@@ -209,8 +209,12 @@ func measureOf(question string) ([]string, string) {
 			words = nil
 			continue
 		}
-		if measureEnds[low] || bare == "" || strings.IndexFunc(bare, unicode.IsDigit) >= 0 {
+		if measureEnds[low] || bare == "" || strings.IndexFunc(bare, unicode.IsDigit) >= 0 || strings.HasPrefix(w, "(") {
 			break
+		}
+		if next := strings.Fields(strings.Join(fields[i+1:], " ") + " x")[0]; months[low] && (len(low) > 3 || strings.IndexFunc(next, unicode.IsDigit) >= 0) ||
+			monthCounts[low] && strings.HasPrefix(strings.ToLower(next), "month") {
+			break // "long-term debt december 31 2021", "sg&a three months ended …": the period, typed without "at" or "for"
 		}
 		if periodEdges[low] && i+1 < len(fields) && strings.EqualFold(fields[i+1], "of") {
 			break // "cash end of 2021": the period's edge, typed without "at the"
@@ -545,3 +549,6 @@ func isLatin(s string) bool {
 	}
 	return true
 }
+
+// monthCounts count the months of a period: "three months ended".
+var monthCounts = map[string]bool{"three": true, "six": true, "nine": true, "twelve": true}

@@ -88,6 +88,12 @@ func TestReadAsked(t *testing.T) {
 		"What is the acme goodwill balance end of fiscal 2015?":                           "acme goodwill balance",
 		"What is the acme diluted eps fiscal 2022?":                                       "acme diluted eps",
 		"What was the net sales year 2021?":                                               "net sales",
+		"What is the acme long-term debt december 31 2021?":                               "acme long term debt",
+		"What is the acme net sales three months ended july 30 2022 (q2 fy24 10-q)?":      "acme net sales",
+		"What is the ACME diluted EPS 2019?":                                              "acme diluted eps",
+		"What is the acme depreciation (cash flow statement) 2015?":                       "acme depreciation",
+		"What is the acme net income fiscal 2022 (fy23 10-k)?":                            "acme net income",
+		"What is the acme capex?":                                                         "acme capex",
 	} {
 		if got := ReadAsked(q).MeasureText; got != want {
 			t.Errorf("ReadAsked(%q).MeasureText = %q, want %q", q, got, want)

@@ -17,6 +17,7 @@ func TestFamily(t *testing.T) {
 		// A verb's act named by a changed noun.
 		{"sell", "sold", "sale", "sales", "selling"},
 		{"lose", "lost", "loss", "losses"},
+		{"earn", "earned", "earning", "earnings"},
 		// Both spellings of a word are one.
 		{"recognise", "recognize", "recognized", "recognised"},
 		{"organisation", "organization", "organizations", "organised"},

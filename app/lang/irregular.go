@@ -7,7 +7,8 @@ import "strings"
 // began in October" answers "When did the crisis begin?", "written by"
 // answers "Who wrote …?". A few verbs name their act by a changed noun
 // too: "How much did Corning sell?" is answered by its "net sales", "How
-// much did Boeing lose per share?" by its "loss per share". No suffix
+// much did Boeing lose per share?" by its "loss per share", "What did Nike
+// earn per diluted share?" by its "diluted earnings per share". No suffix
 // rule joins them, so Family reads these forms through a table of the
 // language's irregular forms.
 //
@@ -21,7 +22,7 @@ const irregularSpec = `
 arise arose arisen|awake awoke awoken|beat beaten|become became|begin began begun|bend bent
 bite bitten|break broke broken|breed bred|bring brought|build built|burn burnt|buy bought
 catch caught|choose chose chosen|cling clung|come came|creep crept|deal dealt|dig dug
-do did done|draw drew drawn|dream dreamt|drink drank drunk|drive drove driven|eat ate eaten
+do did done|draw drew drawn|dream dreamt|drink drank drunk|drive drove driven|earn earnings|eat ate eaten
 fall fell fallen|feed fed|feel felt|fight fought|flee fled|fling flung|fly flew flown
 forbid forbade forbidden|foresee foresaw foreseen|forget forgot forgotten|forgive forgave forgiven
 freeze froze frozen|get got gotten|give gave given|go went gone|grow grew grown|hang hung
