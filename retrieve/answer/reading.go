@@ -1,9 +1,7 @@
 package answer
 
 import (
-	"fmt"
 	"maps"
-	"os"
 	"slices"
 	"strings"
 
@@ -45,9 +43,6 @@ func readQuestion(ev *app.Evidence) *reading {
 		r.qstems = withoutDefinitionWords(r.qstems)
 	}
 	r.shape = askedShape(ev.Question.Text, ev.Terms)
-	if os.Getenv("ARCH_DEBUG") != "" {
-		fmt.Fprintf(os.Stderr, "DBG shape q=%q kind=%q measure=%v\n", ev.Question.Text, r.shape.Kind, r.shape.Measure)
-	}
 	r.shape.dropTitled(ev.Sources)
 	r.shape.dropSourceYears(ev.Question.Text)
 	r.shape.named = r.fm.named(r.shape.stems)
