@@ -431,7 +431,8 @@ var otherUnits = map[string]bool{"shares": true, "share": true, "dollars": true,
 
 // countsOther reports whether the number at toks[i], past a scale word
 // and the other numbers of a list it leads ("2.5 million, 2.7 million and
-// 2.5 million shares"), is a number of one of the otherUnits.
+// 2.5 million shares"), is a number of one of the otherUnits or of
+// another plural noun than the one counted ("38 states").
 // (What the question counts is no other unit: "How many shares …".)
 func countsOther(toks []lang.Token, i int, counted []string) bool {
 	for j := i + 1; j < len(toks) && j <= i+10; j++ {
@@ -440,7 +441,40 @@ func countsOther(toks []lang.Token, i int, counted []string) bool {
 		case toks[j].Num, w == "and", w == "or", w == "million", w == "billion", w == "thousand":
 			continue
 		}
-		return otherUnits[w] && !slices.Contains(counted, lang.Family(w))
+		f := lang.Family(w)
+		if slices.Contains(counted, f) || peopleWords[f] && countsPeople(counted) {
+			return false
+		}
+		// "branches in 38 states": a plural noun right after the number
+		// is what it counts.
+		return otherUnits[w] || pluralNoun(w)
+	}
+	return false
+}
+
+// pluralNoun reports whether a lower-case word reads as a plural noun:
+// letters ending in a plural "s" ("states", "countries"), not "-ss",
+// "-us" or "-is", and no function word.
+func pluralNoun(w string) bool {
+	if len(w) < 4 || lang.IsStopWord(w) || !strings.HasSuffix(w, "s") ||
+		strings.HasSuffix(w, "ss") || strings.HasSuffix(w, "us") || strings.HasSuffix(w, "is") {
+		return false
+	}
+	for _, r := range w {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// countsPeople reports whether what is counted is people of any name:
+// "employees" are counted by "associates" as by "employees".
+func countsPeople(counted []string) bool {
+	for _, c := range counted {
+		if peopleWords[c] {
+			return true
+		}
 	}
 	return false
 }
@@ -458,7 +492,7 @@ var numberWords = map[string]bool{"one": true, "two": true, "three": true, "four
 // the people it counts by their part, seldom as "people".
 var peopleWords = familySet(`people persons individuals inhabitants residents settlers soldiers troops men women
 	children employees workers members citizens immigrants emigrants refugees students visitors casualties
-	victims prisoners colonists passengers voters adults`)
+	victims prisoners colonists passengers voters adults associates colleagues teammates`)
 
 // peopleCounted returns the word by which counted counts people in
 // general ("people", "persons", "individuals"), or "".

@@ -133,6 +133,9 @@ func narrowedBy(q, head, text string, named map[string]bool) string {
 			extra = w.Lower
 		}
 		if extra == "" {
+			extra = purposeAfter(toks, i, asked, named)
+		}
+		if extra == "" {
 			return "" // the measure as asked
 		}
 		if narrowed == "" {
@@ -140,6 +143,28 @@ func narrowedBy(q, head, text string, named map[string]bool) string {
 		}
 	}
 	return narrowed
+}
+
+// purposeAfter returns the word by which "for" after the measure's head
+// at toks[i] narrows it to a purpose or a part — "capital expenditures for
+// pollution control", "revenue for each of the segments" — or "" when
+// what follows is a period ("for 2021", "for the year"), the company, or
+// words the question asks.
+func purposeAfter(toks []lang.Token, i int, asked, named map[string]bool) string {
+	if i+1 >= len(toks) || toks[i+1].Lower != "for" {
+		return ""
+	}
+	for _, w := range toks[i+2 : min(len(toks), i+6)] {
+		if lang.IsStopWord(w.Lower) {
+			continue
+		}
+		f := lang.Family(w.Lower)
+		if w.Num || asked[f] || named[f] || periodWords[f] || monthWords[w.Lower] || wholeWords[f] || wholeEntities[f] {
+			return ""
+		}
+		return w.Lower
+	}
+	return ""
 }
 
 // wholeEntities name the reporting company as a whole in a row's label:
@@ -150,9 +175,9 @@ var wholeEntities = familySet(`company corporation group enterprise`)
 // measure the question asks ("Restricted cash & cash equivalents" for
 // cash and cash equivalents, "Adjusted operating income" for operating
 // income, "Other long-term debt" for long-term debt): the label writes
-// the measure's words in a run, after a word the question does not give —
-// not a total's or a net figure's, which name the measure itself. "" when
-// it does not.
+// the measure's words in a run, or its head alone, after a word the
+// question does not give — not a total's or a net figure's, which name
+// the measure itself. "" when it does not.
 func labelNarrowed(q string, sh shape, label string) string {
 	if len(sh.Measure) == 0 || len(sh.Measure) < 2 && !measureNouns[sh.Measure[0]] {
 		return ""
@@ -171,6 +196,21 @@ func labelNarrowed(q string, sh shape, label string) string {
 	for i := 0; i+len(sh.Measure) <= len(fams) && at < 0; i++ {
 		if slices.Equal(fams[i:i+len(sh.Measure)], sh.Measure) {
 			at = i
+		}
+	}
+	if at < 0 {
+		// The label does not write the measure as one phrase: its head,
+		// with none of the measure's other words before it, after another
+		// word names another measure — "Interest and other income
+		// (expense), net" is not net income. (A word within the phrase,
+		// "Diluted net income per common share", narrows nothing.)
+		head := sh.Measure[len(sh.Measure)-1]
+		at = slices.Index(fams, head)
+		for i := 0; i < at; i++ {
+			if slices.Contains(sh.Measure, fams[i]) {
+				at = -1
+				break
+			}
 		}
 	}
 	if at <= 0 {
@@ -250,3 +290,7 @@ func boundToOther(text, head string) bool {
 	}
 	return true
 }
+
+// monthWords name the months, which start a date.
+var monthWords = map[string]bool{"january": true, "february": true, "march": true, "april": true, "may": true, "june": true,
+	"july": true, "august": true, "september": true, "october": true, "november": true, "december": true}

@@ -33,20 +33,35 @@ var partHeadingRE = regexp.MustCompile(`(?i)\b(segments?|acquisitions|divestitur
 // that names a part of the company, "" when none does. Headings that name
 // segments name them all: the discussion of them all ("OPERATING
 // SEGMENTS", whose "REVENUES" row is the company's) gives way to one
-// segment's under a level of its own ("› Verizon Business Group"), which
-// names what neither the title nor the question writes.
+// segment's under a level of its own ("› Verizon Business Group") or a
+// heading naming it ("Walmart International Segment"), which names what
+// neither the title nor the question writes.
 func partHeading(section, q, title string) string {
 	levels := strings.Split(section, " › ")
 	for i, level := range levels {
 		if !partHeadingRE.MatchString(level) {
 			continue
 		}
-		if segmentHeadingRE.MatchString(level) && !namesOther(levels[i+1:], q+"\n"+title) {
+		if segmentHeadingRE.MatchString(level) && !namesOther(levels[i+1:], q+"\n"+title) && !namesOther(oneSegment(level), q+"\n"+title) {
 			continue
 		}
 		return strings.TrimSpace(level)
 	}
 	return ""
+}
+
+// oneSegmentRE finds a heading that names one segment before the word:
+// "International Segment", "Sam's Club Segment" (a heading over them all
+// says "Segments" or opens with the word: "Segment Results").
+var oneSegmentRE = regexp.MustCompile(`(?i)^\s*(\S.*?)\s+segment\s*$`)
+
+// oneSegment returns the name a heading gives one segment, as a heading
+// of its own for namesOther, or nil.
+func oneSegment(heading string) []string {
+	if m := oneSegmentRE.FindStringSubmatch(heading); m != nil {
+		return []string{m[1]}
+	}
+	return nil
 }
 
 // namesOther reports whether any of the headings writes a word that known
@@ -108,9 +123,10 @@ func askedBeyond(q, known string) map[string]bool {
 
 // wholeAskingWords are the verbs and nouns by which a question asks a
 // company's figure without naming anything of it: "What did Acme report
-// as …", "according to its annual report".
+// as …", "What did its interest expense come to", "according to its annual
+// report".
 var wholeAskingWords = familySet(`report reported reports reporting state stated states show shown shows disclose
-	disclosed record recorded amount figure value company company's whole`)
+	disclosed record recorded amount figure value company company's whole come came`)
 
 // formWords name the documents a figure is asked from: "per its 10-K",
 // "(2022 10-k)", "in the Q2 2023 10-Q".

@@ -177,8 +177,9 @@ func (p *picking) take(c *candidate) {
 			p.covered[t] = placed
 		}
 	}
+	dated := yearAfterBalance(p.ev, c) // a row of the changes after a balance is the next year's
 	for y := range p.shape.years {
-		p.yearMet = p.yearMet || c.words[y] || c.context[y]
+		p.yearMet = p.yearMet || c.words[y] || c.context[y] || y == dated
 	}
 	p.meetNames(c, cit, label, under)
 	if a := antecedentOf(p.cands, c); a != nil && !p.seen[squash(a)] && len(p.cites) < maxQuotes-1 {

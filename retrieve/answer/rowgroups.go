@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"regexp"
 	"strings"
 
 	"archivist/app"
@@ -124,16 +125,47 @@ func moneyRow(text string) bool {
 
 // figureOfOtherKind returns why the figures a quote states are of
 // another kind than the one asked — money for a count, lengths of time
-// for an amount — or "".
+// or the numbers of items and pages for an amount — or "".
 func figureOfOtherKind(q string, sh shape, text string, row bool) string {
 	switch {
 	case sh.Type == lang.CountType && row && moneyRow(text):
 		return "the row states an amount of money, not the count asked"
 	case sh.Figure && !row && asksMoneyMeasure(q, sh) && !durationAskedRE.MatchString(q) && onlyDurations(text):
 		return "the passage states only lengths of time, not the amount asked"
+	case sh.Figure && !row && !sh.When && !sh.Time && asksMoneyMeasure(q, sh) && !percentAsked(q) && onlyDesignations(text):
+		// "2 Financial Statement Schedule … on page F-56" holds numbers,
+		// and no amount.
+		return "the passage's numbers name items and pages; it states no amount"
 	}
 	return ""
 }
+
+// onlyDesignations reports whether every number of text that is no year
+// nor a date's day names a thing rather than measuring one: written into a
+// word ("F-56", "Item 9A", "Q1") or numbering the item a passage opens
+// with ("2 Financial Statement Schedule").
+func onlyDesignations(text string) bool {
+	n := 0
+	for _, loc := range figureAnyRE.FindAllStringIndex(text, -1) {
+		f := strings.TrimRight(strings.TrimSpace(text[loc[0]:loc[1]]), ",")
+		end := loc[0] + len(f)
+		switch {
+		case strings.ContainsAny(f, "%"):
+			return false
+		case isYearToken(f), monthRE.MatchString(text[:loc[0]]):
+			continue
+		case gluedToLetters(text, loc[0], end), strings.TrimSpace(text[:loc[0]]) == "" && itemOpensRE.MatchString(text[end:]):
+			n++
+			continue
+		}
+		return false
+	}
+	return n > 0
+}
+
+// itemOpensRE finds, after a passage's opening number, the capitalised
+// title of the item it numbers.
+var itemOpensRE = regexp.MustCompile(`^\s+\p{Lu}\p{Ll}+\s+\p{Lu}`)
 
 // asksMoneyMeasure reports whether a figure question asks a measure a
 // statement's lines name (lineMeasures) — an amount, not a count or a

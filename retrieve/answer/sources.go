@@ -20,8 +20,9 @@ import (
 
 // sourceYearRE finds a year a question gives its source, not its fact:
 // "Pew's December 2015 survey", "the 2022 annual report", "its
-// first-quarter 2021 10-Q", "the report from 2019".
-var sourceYearRE = regexp.MustCompile(`(?i)\b((?:19|20)\d{2})\s+(?:annual\s+|quarterly\s+)?(?:report|survey|study|paper|poll|release|edition|guide|brochure|10-k|10-q|8-k|filing)\b|\b(?:report|survey|study|paper|poll|release|edition|guide|brochure|10-k|10-q|filing)\s+(?:of|from|dated)\s+(?:\w+\s+)?((?:19|20)\d{2})\b`)
+// first-quarter 2021 10-Q", "the report from 2019", "(fy2019 10-k)", "(q2
+// fy24 10-q)".
+var sourceYearRE = regexp.MustCompile(`(?i)\b(?:fy\s?)?((?:19|20)\d{2})\s+(?:annual\s+|quarterly\s+)?(?:report|survey|study|paper|poll|release|edition|guide|brochure|10-k|10-q|8-k|filing)\b|\b(?:report|survey|study|paper|poll|release|edition|guide|brochure|10-k|10-q|filing)\s+(?:of|from|dated)\s+(?:\w+\s+)?((?:19|20)\d{2})\b|\bfy(\d{2})\s+(?:annual\s+|quarterly\s+)?(?:report|release|10-k|10-q|8-k|filing)\b`)
 
 // sourceNameRE finds the name a question gives its source as its
 // author: "Pew Research Center's December 2015 survey", "the Pew December
@@ -67,7 +68,11 @@ func sourceYearsOf(q string) map[string]bool {
 	out := map[string]bool{}
 	rest := sourceYearRE.ReplaceAllString(q, " ")
 	for _, m := range sourceYearRE.FindAllStringSubmatch(q, -1) {
-		if y := m[1] + m[2]; !strings.Contains(rest, y) {
+		y := m[1] + m[2]
+		if m[3] != "" {
+			y = "20" + m[3] // "(fy23 10-k)"
+		}
+		if !strings.Contains(rest, y) {
 			out[y] = true
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"maps"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -251,6 +252,12 @@ func meets(ev *app.Evidence, sh shape, c *candidate, others []*candidate, weight
 	if ok, why := holdsKindAsked(ev, sh, c, text, row); !ok {
 		return false, why
 	}
+	if y := yearAfterBalance(ev, c); row && sh.Figure && len(sh.years) > 0 && y != "" && !sh.years[y] {
+		// A statement of changes in equity sets "Net income" once for
+		// each year, after the balance that opens it: its header names
+		// no year, the balance row above the row does.
+		return false, "the row stands in the changes of " + y + ", after the balance that opens that year"
+	}
 	if ok, why := carriesGiven(ev, sh, c, text, carried); !ok {
 		return false, why
 	}
@@ -285,6 +292,44 @@ func meets(ev *app.Evidence, sh shape, c *candidate, others []*candidate, weight
 	}
 	return true, ""
 }
+
+// yearAfterBalance returns the year whose changes table row c reports,
+// when its header names no year and a balance row above it in its block
+// dates the changes that follow: after "Balance at December 31, 2018",
+// the rows are 2019's (a fiscal year's balance opens the next fiscal
+// year alike). "" otherwise.
+func yearAfterBalance(ev *app.Evidence, c *candidate) string {
+	span, boff, ok := locate(c.window, c.start)
+	if !ok || ev.Blocks[span.BlockID].Kind != app.BlockTable {
+		return ""
+	}
+	for _, h := range tableHeader(ev, c.window, c.start) {
+		for _, n := range numbers(h) {
+			if n.year {
+				return ""
+			}
+		}
+	}
+	year := ""
+	for _, r := range strings.Split(ev.Blocks[span.BlockID].Text[:boff], "\n") {
+		if m := datedBalanceRE.FindStringSubmatch(rowLabel(r)); m != nil {
+			year = m[1]
+		}
+	}
+	if year == "" {
+		return ""
+	}
+	y, err := strconv.Atoi(year)
+	if err != nil {
+		return ""
+	}
+	return strconv.Itoa(y + 1)
+}
+
+// datedBalanceRE finds a row that states a balance at a date, as a
+// statement of changes in equity opens each year: "Balance at December
+// 31, 2018", "Balances, May 31, 2019".
+var datedBalanceRE = regexp.MustCompile(`(?i)^\s*balances?\b[^|]*?\b((?:19|20)\d{2})\s*$`)
 
 // carriesAsked reports whether the quote carries at least one word the
 // question asks besides the names it gives. A question gives names to
@@ -489,7 +534,7 @@ func carriesGiven(ev *app.Evidence, sh shape, c *candidate, text string, carried
 			continue // "Pew Research Center's … survey": the source that names itself so
 		}
 		st, f := lang.Inflection(n), lang.Family(n)
-		if !carried[st] && !placed[st] && !carried[n] && !placed[n] && !c.words[st] && !c.words[f] {
+		if !carried[st] && !placed[st] && !carried[n] && !placed[n] && !c.words[st] && !c.words[f] && n != yearAfterBalance(ev, c) {
 			return false, "the passage does not name " + n
 		}
 	}

@@ -313,6 +313,22 @@ func TestSourceYearIsNotTheFactYear(t *testing.T) {
 	}
 }
 
+// TestSourceYearTypedFiscal: "(fy2019 10-k)" names the source's year as
+// "(2019 10-k)" does; asked fiscal 2018, the table's "Fiscal 2019 vs."
+// column is not read as the one asked.
+func TestSourceYearTypedFiscal(t *testing.T) {
+	table := "T:In millions, except | Fiscal 2019 vs. | Percent of Net | Currency\nNet sales | $ 16,865.2 | 7 % | 9 %"
+	ans := statement(t, "acme net sales fiscal 2018 (fy2019 10-k)", "TITLE:ACME, INC. 10-K 2019 (year ended May 26, 2019)", table)
+	if ans.Verdict == app.VerdictAnswered {
+		t.Errorf("fiscal 2019's column answered fiscal 2018: %s", ans.Answer)
+	}
+	ans = statement(t, "acme net sales fiscal 2018 (fy2019 10-k)", "TITLE:ACME, INC. 10-K 2019 (year ended May 26, 2019)",
+		"T:In millions | Fiscal 2019 | Fiscal 2018\nNet sales | $ 16,865.2 | $ 15,740.4")
+	if ans.Verdict != app.VerdictAnswered || !strings.Contains(ans.Answer, "15,740.4") {
+		t.Errorf("fiscal 2018's column not read: %s", ans.Answer)
+	}
+}
+
 // TestAverageTable: a table of average balances does not answer the
 // balance at a date.
 func TestAverageTable(t *testing.T) {
@@ -400,7 +416,8 @@ func TestQuarterOfTheDocument(t *testing.T) {
 
 // TestRowOfANarrowerMeasure: "Restricted cash & cash equivalents" is not
 // the cash and cash equivalents asked; "Total cash and cash equivalents"
-// is, and so is "Total Company operating income".
+// is, and so is "Total Company operating income". "Interest and other
+// income (expense), net" is not net income.
 func TestRowOfANarrowerMeasure(t *testing.T) {
 	q := "How much cash and cash equivalents did Acme hold at the end of 2021?"
 	checkReasons(t, []reasonCase{
@@ -409,6 +426,9 @@ func TestRowOfANarrowerMeasure(t *testing.T) {
 		{"acme operating income 2022", []string{"T:Net Sales | 2022 | 2021\nTotal Company operating income | 6,539 | 7,369"}, ""},
 		{"What was Acme's long-term debt at the end of 2021?", []string{"T:(MILLIONS) | 2021 | 2020\nOther long-term debt | 4 | 4"}, "narrower"},
 		{"What was Acme's long-term debt at the end of 2021?", []string{"T:(MILLIONS) | 2021 | 2020\nTotal long-term debt | 36,195 | 37,133"}, ""},
+		{"acme net income fy2015", []string{"T:(in thousands) | 2015 | 2014\nInterest and other income (expense), net | 33,909 | 7,267"}, "narrower"},
+		{"acme net income fy2015", []string{"T:(in thousands) | 2015 | 2014\nNet income | 629,551 | 268,395"}, ""},
+		{"acme total revenue fy2015", []string{"T:(in thousands) | 2015 | 2014\nTotal net revenue | 4,795,511 | 4,147,065"}, ""},
 	})
 }
 
@@ -501,6 +521,8 @@ func TestFigureUnderAPartsHeading(t *testing.T) {
 		{"acme depreciation and amortization expense 2022", "Item 7 › OPERATING SEGMENTS", rows, true, app.VerdictAnswered}, // every segment's discussion
 		{"acme operating income 2022", "Part II › Deed of Cross Guarantee Consolidated Statements of Income",
 			"For the years ended June 30, | 2023 | 2022\nOperating income | 532 | 1,158", true, app.VerdictClosest},
+		{"What did Acme's interest expense come to in fiscal 2023?", "Part II › Deed of Cross Guarantee Consolidated Statements of Income",
+			"For the years ended June 30, | 2023 | 2022\nInterest expense | (38) | (14)", true, app.VerdictClosest},
 		{"What were Acme's total assets at June 30, 2022?", "NOTE 3 — ACQUISITIONS AND DIVESTITURES",
 			"June 30, 2022 | \nCash | $ | 21,066\nTotal assets | $ | 607,991", true, app.VerdictClosest},
 		{"What were Acme's net sales in 2021?", "Note 7 › Investments accounted for by the equity method",
@@ -510,6 +532,20 @@ func TestFigureUnderAPartsHeading(t *testing.T) {
 			t.Errorf("%q under %q: verdict %q, want %q: %s", c.q, c.section, ans.Verdict, c.want, ans.Answer)
 		}
 	}
+}
+
+// TestMinorHeadingNamesASegment: a minor heading the section tree does
+// not keep still heads the table under it — "Acme International Segment"
+// over a discussion's table gives that segment's operating income, not
+// the company's; a heading over every segment's results does not.
+func TestMinorHeadingNamesASegment(t *testing.T) {
+	q := "acme operating income fy2020"
+	rows := "T:(Amounts in millions, except unit counts) | 2020 | 2019\nNet sales | $ | 120,130 | $ | 120,824\nOperating income | $ | 3,370 | $ | 4,883"
+	checkReasons(t, []reasonCase{
+		{q, []string{"H:Acme International Segment", rows}, "Acme International Segment"},
+		{q, []string{"H:Segment Results of Operations", rows}, ""},
+		{q, []string{"H:Consolidated Results of Operations", rows}, ""},
+	})
 }
 
 // TestRowUnderAGroup: "Total assets: | (In thousands)" heads the rows
@@ -617,4 +653,66 @@ func TestIntroNarrowsTheRows(t *testing.T) {
 			t.Errorf("under %q: verdict %q, want %q: %s", c.intro, ans.Verdict, c.want, ans.Answer)
 		}
 	}
+}
+
+// TestFigureOfAnotherThing: a share of total assets is no amount of them
+// ("Item 9A" measures nothing), capital expenditures "for pollution
+// control" are a part of them, and "branches in 38 states" counts states.
+func TestFigureOfAnotherThing(t *testing.T) {
+	checkReasons(t, []reasonCase{
+		{"What total assets did Acme report as of December 1, 2017?", []string{"As discussed in Management’s Annual Report on Internal Control over Financial Reporting appearing under Item 9A, management excluded from its assessment the internal control over financial reporting of Zeta, associated with consolidated total assets of approximately 1.8% and consolidated total revenues of approximately 2.5%, as of December 1, 2017."}, "only percentages"},
+		{"What total assets did Acme report as of December 1, 2017?", []string{"Acme's total assets were $14,535.6 million as of December 1, 2017."}, ""},
+		{"acme capital expenditures 2021", []string{"To maintain compliance with such regulations, capital expenditures for pollution control in operations were approximately $18.4 million in 2021 and are estimated to be $23.3 million in 2022."}, "narrower measure (pollution)"},
+		{"acme capital expenditures 2021", []string{"Capital expenditures for 2021 were $1,637 million, mostly for new plants."}, ""},
+		{"How many branches did Acme have at the end of March 2021?", []string{"Acme Bank is a national banking association with U.S. branches in 38 states and Washington, D.C. as of March 31, 2021."}, "no value of the kind asked"},
+		{"How many branches did Acme have at the end of March 2021?", []string{"Acme Bank had 4,872 branches in 38 states as of March 31, 2021."}, ""},
+		{"How many people does Acme employ?", []string{"Acme employs approximately 2.2 million associates worldwide."}, ""},
+	})
+}
+
+// TestEarnedPerShare: "What did Acme earn per diluted share?" asks diluted
+// earnings per share, which "Diluted earnings per share | 3.49" states
+// and a count of awards excluded from its calculation does not.
+func TestEarnedPerShare(t *testing.T) {
+	q := "What did Acme earn per diluted share in 2022, per its 10-K?"
+	checkReasons(t, []reasonCase{
+		{q, []string{"Antidilutive stock-based awards excluded from the calculation of diluted earnings per share 603 198 9,493"}, "per-share amount"},
+		{q, []string{"T:Year Ended December 31, | 2022 | 2021\nDiluted earnings per share | $ | 3.49 | $ | 2.41"}, ""},
+		{"How much did Acme earn per diluted share in 2022?", []string{"T:Year Ended December 31, | 2022 | 2021\nDiluted earnings per common share | $ | 3.49 | $ | 2.41"}, ""},
+	})
+}
+
+// TestChangesAfterTheBalance: a statement of changes in equity sets "Net
+// income" once a year, after the balance that opens the year; its header
+// names no year. The row after "Balance at December 31, 2016" is 2017's,
+// not the 2019 asked; the one after the 2018 balance is 2019's.
+func TestChangesAfterTheBalance(t *testing.T) {
+	q := "How much did Acme earn in net income in 2019?"
+	heading := "Consolidated Statements of Changes in Shareholders' Equity For the Years Ended December 31, 2019, 2018, and 2017"
+	header := "Common Stock | Retained Earnings | Total Equity\n"
+	checkReasons(t, []reasonCase{
+		{q, []string{heading, "T:" + header + "Balance at December 31, 2016 | 100 | 900 | 1,000\nNet income | — | 273 | 273"}, "changes of 2017"},
+		{q, []string{heading, "T:" + header + "Balance at December 31, 2018 | 100 | 1,173 | 1,273\nNet income | — | 1,503 | 1,503"}, ""},
+	})
+}
+
+// TestNumbersOfItemsAndPages: "What did Acme earn in 2018?" asks an amount of
+// money; a sentence whose only numbers are an item's and a page's ("2",
+// "F-56") states none, and one that writes "$1,848 million" does.
+func TestNumbersOfItemsAndPages(t *testing.T) {
+	checkReasons(t, []reasonCase{
+		{"What did Acme earn in 2018? I'm reading its 2019 annual report.", []string{"2 Financial Statement Schedule The following financial statement schedule of Acme for the years ended December 31, 2019, 2018, and 2017 is filed as part of this report on page F-56 and should be read in conjunction with the consolidated financial statements of Acme:"}, "numbers name items and pages"},
+		{"What did Acme earn in 2018?", []string{"Acme earned net income of $1,848 million in 2018."}, ""},
+	})
+}
+
+// TestItemsAskedByName: "acme reportable segments" asks what the
+// segments are called; a sentence about "each of our reportable segments"
+// names none of them, and one that lists them does.
+func TestItemsAskedByName(t *testing.T) {
+	q := "acme reportable segments"
+	checkReasons(t, []reasonCase{
+		{q, []string{"Due to requirements from our adoption of a new revenue accounting standard in 2018, net revenues by distribution channel for the years ended December 31, 2019 and 2018, include a reconciliation to our segment revenues as disclosed for each of our reportable segments above."}, "names none"},
+		{q, []string{"Currently, we have three reportable segments—Zeta, Blizzard, and King."}, ""},
+	})
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"archivist/app"
 	"archivist/app/lang"
@@ -567,8 +568,10 @@ func captionsOnly(text string) bool {
 }
 
 // onlyPercents reports whether every figure in text (years and the days
-// of dates aside) is a percentage.
-func onlyPercents(text string) bool {
+// of dates aside) is a percentage. Asked money, a number written into a
+// word ("Item 9A") is no figure either; a model's name ("PaLM-2L") may
+// be what a score is asked of.
+func onlyPercents(text string, money bool) bool {
 	n := 0
 	for _, loc := range figureAnyRE.FindAllStringSubmatchIndex(text, -1) {
 		m := []string{text[loc[0]:loc[1]], "", ""}
@@ -582,12 +585,35 @@ func onlyPercents(text string) bool {
 		if m[2] == "" && monthRE.MatchString(text[:loc[0]]) {
 			continue // the day of a date ("May 31, 2019") is no amount
 		}
+		if money && m[2] == "" && gluedToLetters(text, loc[0], loc[0]+len(f)) {
+			continue // "Item 9A", "Q1", "Form 10-K" name things; no money is written so
+		}
 		if m[2] == "" {
 			return false
 		}
 		n++
 	}
 	return n > 0
+}
+
+// gluedToLetters reports whether the figure at text[start:end] is written
+// into a word: a letter, or a hyphen and a letter, stands right before or
+// after it.
+func gluedToLetters(text string, start, end int) bool {
+	letter := func(s string) bool {
+		r, _ := utf8.DecodeRuneInString(s)
+		return unicode.IsLetter(r)
+	}
+	after := text[end:]
+	if strings.HasPrefix(after, "-") {
+		after = after[1:]
+	}
+	before := text[:start]
+	if strings.HasSuffix(before, "-") {
+		before = before[:len(before)-1]
+	}
+	r, _ := utf8.DecodeLastRuneInString(before)
+	return letter(after) || before != "" && unicode.IsLetter(r)
 }
 
 // shareOfRE finds a question asking a part's share of a whole.

@@ -4,6 +4,7 @@ import (
 	"maps"
 	"regexp"
 	"strings"
+	"unicode"
 
 	"archivist/app"
 	"archivist/app/lang"
@@ -147,6 +148,11 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		return false, "the passage does not give the title asked as held by the one asked about"
 	case sh.Type == lang.CountType && !wholeNumberRE.MatchString(text+" "+c.label) && !numberWordRE.MatchString(text):
 		return false, "the question asks a count and the passage states no whole number"
+	case !row && asksNamedItems(q, sh) && !namesAnItem(text):
+		// "activision blizzard reportable segments fy2019" asks what
+		// the segments are called; "… for each of our reportable segments
+		// above" names none of them.
+		return false, "the question asks what the items are called and the passage names none"
 	case row && rowNamesOther(q, sh, c, text):
 		return false, "the row's label names another measure"
 	case durationMissing(q, text+"\n"+c.label):
@@ -182,11 +188,11 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		// Continuing Operations?" — a heading that names what is asked
 		// tells nothing of it.
 		return false, "the passage only repeats the question's words"
-	case row && asksFigure(q, sh) && perShareRE.MatchString(q) && !perShareRE.MatchString(rowHeading(ev, c, text)):
+	case row && asksPerShare(q, sh) && !perShareRE.MatchString(rowHeading(ev, c, text)):
 		// "Net income | $4,566,156" is not net income per share: a
 		// per-share row says so in its label or its headings.
 		return false, "the question asks a per-share amount and the row is not one"
-	case asksFigure(q, sh) && perShareRE.MatchString(q) && !perShareFigureRE.MatchString(text+" "+c.label):
+	case asksPerShare(q, sh) && !perShareFigureRE.MatchString(text+" "+c.label):
 		// A per-share amount is written in currency units and cents
 		// ("$6.42", "3.85"); "1.9 million dilutive securities" is another
 		// figure.
@@ -196,7 +202,7 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		// operating revenues of $293 million in 2021" gives 2021's
 		// figure (and a part's) to a question about 2022.
 		return false, "the passage states the figure for another period"
-	case sh.Figure && sh.Type != lang.PercentType && !percentAsked(q) && onlyPercents(text):
+	case sh.Figure && sh.Type != lang.PercentType && !percentAsked(q) && onlyPercents(text, asksMoneyMeasure(q, sh)):
 		return false, "the question asks an amount and the passage gives only percentages"
 	case !row && otherMonthOnly(q, text):
 		// "In April 2019, we granted 346,453 PSUs" does not say how many
@@ -528,14 +534,78 @@ var averagesRE = regexp.MustCompile(`(?i)\baverages?\b`)
 // nothing of the others.)
 var averageBalancesRE = regexp.MustCompile(`(?i)\baverage\s+(?:consolidated\s+|daily\s+)?balances?(?:\s+sheets?)?\b`)
 
+// asksNamedItems reports whether q asks the names of several things of a
+// kind: "What are the …" and a noun phrase alone that ends on a plural
+// noun ("What are the reportable segments?", "activision blizzard
+// reportable segments fy2019" as a search is read), no figure, statement
+// or yes/no.
+func asksNamedItems(q string, sh shape) bool {
+	m := namedItemsRE.FindStringSubmatch(q)
+	if m == nil || sh.Figure || sh.Statement || sh.YesNo || sh.Reason || sh.Type != lang.AnyType {
+		return false
+	}
+	var last string
+	for _, w := range strings.Fields(strings.ToLower(m[1])) {
+		w = strings.Trim(w, "?,.;:\"“”")
+		if w == "" || strings.HasPrefix(w, "(") || strings.IndexFunc(w, unicode.IsDigit) >= 0 {
+			break // the period or the source typed after what is asked
+		}
+		if lang.IsStopWord(w) && w != "and" {
+			return false // a verb or a preposition: more is asked than the things' names
+		}
+		last = w
+	}
+	return pluralNoun(last)
+}
+
+// namedItemsRE finds a question that is only "What is/are the" and a noun
+// phrase, as a search typed without its interrogative is read.
+var namedItemsRE = regexp.MustCompile(`(?i)^\s*what\s+(?:is|are|were|was)\s+(?:the\s+)?(.+?)\s*\??\s*$`)
+
+// namesAnItem reports whether text writes a name: a capitalised word
+// past its first that is no month.
+func namesAnItem(text string) bool {
+	for i, t := range lang.Tokens(text) {
+		if i > 0 && (t.Cap || t.AllCaps) && !t.Num && !monthWords[t.Lower] {
+			return true
+		}
+	}
+	return false
+}
+
+// asksPerShare reports whether q asks a per-share amount: "What were its
+// diluted earnings per share", or by the verb, "What did Acme earn per
+// diluted share?".
+func asksPerShare(q string, sh shape) bool {
+	return perShareRE.MatchString(q) && (asksFigure(q, sh) || sh.Figure && sh.Type == lang.AnyType && !sh.When && !sh.Statement)
+}
+
 // sectionOf returns the heading path of the section quote c stands in,
 // "" when it is not known.
+//
+// A report heads a run of blocks with a minor heading the section tree
+// does not keep ("Walmart International Segment" over its table, inside
+// the discussion's section): the last such heading before the candidate in
+// its window is read as one more level of the path.
 func sectionOf(ev *app.Evidence, c *candidate) string {
 	span, _, ok := locate(c.window, c.start)
 	if !ok {
 		return ""
 	}
-	return ev.Sections[ev.Blocks[span.BlockID].SectionID]
+	b := ev.Blocks[span.BlockID]
+	path, minor := ev.Sections[b.SectionID], ""
+	for _, sp := range c.window.Spans {
+		if sp.BlockID == span.BlockID {
+			break
+		}
+		if h := ev.Blocks[sp.BlockID]; h.Kind == app.BlockHeading && h.SectionID == b.SectionID && h.Seq < b.Seq {
+			minor = strings.TrimSpace(h.Text)
+		}
+	}
+	if minor == "" || strings.HasSuffix(path, minor) {
+		return path
+	}
+	return path + " › " + minor
 }
 
 // nameAskedRE finds a question asking a name: "… new company name",
