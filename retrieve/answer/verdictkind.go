@@ -148,11 +148,6 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		return false, "the passage does not give the title asked as held by the one asked about"
 	case sh.Type == lang.CountType && !wholeNumberRE.MatchString(text+" "+c.label) && !numberWordRE.MatchString(text):
 		return false, "the question asks a count and the passage states no whole number"
-	case !row && asksNamedItems(q, sh) && !namesAnItem(text):
-		// "activision blizzard reportable segments fy2019" asks what
-		// the segments are called; "… for each of our reportable segments
-		// above" names none of them.
-		return false, "the question asks what the items are called and the passage names none"
 	case row && rowNamesOther(q, sh, c, text):
 		return false, "the row's label names another measure"
 	case durationMissing(q, text+"\n"+c.label):
@@ -176,6 +171,9 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 	if why := saysOtherwise(q, sh, text, c.label); why != "" {
 		return false, why
 	}
+	if why := formMisread(ev, q, sh, c, text, row); why != "" {
+		return false, why
+	}
 	seat := "" // why a sentence does not seat the company asked about
 	if (sh.Type == lang.WhereType || sh.Type == lang.WhichType) && !row && headquartersRE.MatchString(q) {
 		seat = seatMissed(c, text)
@@ -188,22 +186,11 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		// Continuing Operations?" — a heading that names what is asked
 		// tells nothing of it.
 		return false, "the passage only repeats the question's words"
-	case row && asksPerShare(q, sh) && !perShareRE.MatchString(rowHeading(ev, c, text)):
-		// "Net income | $4,566,156" is not net income per share: a
-		// per-share row says so in its label or its headings.
-		return false, "the question asks a per-share amount and the row is not one"
-	case asksPerShare(q, sh) && !perShareFigureRE.MatchString(text+" "+c.label):
-		// A per-share amount is written in currency units and cents
-		// ("$6.42", "3.85"); "1.9 million dilutive securities" is another
-		// figure.
-		return false, "the question asks a per-share amount and the passage states none"
 	case sh.Figure && !row && len(sh.years) > 0 && onlyOtherPeriods(text, sh.years):
 		// "… decreased $259 million due to the sale of HOS, which had
 		// operating revenues of $293 million in 2021" gives 2021's
 		// figure (and a part's) to a question about 2022.
 		return false, "the passage states the figure for another period"
-	case sh.Figure && sh.Type != lang.PercentType && !percentAsked(q) && onlyPercents(text, asksMoneyMeasure(q, sh)):
-		return false, "the question asks an amount and the passage gives only percentages"
 	case !row && otherMonthOnly(q, text):
 		// "In April 2019, we granted 346,453 PSUs" does not say how many
 		// were granted in December 2019.
@@ -221,10 +208,6 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		return false, "the question asks a percentage and the cell asked is not one"
 	case row && sh.Statement:
 		return false, "the question asks a statement and the passage is a table row"
-	case row && !sh.Figure && nameAskedRE.MatchString(q) && hasAmount(text, false):
-		// "3m health care spin-off new company name" is not answered by
-		// "Other Health Care | 24 | 1 | 2": a row of figures names no one.
-		return false, "the question asks a name and the row gives figures"
 	case row && sh.total && !labelSays(text, "total") && !totalOfTable(ev, sh, c, text):
 		// "What is the total X" is the total row's, not one of the rows
 		// it adds up.
@@ -533,6 +516,36 @@ var averagesRE = regexp.MustCompile(`(?i)\baverages?\b`)
 // balances". ("Weighted average exercise price" over one column says
 // nothing of the others.)
 var averageBalancesRE = regexp.MustCompile(`(?i)\baverage\s+(?:consolidated\s+|daily\s+)?balances?(?:\s+sheets?)?\b`)
+
+// formMisread returns why the quote does not write a value in the form
+// the question asks it — a per-share amount, an amount rather than only
+// percentages, a name rather than a row of figures, the names of the
+// items asked — or "".
+func formMisread(ev *app.Evidence, q string, sh shape, c *candidate, text string, row bool) string {
+	switch {
+	case row && asksPerShare(q, sh) && !perShareRE.MatchString(rowHeading(ev, c, text)):
+		// "Net income | $4,566,156" is not net income per share: a
+		// per-share row says so in its label or its headings.
+		return "the question asks a per-share amount and the row is not one"
+	case asksPerShare(q, sh) && !perShareFigureRE.MatchString(text+" "+c.label):
+		// A per-share amount is written in currency units and cents
+		// ("$6.42", "3.85"); "1.9 million dilutive securities" is another
+		// figure.
+		return "the question asks a per-share amount and the passage states none"
+	case sh.Figure && sh.Type != lang.PercentType && !percentAsked(q) && onlyPercents(text, asksMoneyMeasure(q, sh)):
+		return "the question asks an amount and the passage gives only percentages"
+	case row && !sh.Figure && nameAskedRE.MatchString(q) && hasAmount(text, false):
+		// "3m health care spin-off new company name" is not answered by
+		// "Other Health Care | 24 | 1 | 2": a row of figures names no one.
+		return "the question asks a name and the row gives figures"
+	case !row && asksNamedItems(q, sh) && !namesAnItem(text):
+		// "activision blizzard reportable segments fy2019" asks what
+		// the segments are called; "… for each of our reportable segments
+		// above" names none of them.
+		return "the question asks what the items are called and the passage names none"
+	}
+	return ""
+}
 
 // asksNamedItems reports whether q asks the names of several things of a
 // kind: "What are the …" and a noun phrase alone that ends on a plural
