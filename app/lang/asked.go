@@ -120,9 +120,23 @@ func ReadAsked(question string) Asked {
 	a.Figure = a.Figure || a.When || strings.Contains(q, "how much") || a.Type == CountType
 	if a.Figure {
 		a.Measure, a.MeasureText = measureOf(question)
+		if m := earnedRE.FindStringSubmatch(question); a.Measure == nil && m != nil {
+			// "What did Acme earn in 2018?": the verb names the measure,
+			// its earnings (or its loss), as "net income" would.
+			verb := strings.ToLower(m[1])
+			a.Measure, a.MeasureText = []string{Family(verb)}, earnedNouns[verb]
+		}
 	}
 	return a
 }
+
+// earnedRE finds a figure question whose verb names its measure — "What
+// did Acme earn in 2018?", "How much did Acme lose?" — with no measure
+// after it ("earn per diluted share" and "earn in net income" name one).
+var earnedRE = regexp.MustCompile(`(?i)^\s*(?:what|how much)\s+(?:did|does|do|will|would)\s+[^?]+?\s(earn|lose)\b(?:\s+(?:in|during|for|over)\s+(?:(?:the\s+)?(?:fiscal|year|first|second|third|fourth|quarter|q[1-4]|fy)\b|\d)|\s*[?.,]|\s*$|\s+(?:after|before)\s+tax)`)
+
+// earnedNouns name the measure of the verbs earnedRE finds.
+var earnedNouns = map[string]string{"earn": "earnings", "lose": "loss"}
 
 // relatedToRE finds a question ending on what a thing is related,
 // attributed or put to ("What are the evaluation costs primarily related

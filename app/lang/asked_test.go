@@ -93,6 +93,10 @@ func TestReadAsked(t *testing.T) {
 		"What is the ACME diluted EPS 2019?":                                              "acme diluted eps",
 		"What is the acme depreciation (cash flow statement) 2015?":                       "acme depreciation",
 		"What is the acme net income fiscal 2022 (fy23 10-k)?":                            "acme net income",
+		"What did Acme earn in 2018?":                                                     "earnings",
+		"How much did Acme lose in 2022?":                                                 "loss",
+		"What did Acme earn per diluted share in fiscal 2021?":                            "",
+		"How much did Acme earn in net income in 2019?":                                   "",
 		"What is the acme capex?":                                                         "acme capex",
 	} {
 		if got := ReadAsked(q).MeasureText; got != want {
