@@ -538,7 +538,7 @@ func formMisread(ev *app.Evidence, q string, sh shape, c *candidate, text string
 		// "3m health care spin-off new company name" is not answered by
 		// "Other Health Care | 24 | 1 | 2": a row of figures names no one.
 		return "the question asks a name and the row gives figures"
-	case !row && asksNamedItems(q, sh) && !namesAnItem(text):
+	case !row && !namesItemsAsked(q, sh, text):
 		// "activision blizzard reportable segments fy2019" asks what
 		// the segments are called; "… for each of our reportable segments
 		// above" names none of them.
@@ -547,15 +547,14 @@ func formMisread(ev *app.Evidence, q string, sh shape, c *candidate, text string
 	return ""
 }
 
-// asksNamedItems reports whether q asks the names of several things of a
-// kind: "What are the …" and a noun phrase alone that ends on a plural
-// noun ("What are the reportable segments?", "activision blizzard
-// reportable segments fy2019" as a search is read), no figure, statement
-// or yes/no.
-func asksNamedItems(q string, sh shape) bool {
+// asksNamedItems returns the plural noun whose things q asks the names
+// of — "What are the …" and a noun phrase alone that ends on it ("What
+// are the reportable segments?", "activision blizzard reportable segments
+// fy2019" as a search is read), no figure, statement or yes/no — or "".
+func asksNamedItems(q string, sh shape) string {
 	m := namedItemsRE.FindStringSubmatch(q)
 	if m == nil || sh.Figure || sh.Statement || sh.YesNo || sh.Reason || sh.Type != lang.AnyType {
-		return false
+		return ""
 	}
 	var last string
 	for _, w := range strings.Fields(strings.ToLower(m[1])) {
@@ -564,21 +563,40 @@ func asksNamedItems(q string, sh shape) bool {
 			break // the period or the source typed after what is asked
 		}
 		if lang.IsStopWord(w) && w != "and" {
-			return false // a verb or a preposition: more is asked than the things' names
+			return "" // a verb or a preposition: more is asked than the things' names
 		}
 		last = w
 	}
-	return pluralNoun(last)
+	if !pluralNoun(last) {
+		return ""
+	}
+	return last
 }
 
 // namedItemsRE finds a question that is only "What is/are the" and a noun
 // phrase, as a search typed without its interrogative is read.
 var namedItemsRE = regexp.MustCompile(`(?i)^\s*what\s+(?:is|are|were|was)\s+(?:the\s+)?(.+?)\s*\??\s*$`)
 
-// namesAnItem reports whether text writes a name: a capitalised word
+// namesItemsAsked reports whether text may answer q as to the names of the
+// things it asks (asksNamedItems): any text does when q asks no names.
+func namesItemsAsked(q string, sh shape, text string) bool {
+	kind := asksNamedItems(q, sh)
+	return kind == "" || namesAnItem(text, kind)
+}
+
+// namesAnItem reports whether text names things of the kind asked: it
+// writes the kind ("three reportable segments—…") and a capitalised word
 // past its first that is no month.
-func namesAnItem(text string) bool {
-	for i, t := range lang.Tokens(text) {
+func namesAnItem(text, kind string) bool {
+	toks := lang.Tokens(text)
+	written := false
+	for _, t := range toks {
+		written = written || lang.Family(t.Lower) == lang.Family(kind)
+	}
+	if !written {
+		return false
+	}
+	for i, t := range toks {
 		if i > 0 && (t.Cap || t.AllCaps) && !t.Num && !monthWords[t.Lower] {
 			return true
 		}
