@@ -679,6 +679,8 @@ func TestEarnedPerShare(t *testing.T) {
 		{q, []string{"Antidilutive stock-based awards excluded from the calculation of diluted earnings per share 603 198 9,493"}, "per-share amount"},
 		{q, []string{"T:Year Ended December 31, | 2022 | 2021\nDiluted earnings per share | $ | 3.49 | $ | 2.41"}, ""},
 		{"How much did Acme earn per diluted share in 2022?", []string{"T:Year Ended December 31, | 2022 | 2021\nDiluted earnings per common share | $ | 3.49 | $ | 2.41"}, ""},
+		// "earn" alone asks the earnings: retained earnings are a balance.
+		{"What did Acme earn in 2019?", []string{"T:December 31, | 2019 | 2018\nRetained earnings | 7,813 | 6,593"}, "narrower measure (retained)"},
 	})
 }
 
