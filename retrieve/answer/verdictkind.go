@@ -102,6 +102,9 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 	q := ev.Question.Text
 	who := sh.Type == lang.WhoType && roleTitleRE.MatchString(q) // "Who is the CEO …" asks for a name; "Who keeps …" may be answered by a role
 	if !holdsValueOfType(q, sh, c, text, who) {
+		if other := countOfOther(text, sh); other != "" {
+			return false, "the passage counts other things (" + other + "), not the ones asked"
+		}
 		return false, "the passage holds no value of the kind asked"
 	}
 	under := c.label
@@ -602,6 +605,25 @@ func namesAnItem(text, kind string) bool {
 		}
 	}
 	return false
+}
+
+// countOfOther returns, for a count question, the first number of text
+// with the other plural noun it counts ("38 states" for branches), or "".
+func countOfOther(text string, sh shape) string {
+	if sh.Type != lang.CountType {
+		return ""
+	}
+	counted := countedPeople(sh.Counted)
+	toks := lang.Tokens(text)
+	for i, t := range toks {
+		if !t.Num || isYearToken(t.Lower) || i+1 >= len(toks) {
+			continue
+		}
+		if next := toks[i+1]; pluralNoun(next.Lower) && countsOther(toks, i, counted) {
+			return text[t.Start:next.End]
+		}
+	}
+	return ""
 }
 
 // asksPerShare reports whether q asks a per-share amount: "What were its
