@@ -226,8 +226,11 @@ func measureOf(question string) ([]string, string) {
 		if measureEnds[low] || bare == "" || strings.IndexFunc(bare, unicode.IsDigit) >= 0 || strings.HasPrefix(w, "(") {
 			break
 		}
-		if next := strings.Fields(strings.Join(fields[i+1:], " ") + " x")[0]; months[low] && (len(low) > 3 || strings.IndexFunc(next, unicode.IsDigit) >= 0) ||
-			monthCounts[low] && strings.HasPrefix(strings.ToLower(next), "month") {
+		next := ""
+		if i+1 < len(fields) {
+			next = strings.ToLower(fields[i+1])
+		}
+		if months[low] && (len(low) > 3 || strings.IndexFunc(next, unicode.IsDigit) >= 0) || monthCounts[low] && strings.HasPrefix(next, "month") {
 			break // "long-term debt december 31 2021", "sg&a three months ended …": the period, typed without "at" or "for"
 		}
 		if periodEdges[low] && i+1 < len(fields) && strings.EqualFold(fields[i+1], "of") {

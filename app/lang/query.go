@@ -546,6 +546,10 @@ var (
 		"sept": true, "oct": true, "nov": true, "dec": true}
 )
 
+// IsMonth reports whether a lower-case word names a month, in full or
+// abbreviated ("december", "dec").
+func IsMonth(w string) bool { return months[w] }
+
 var locatorWords = map[string]bool{"table": true, "figure": true, "fig": true, "section": true, "page": true,
 	"chapter": true, "appendix": true, "note": true, "item": true, "exhibit": true, "part": true, "step": true}
 

@@ -159,7 +159,7 @@ func purposeAfter(toks []lang.Token, i int, asked, named map[string]bool) string
 			continue
 		}
 		f := lang.Family(w.Lower)
-		if w.Num || asked[f] || named[f] || periodWords[f] || monthWords[w.Lower] || wholeWords[f] || wholeEntities[f] {
+		if w.Num || asked[f] || named[f] || periodWords[f] || lang.IsMonth(w.Lower) || wholeWords[f] || wholeEntities[f] {
 			return ""
 		}
 		return w.Lower
@@ -290,7 +290,3 @@ func boundToOther(text, head string) bool {
 	}
 	return true
 }
-
-// monthWords name the months, which start a date.
-var monthWords = map[string]bool{"january": true, "february": true, "march": true, "april": true, "may": true, "june": true,
-	"july": true, "august": true, "september": true, "october": true, "november": true, "december": true}

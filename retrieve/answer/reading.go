@@ -68,7 +68,8 @@ func readQuestion(ev *app.Evidence) *reading {
 	for n := range givenNames(ev.Question.Text) {
 		maps.Copy(r.nameStems, wordStems(n))
 	}
-	for n := range typedSmall(ev.Question.Text, ev.Sources) {
+	small := typedSmall(ev.Question.Text, ev.Sources)
+	for n := range small {
 		maps.Copy(r.nameStems, wordStems(n))
 	}
 	// A name the measure or the kind asked is written with is the row's
@@ -90,7 +91,7 @@ func readQuestion(ev *app.Evidence) *reading {
 	// document is about its issuer, so a row writing the name ("MGM
 	// China") carries it no more than the others.
 	names := questionNames(ev.Question.Text)
-	for n := range typedSmall(ev.Question.Text, ev.Sources) {
+	for n := range small {
 		maps.Copy(names, wordStems(n))
 	}
 	r.titleStems = map[int]map[string]bool{}

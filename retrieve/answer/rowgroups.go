@@ -1,7 +1,6 @@
 package answer
 
 import (
-	"regexp"
 	"strings"
 
 	"archivist/app"
@@ -146,26 +145,17 @@ func figureOfOtherKind(q string, sh shape, text string, row bool) string {
 // with ("2 Financial Statement Schedule").
 func onlyDesignations(text string) bool {
 	n := 0
-	for _, loc := range figureAnyRE.FindAllStringIndex(text, -1) {
-		f := strings.TrimRight(strings.TrimSpace(text[loc[0]:loc[1]]), ",")
-		end := loc[0] + len(f)
-		switch {
-		case strings.ContainsAny(f, "%"):
-			return false
-		case isYearToken(f), monthRE.MatchString(text[:loc[0]]):
-			continue
-		case gluedToLetters(text, loc[0], end), strings.TrimSpace(text[:loc[0]]) == "" && itemOpensRE.MatchString(text[end:]):
+	for _, k := range figureKindsOf(text) {
+		switch k {
+		case figureDate:
+		case figureDesignation, figureItem:
 			n++
-			continue
+		default:
+			return false
 		}
-		return false
 	}
 	return n > 0
 }
-
-// itemOpensRE finds, after a passage's opening number, the capitalised
-// title of the item it numbers.
-var itemOpensRE = regexp.MustCompile(`^\s+\p{Lu}\p{Ll}+\s+\p{Lu}`)
 
 // asksMoneyMeasure reports whether a figure question asks a measure a
 // statement's lines name (lineMeasures) — an amount, not a count or a

@@ -523,6 +523,7 @@ func carriesGiven(ev *app.Evidence, sh shape, c *candidate, text string, carried
 			return false, "the question asks its source of " + y + ", and the passage's document is dated otherwise"
 		}
 	}
+	dated := yearAfterBalance(ev, c)                    // the year a row of changes after a balance is of
 	for _, n := range slices.Sorted(maps.Keys(given)) { // the same reason every time
 		if periodWords[lang.Family(n)] && len(sh.years) > 0 {
 			continue // "December 31, 2022" is met where its year is
@@ -534,7 +535,7 @@ func carriesGiven(ev *app.Evidence, sh shape, c *candidate, text string, carried
 			continue // "Pew Research Center's … survey": the source that names itself so
 		}
 		st, f := lang.Inflection(n), lang.Family(n)
-		if !carried[st] && !placed[st] && !carried[n] && !placed[n] && !c.words[st] && !c.words[f] && n != yearAfterBalance(ev, c) {
+		if !carried[st] && !placed[st] && !carried[n] && !placed[n] && !c.words[st] && !c.words[f] && n != dated {
 			return false, "the passage does not name " + n
 		}
 	}

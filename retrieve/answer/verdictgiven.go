@@ -573,28 +573,56 @@ func captionsOnly(text string) bool {
 // be what a score is asked of.
 func onlyPercents(text string, money bool) bool {
 	n := 0
-	for _, loc := range figureAnyRE.FindAllStringSubmatchIndex(text, -1) {
-		m := []string{text[loc[0]:loc[1]], "", ""}
-		if loc[4] >= 0 {
-			m[2] = text[loc[4]:loc[5]]
-		}
-		f := strings.TrimRight(strings.TrimSpace(m[0]), ",")
-		if _, year := yearOf(strings.TrimRight(f, "%")); year && m[2] == "" {
-			continue
-		}
-		if m[2] == "" && monthRE.MatchString(text[:loc[0]]) {
-			continue // the day of a date ("May 31, 2019") is no amount
-		}
-		if money && m[2] == "" && gluedToLetters(text, loc[0], loc[0]+len(f)) {
-			continue // "Item 9A", "Q1", "Form 10-K" name things; no money is written so
-		}
-		if m[2] == "" {
+	for _, k := range figureKindsOf(text) {
+		switch {
+		case k == figureDate, money && k == figureDesignation:
+		case k == figurePercent:
+			n++
+		default:
 			return false
 		}
-		n++
 	}
 	return n > 0
 }
+
+// figureKind is what a figure of a passage is, read from how it is
+// written (figureKindsOf).
+type figureKind int
+
+const (
+	figureAmount      figureKind = iota // any other figure
+	figureDate                          // a year, or a date's day ("May 31, 2019")
+	figurePercent                       // "12%", "3 percent"
+	figureDesignation                   // written into a word: "F-56", "Item 9A", "Q1"
+	figureItem                          // the number a passage opens its item with ("2 Financial Statement Schedule")
+)
+
+// figureKindsOf returns the kind of each figure text writes, in order.
+func figureKindsOf(text string) []figureKind {
+	var kinds []figureKind
+	for _, loc := range figureAnyRE.FindAllStringSubmatchIndex(text, -1) {
+		f := strings.TrimRight(strings.TrimSpace(text[loc[0]:loc[1]]), ",")
+		end := loc[0] + len(f)
+		_, year := yearOf(f)
+		switch {
+		case loc[4] >= 0:
+			kinds = append(kinds, figurePercent)
+		case year, monthRE.MatchString(text[:loc[0]]):
+			kinds = append(kinds, figureDate)
+		case gluedToLetters(text, loc[0], end):
+			kinds = append(kinds, figureDesignation)
+		case strings.TrimSpace(text[:loc[0]]) == "" && itemOpensRE.MatchString(text[end:]):
+			kinds = append(kinds, figureItem)
+		default:
+			kinds = append(kinds, figureAmount)
+		}
+	}
+	return kinds
+}
+
+// itemOpensRE finds, after a passage's opening number, the capitalised
+// title of the item it numbers.
+var itemOpensRE = regexp.MustCompile(`^\s+\p{Lu}\p{Ll}+\s+\p{Lu}`)
 
 // gluedToLetters reports whether the figure at text[start:end] is written
 // into a word: a letter, or a hyphen and a letter, stands right before or

@@ -600,7 +600,7 @@ func namesAnItem(text, kind string) bool {
 		return false
 	}
 	for i, t := range toks {
-		if i > 0 && (t.Cap || t.AllCaps) && !t.Num && !monthWords[t.Lower] {
+		if i > 0 && (t.Cap || t.AllCaps) && !t.Num && !lang.IsMonth(t.Lower) {
 			return true
 		}
 	}
