@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strconv"
 	"time"
 
@@ -72,18 +74,129 @@ func replayBounds(ctx context.Context, q rowQuerier) (int, time.Duration, error)
 	return count, age, nil
 }
 
+// AnswersFile is the file, beside DatabaseFile, that keeps the stored
+// answers. Every question saves its answer; a commit to the library's
+// database would make every reader connection drop its page cache (a
+// WAL reader starts over whenever the database changed), so the next
+// question would read its index pages from the file again. A database of
+// their own keeps the answers' writes away from the library's readers.
+const AnswersFile = "answers.db"
+
+// openAnswers opens the answers database in dir and moves into it the
+// answers an older library kept in its own database. A file that is no
+// SQLite database (cut short, overwritten) is set aside under a name of
+// its own and a new one started: stored answers are a replay log, and
+// losing them must not keep the library from opening.
+func (db *DB) openAnswers(ctx context.Context) error {
+	path := filepath.Join(db.Dir, AnswersFile)
+	if err := createPrivate(path); err != nil {
+		return folderError(db.Dir, "create the answers file", err)
+	}
+	a, err := openAnswersFile(ctx, path)
+	if err != nil && isNotDatabase(err) {
+		aside := path + ".unreadable-" + db.Now().UTC().Format("20060102T150405")
+		Log().Warn("the stored answers could not be read; set aside and started anew", "file", aside, "err", err)
+		if rerr := os.Rename(path, aside); rerr != nil {
+			return fmt.Errorf("store: set aside unreadable answers: %w", rerr)
+		}
+		os.Remove(path + "-wal")
+		os.Remove(path + "-shm")
+		if err := createPrivate(path); err != nil {
+			return folderError(db.Dir, "create the answers file", err)
+		}
+		a, err = openAnswersFile(ctx, path)
+	}
+	if err != nil {
+		return err
+	}
+	db.answers = a
+	return db.moveOldAnswers(ctx)
+}
+
+// openAnswersFile opens the answers database at path, one connection
+// for reads and writes alike, creating its table when needed.
+func openAnswersFile(ctx context.Context, path string) (*sql.DB, error) {
+	a, err := sql.Open("sqlite", dsn(path, "_txlock=immediate"))
+	if err != nil {
+		return nil, fmt.Errorf("store: open answers: %w", err)
+	}
+	a.SetMaxOpenConns(1)
+	if _, err := a.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS answers (
+		token      TEXT PRIMARY KEY,
+		created_at TEXT NOT NULL,
+		body       BLOB NOT NULL);
+		CREATE INDEX IF NOT EXISTS answers_created ON answers(created_at)`); err != nil {
+		a.Close()
+		return nil, fmt.Errorf("store: open answers: %w", err)
+	}
+	return a, nil
+}
+
+// moveOldAnswers copies the answers table of the library's database, where
+// libraries kept their answers before AnswersFile, into the answers
+// database, then drops it. The copy ignores tokens already there, so a
+// move cut short by a crash is finished at the next open, losing nothing.
+func (db *DB) moveOldAnswers(ctx context.Context) error {
+	var n int
+	if err := db.write.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'answers'`).Scan(&n); err != nil {
+		return fmt.Errorf("store: move stored answers: %w", err)
+	}
+	if n == 0 {
+		return nil
+	}
+	rows, err := db.write.QueryContext(ctx, `SELECT token, created_at, body FROM answers`)
+	if err != nil {
+		return fmt.Errorf("store: move stored answers: %w", err)
+	}
+	type stored struct {
+		token, created string
+		body           []byte
+	}
+	var old []stored
+	for rows.Next() {
+		var s stored
+		if err := rows.Scan(&s.token, &s.created, &s.body); err != nil {
+			rows.Close()
+			return fmt.Errorf("store: move stored answers: %w", err)
+		}
+		old = append(old, s)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("store: move stored answers: %w", err)
+	}
+	tx, err := db.answers.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: move stored answers: %w", err)
+	}
+	defer tx.Rollback()
+	for _, s := range old {
+		if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO answers (token, created_at, body) VALUES (?, ?, ?)`,
+			s.token, s.created, s.body); err != nil {
+			return fmt.Errorf("store: move stored answers: %w", err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: move stored answers: %w", err)
+	}
+	if _, err := db.write.ExecContext(ctx, `DROP TABLE answers`); err != nil {
+		return fmt.Errorf("store: move stored answers: %w", err)
+	}
+	return nil
+}
+
 // SaveAnswer stores an answer's JSON under its trace token, byte for byte,
 // then drops answers beyond the replay bounds.
 func (db *DB) SaveAnswer(ctx context.Context, token string, body []byte) error {
-	tx, err := db.write.BeginTx(ctx, nil)
+	count, age, err := replayBounds(ctx, db.read)
+	if err != nil {
+		return err
+	}
+	tx, err := db.answers.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: save answer: %w", err)
 	}
 	defer tx.Rollback()
-	count, age, err := replayBounds(ctx, tx)
-	if err != nil {
-		return err
-	}
 	now := db.Now()
 	if _, err := tx.ExecContext(ctx, `INSERT INTO answers (token, created_at, body) VALUES (?, ?, ?)`,
 		token, formatTime(now), body); err != nil {
@@ -100,7 +213,7 @@ func (db *DB) SaveAnswer(ctx context.Context, token string, body []byte) error {
 // Answer returns the stored JSON of the answer with the given trace token.
 func (db *DB) Answer(ctx context.Context, token string) ([]byte, error) {
 	var body []byte
-	err := db.read.QueryRowContext(ctx, `SELECT body FROM answers WHERE token = ?`, token).Scan(&body)
+	err := db.answers.QueryRowContext(ctx, `SELECT body FROM answers WHERE token = ?`, token).Scan(&body)
 	if errors.Is(err, sql.ErrNoRows) {
 		count, age, _ := db.ReplayBounds(ctx)
 		return nil, app.Errorf(app.ENotFound, "No stored answer with trace token %q (answers are kept for %s, at most %d).",

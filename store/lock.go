@@ -113,6 +113,20 @@ func isDiskFull(err error) bool {
 	return errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) || sqliteCode(err) == sqliteFull
 }
 
+// SQLite's primary result codes for a file that is no database, or one
+// whose pages do not hold together.
+const (
+	sqliteCorrupt = 11
+	sqliteNotADB  = 26
+)
+
+// isNotDatabase reports whether err is SQLite finding a file that is not
+// a database, or a damaged one.
+func isNotDatabase(err error) bool {
+	c := sqliteCode(err)
+	return c == sqliteNotADB || c == sqliteCorrupt
+}
+
 // isReadOnly reports whether err is a write refused by a read-only folder
 // or file system.
 func isReadOnly(err error) bool {

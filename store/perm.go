@@ -29,22 +29,33 @@ var Log = slog.Default
 // (SQLite gives its -wal and -shm files the database file's mode) and
 // tightens the library's own files and folders that others can read.
 func secureLibrary(dir string) error {
-	db := filepath.Join(dir, DatabaseFile)
-	f, err := os.OpenFile(db, os.O_RDWR|os.O_CREATE|os.O_EXCL, privateFile)
-	switch {
-	case err == nil:
-		f.Close()
-	case !errors.Is(err, fs.ErrExist):
+	if err := createPrivate(filepath.Join(dir, DatabaseFile)); err != nil {
 		return err
 	}
 	if runtime.GOOS == "windows" {
 		return nil // access is the folder's ACL there, not mode bits
 	}
-	for _, name := range []string{DatabaseFile, DatabaseFile + "-wal", DatabaseFile + "-shm", LockFile} {
-		tighten(filepath.Join(dir, name), privateFile)
+	for _, db := range []string{DatabaseFile, AnswersFile} {
+		for _, name := range []string{db, db + "-wal", db + "-shm"} {
+			tighten(filepath.Join(dir, name), privateFile)
+		}
 	}
+	tighten(filepath.Join(dir, LockFile), privateFile)
 	tighten(filepath.Join(dir, blobDir), privateDir)
 	return nil
+}
+
+// createPrivate creates the file at path 0600 when it does not exist yet;
+// SQLite gives a database's -wal and -shm files the database file's mode.
+func createPrivate(path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, privateFile)
+	switch {
+	case err == nil:
+		return f.Close()
+	case errors.Is(err, fs.ErrExist):
+		return nil
+	}
+	return err
 }
 
 // folderModeKey is the setting that remembers the library folder's mode

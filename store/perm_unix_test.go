@@ -33,7 +33,7 @@ func captureLog(t *testing.T) *bytes.Buffer {
 }
 
 // Only the library's owner can read it: a new library's folder is 0700,
-// its database, -wal, -shm and originals 0600; files another version or a
+// its database and its answers file, their -wal and -shm, and originals 0600; files another version or a
 // person loosened are tightened when it opens, with a log line; a library
 // folder others can read is reported.
 func TestLibraryIsPrivate(t *testing.T) {
@@ -47,7 +47,8 @@ func TestLibraryIsPrivate(t *testing.T) {
 	if _, _, err := db.PutBlob(strings.NewReader("the walrus")); err != nil {
 		t.Fatal(err)
 	}
-	files := []string{store.DatabaseFile, store.DatabaseFile + "-wal", store.DatabaseFile + "-shm"}
+	files := []string{store.DatabaseFile, store.DatabaseFile + "-wal", store.DatabaseFile + "-shm",
+		store.AnswersFile, store.AnswersFile + "-wal", store.AnswersFile + "-shm"}
 	check := func(when string) {
 		t.Helper()
 		if m := mode(t, dir); m != 0o700 {

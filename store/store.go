@@ -29,9 +29,10 @@ type DB struct {
 	// Now is the clock; tests replace it.
 	Now func() time.Time
 
-	write *sql.DB
-	read  *sql.DB
-	lock  *libraryLock
+	write   *sql.DB
+	read    *sql.DB
+	answers *sql.DB // the stored answers, in a file of their own (AnswersFile)
+	lock    *libraryLock
 
 	ready readyLists // ReadyDocuments lists by documents version (ready.go)
 }
@@ -77,6 +78,12 @@ func Open(ctx context.Context, dir string) (*DB, error) {
 		return nil, fmt.Errorf("store: open readers: %w", err)
 	}
 	db.read.SetMaxOpenConns(4)
+	if err := db.openAnswers(ctx); err != nil {
+		db.read.Close()
+		db.write.Close()
+		lock.release()
+		return nil, err
+	}
 	db.reportOpenFolder(ctx)
 	return db, nil
 }
@@ -84,6 +91,9 @@ func Open(ctx context.Context, dir string) (*DB, error) {
 // Close closes the database and releases the library's lock.
 func (db *DB) Close() error {
 	err := db.read.Close()
+	if aerr := db.answers.Close(); err == nil {
+		err = aerr
+	}
 	if werr := db.write.Close(); err == nil {
 		err = werr
 	}
