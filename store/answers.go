@@ -132,10 +132,12 @@ func openAnswersFile(ctx context.Context, path string) (*sql.DB, error) {
 	return a, nil
 }
 
-// moveOldAnswers copies the answers table of the library's database, where
-// libraries kept their answers before AnswersFile, into the answers
-// database, then drops it. The copy ignores tokens already there, so a
-// move cut short by a crash is finished at the next open, losing nothing.
+// moveOldAnswers copies the answers the library's database holds — where
+// libraries kept them before AnswersFile, and where an older Archivist
+// opening this library still saves them — into the answers database, then
+// empties the old table (kept, so that an older Archivist still can save
+// there). The copy ignores tokens already there, so a move cut short by a
+// crash is finished at the next open, losing nothing.
 func (db *DB) moveOldAnswers(ctx context.Context) error {
 	var n int
 	if err := db.write.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'answers'`).Scan(&n); err != nil {
@@ -143,6 +145,12 @@ func (db *DB) moveOldAnswers(ctx context.Context) error {
 	}
 	if n == 0 {
 		return nil
+	}
+	if err := db.read.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM answers)`).Scan(&n); err != nil {
+		return fmt.Errorf("store: move stored answers: %w", err)
+	}
+	if n == 0 {
+		return nil // nothing to move: no write, so the readers keep their caches
 	}
 	rows, err := db.write.QueryContext(ctx, `SELECT token, created_at, body FROM answers`)
 	if err != nil {
@@ -179,7 +187,7 @@ func (db *DB) moveOldAnswers(ctx context.Context) error {
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("store: move stored answers: %w", err)
 	}
-	if _, err := db.write.ExecContext(ctx, `DROP TABLE answers`); err != nil {
+	if _, err := db.write.ExecContext(ctx, `DELETE FROM answers`); err != nil {
 		return fmt.Errorf("store: move stored answers: %w", err)
 	}
 	return nil
