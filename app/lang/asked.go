@@ -195,6 +195,10 @@ func measureOf(question string) ([]string, string) {
 		// 2021?": the verb frames the figure, the phrase after "as"
 		// names its measure.
 		rest = question[m[2]:]
+	} else if m := spentOnRE.FindStringSubmatchIndex(question); m != nil && measureEnds[strings.ToLower(strings.Fields(rest + " x")[0])] {
+		// "What did Acme spend on selling, general and administrative
+		// costs?": what is spent on names the expense.
+		rest = question[m[2]:]
 	}
 	cut := len(rest) // the phrase's possessor ends at an "'s" before the first tie word
 	for i, w := range strings.Fields(rest) {
@@ -240,6 +244,10 @@ func measureOf(question string) ([]string, string) {
 			words = append(words, low) // "cash and cash equivalents": one measure, its head said twice
 			continue
 		}
+		if (low == "and" || low == "&") && len(words) > 0 && joinedHead(words[len(words)-1], fields[i+1:]) {
+			words = append(words, low) // "sales and marketing expense": joined words before one head name one measure
+			continue
+		}
 		if low == "and" || low == "or" || low == "&" {
 			return nil, "" // "high and low sale prices": joined heads name more than one measure
 		}
@@ -248,8 +256,8 @@ func measureOf(question string) ([]string, string) {
 				words = append(words, t.Lower)
 			}
 		}
-		if strings.ContainsAny(w, "?,.;:") {
-			break
+		if strings.ContainsAny(w, "?,.;:") && !(strings.HasSuffix(w, ",") && joinedList(low, fields[i+1:])) {
+			break // (a comma in "selling, general and administrative costs" lists the words before one head)
 		}
 	}
 	for len(words) > 1 && (strings.HasSuffix(words[len(words)-1], "ed") || periodAfter[words[len(words)-1]]) {
@@ -271,6 +279,71 @@ func measureOf(question string) ([]string, string) {
 // a figure and "as": "take in as operating revenue", "report as net
 // income".
 var takenAsRE = regexp.MustCompile(`(?i)\b(?:take|took|bring|brought|book|booked|report|reported|record|recorded|count|counted)\s+(?:in\s+)?as\s+(\w)`)
+
+// spentOnRE finds the measure a question names after a verb of spending
+// and "on": "spend on research and development".
+var spentOnRE = regexp.MustCompile(`(?i)\b(?:spend|spent|spends|spending)\s+on\s+(\w)`)
+
+// joinedHeads are the nouns a statement's line names an expense or an
+// income by, after the words that say which: "Selling, general and
+// administrative expenses", "Research and development costs", "Interest
+// and other income".
+var joinedHeads = map[string]bool{"expense": true, "expenses": true, "cost": true, "costs": true, "revenue": true,
+	"revenues": true, "income": true, "fees": true, "charges": true, "expenditures": true}
+
+// qualifiers open a measure's own phrase: after "and" they start a
+// second measure ("revenue and net income").
+var qualifiers = map[string]bool{"net": true, "operating": true, "gross": true, "total": true, "pretax": true,
+	"pre-tax": true, "comprehensive": true, "adjusted": true, "basic": true, "diluted": true}
+
+// joinedHead reports whether an "and" after the word before, followed by
+// rest, joins two words of one measure's name rather than two measures:
+// "sales and marketing expense", "research and development" — one word
+// each side, the second followed by one of the joinedHeads or by the
+// phrase's end — and not "revenue and net income", "cash and total
+// debt" or "revenue and earnings" (a head or a qualifier, or two
+// quantities, on its sides).
+func joinedHead(before string, rest []string) bool {
+	if len(rest) == 0 || joinedHeads[before] || qualifiers[before] {
+		return false
+	}
+	word := func(k int) (string, bool) { // the k-th word bare, and whether the phrase ends after it
+		if k >= len(rest) {
+			return "", true
+		}
+		bare := strings.ToLower(strings.Trim(rest[k], "?,.;:()\"“”"))
+		ends := strings.ContainsAny(rest[k], "?.;:")
+		if k+1 < len(rest) {
+			next := strings.ToLower(strings.Trim(rest[k+1], "?,.;:()\"“”"))
+			ends = ends || measureEnds[next] || strings.IndexFunc(next, unicode.IsDigit) >= 0 || months[next]
+		} else {
+			ends = true
+		}
+		return bare, ends
+	}
+	b, ends := word(0)
+	if b == "" || measureEnds[b] || qualifiers[b] || joinedHeads[b] || strings.IndexFunc(b, unicode.IsDigit) >= 0 {
+		return false
+	}
+	if ends {
+		// Two nouns ("research and development"), not two quantities or
+		// two verbs ("met and voted").
+		return !quantityWords[Family(before)] && !quantityWords[Family(b)] && !strings.HasSuffix(before, "ed") && !strings.HasSuffix(b, "ed")
+	}
+	head, ends := word(1)
+	return joinedHeads[head] && ends
+}
+
+// joinedList reports whether the words after a comma in a measure's
+// phrase go on as a list ending in "and" that joinedHead accepts:
+// "selling, general and administrative costs".
+func joinedList(before string, rest []string) bool {
+	if len(rest) < 3 || !strings.EqualFold(rest[1], "and") {
+		return false
+	}
+	mid := strings.ToLower(strings.Trim(rest[0], ","))
+	return !joinedHeads[before] && !qualifiers[before] && joinedHead(mid, rest[2:])
+}
 
 // measureFollows reports whether the words after a period in a measure's
 // phrase go on naming the measure: a word that is no tie word, number

@@ -3,6 +3,7 @@ package answer
 import (
 	"regexp"
 	"slices"
+	"strings"
 
 	"archivist/app/lang"
 )
@@ -136,6 +137,9 @@ func narrowedBy(q, head, text string, named map[string]bool) string {
 			extra = purposeAfter(toks, i, asked, named)
 		}
 		if extra == "" {
+			extra = compoundAfter(text, toks, i, asked)
+		}
+		if extra == "" {
 			return "" // the measure as asked
 		}
 		if narrowed == "" {
@@ -144,6 +148,26 @@ func narrowedBy(q, head, text string, named map[string]bool) string {
 	}
 	return narrowed
 }
+
+// compoundAfter returns the noun after the measure's head at toks[i] that
+// makes the two one name of another measure — "cash flow hedges", "cash
+// dividends", "income taxes", "sales growth" — or "" when the next word is
+// none (a verb, a preposition, a figure) or one the question asks.
+func compoundAfter(text string, toks []lang.Token, i int, asked map[string]bool) string {
+	if i+1 >= len(toks) || strings.TrimSpace(text[toks[i].End:toks[i+1].Start]) != "" {
+		return ""
+	}
+	next := toks[i+1]
+	f := lang.Family(next.Lower)
+	if next.Num || asked[f] || !(measureNouns[f] || compoundNouns[f]) || f == lang.Family(toks[i].Lower) {
+		return ""
+	}
+	return next.Lower
+}
+
+// compoundNouns, after a measure's head, name another measure with it,
+// as measureNouns do: "cash flow", "cash flows".
+var compoundNouns = familySet(`flow flows`)
 
 // purposeAfter returns the word by which "for" after the measure's head
 // at toks[i] narrows it to a purpose or a part — "capital expenditures for

@@ -108,10 +108,14 @@ func askedBeyond(q, known string) map[string]bool {
 		written[lang.Family(t.Lower)] = true
 	}
 	out := map[string]bool{}
-	for _, t := range lang.Tokens(q) {
+	toks := lang.Tokens(q)
+	for i, t := range toks {
 		f := lang.Family(t.Lower)
 		if t.Num || lang.IsStopWord(t.Lower) || written[f] || taskWords[f] || periodWords[f] || wholeAskingWords[f] || formWords[f] {
 			continue
+		}
+		if periodCounts[t.Lower] && i+1 < len(toks) && periodWords[lang.Family(toks[i+1].Lower)] {
+			continue // "the first quarter", "the nine months": the period asked
 		}
 		if _, ok := yearOf(t.Lower); ok || quarterTermRE.MatchString(t.Lower) {
 			continue
@@ -121,16 +125,22 @@ func askedBeyond(q, known string) map[string]bool {
 	return out
 }
 
+// periodCounts count the periods a year is cut into, written before the
+// period's word: "first quarter", "nine months".
+var periodCounts = map[string]bool{"first": true, "second": true, "third": true, "fourth": true,
+	"three": true, "six": true, "nine": true, "twelve": true}
+
 // wholeAskingWords are the verbs and nouns by which a question asks a
 // company's figure without naming anything of it: "What did Acme report
 // as …", "What did its interest expense come to", "according to its annual
-// report".
+// report", "How big was …".
 var wholeAskingWords = familySet(`report reported reports reporting state stated states show shown shows disclose
-	disclosed record recorded amount figure value company company's whole come came`)
+	disclosed record recorded amount figure value company company's whole come came big large`)
 
 // formWords name the documents a figure is asked from: "per its 10-K",
-// "(2022 10-k)", "in the Q2 2023 10-Q".
-var formWords = familySet(`10-k 10k 10-q 10q 8-k 8k form filing annual quarterly report release results`)
+// "(2022 10-k)", "in the Q2 2023 10-Q", "its balance sheet".
+var formWords = familySet(`10-k 10k 10-q 10q 8-k 8k form filing annual quarterly report release results
+	balance sheet statement statements`)
 
 // partFigure returns the heading under which a figure question that
 // asks the company's own figure is answered by a part's row or
@@ -141,15 +151,23 @@ func partFigure(ev *app.Evidence, q string, sh shape, c *candidate, text string,
 	if c.src == nil || sh.When || sh.Time || dateAskedRE.MatchString(q) {
 		return "" // a date is no part's figure
 	}
-	heading := partHeading(sectionOf(ev, c), q, c.src.Title)
+	section := sectionOf(ev, c)
+	heading := partHeading(section, q, c.src.Title)
+	if heading == "" && row {
+		heading = segmentNote(section)
+	}
 	if heading == "" {
 		return ""
 	}
 	if row && segmentHeadingRE.MatchString(heading) {
-		// A segment note's "Total revenues" sums the segments' rows: it is
-		// the company's. (An acquired business's or an investee's "Total
-		// assets" is still the part's.)
-		if toks := lang.Tokens(rowLabel(text)); len(toks) > 0 && sumWords[lang.Family(toks[0].Lower)] {
+		// A segment note's "Total revenues" sums the segments' rows, and
+		// its "Total" column their columns: it is the company's. (An
+		// acquired business's or an investee's "Total assets" is still the
+		// part's.)
+		if toks := lang.Tokens(rowLabel(text)); len(toks) > 0 && sumWords[lang.Family(toks[0].Lower)] && sumsRowsAbove(ev, c) {
+			return ""
+		}
+		if underSum(ev, sh, c, text) {
 			return ""
 		}
 	}
@@ -157,6 +175,120 @@ func partFigure(ev *app.Evidence, q string, sh shape, c *candidate, text string,
 		return ""
 	}
 	return heading
+}
+
+// sumsRowsAbove reports whether a "Total …" row sums the rows above it —
+// the segments, listed one a row — rather than being one line among
+// others of one segment's column: "Total assets" under "Net income" and
+// "Average equity" names a measure, as they do, and sums none of them.
+// A row above it — back to the group, the header or the total before it,
+// where the rows it sums start — that names statement measures, none of
+// the row's own class, makes it such a line.
+func sumsRowsAbove(ev *app.Evidence, c *candidate) bool {
+	span, boff, ok := locate(c.window, c.start)
+	if !ok {
+		return true
+	}
+	b := ev.Blocks[span.BlockID]
+	if boff > len(b.Text) {
+		return true
+	}
+	own := map[string]bool{}
+	for _, t := range lang.Tokens(rowLabel(c.window.Text[c.start:c.end])) {
+		if f := lang.Family(t.Lower); lineMeasures[f] {
+			own[classOf(f)] = true
+		}
+	}
+	above := strings.Split(b.Text[:boff], "\n")
+	above = above[:len(above)-1] // the row itself
+	for i := len(above) - 1; i >= 0; i-- {
+		row := above[i]
+		toks := lang.Tokens(rowLabel(row))
+		if !hasAmount(row, false) || len(toks) > 0 && sumWords[lang.Family(toks[0].Lower)] {
+			break // a header, a group or the total before: the rows summed start after it
+		}
+		same, other := false, false // ("Depreciation and amortization expense" is of the expenses totalled)
+		for _, t := range lang.Tokens(rowLabel(row)) {
+			if f := lang.Family(t.Lower); lineMeasures[f] {
+				same = same || own[classOf(f)]
+				other = other || !own[classOf(f)]
+			}
+		}
+		if other && !same {
+			return false
+		}
+	}
+	return true
+}
+
+// classOf returns the class of measure a family key names (measureClasses:
+// sales are revenues, a cost an expense), or the key itself.
+func classOf(f string) string {
+	if k, ok := measureClasses[f]; ok {
+		return k
+	}
+	return f
+}
+
+// changeGroupRE finds a group row over changes of its rows' figures:
+// "Changes in operating assets and liabilities", "(Increase) decrease in".
+var changeGroupRE = regexp.MustCompile(`(?i)^\W*(net\s+)?(changes?|increases?|decreases?)\b`)
+
+// segmentNote returns the level of a heading path that heads a note on
+// segments ("Notes to Consolidated Financial Statements › Note 25 -
+// Business segments"), "" when there is none. The discussion of the
+// segments may state the company's figures in rows of their own; a
+// note on them is made of tables that give each segment's figures
+// beside their total, so a row there is a segment's unless it, or the
+// column it is read in, is the total.
+func segmentNote(section string) string {
+	levels := strings.Split(section, " › ")
+	for i, level := range levels {
+		if !segmentHeadingRE.MatchString(level) {
+			continue
+		}
+		for _, above := range levels[:i+1] {
+			if noteHeadingRE.MatchString(above) {
+				return strings.TrimSpace(level)
+			}
+		}
+	}
+	return ""
+}
+
+// noteHeadingRE finds the heading of the notes to financial statements
+// or of one of them: "Notes to Consolidated Financial Statements", "Note
+// 25 – Business segments", "NOTE 19. SEGMENT INFORMATION".
+var noteHeadingRE = regexp.MustCompile(`(?i)^\s*notes?\b`)
+
+// underSum reports whether the cell a row is read in stands in a column
+// or under a group that sums the others ("Total", "Consolidated"); or,
+// when no cell is read and the row is quoted whole under its header,
+// whether that header has such a column for the reader to see.
+func underSum(ev *app.Evidence, sh shape, c *candidate, text string) bool {
+	header := tableHeader(ev, c.window, c.start)
+	if tc, ok := sh.askedCell(header, text); ok {
+		return sums(tc.column) || sums(tc.group)
+	}
+	for _, h := range header {
+		cells, _ := headerCells(h)
+		for _, hc := range cells {
+			if sums(hc.text) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sums reports whether a header cell names a total: "Total", "Consolidated".
+func sums(cell string) bool {
+	for _, t := range lang.Tokens(cell) {
+		if sumWords[lang.Family(t.Lower)] {
+			return true
+		}
+	}
+	return false
 }
 
 // dateAskedRE finds a question that asks a date by its noun ("What is
@@ -181,6 +313,14 @@ func partMisread(ev *app.Evidence, q string, sh shape, c *candidate, text string
 	if row {
 		if why := groupMisread(ev, q, sh, c); why != "" {
 			return why
+		}
+		if why := lineRepeated(ev, q, c); why != "" {
+			return why
+		}
+		if group := groupLabel(ev, c.window, c.start); changeGroupRE.MatchString(group) && len(derivation(q, sh)) == 0 {
+			// A cash flow statement's "Changes in operating assets and
+			// liabilities:" heads what each balance moved in the period.
+			return "the row stands under “" + group + "”: it states a change of the figure, not the figure"
 		}
 		if narrowed := introNarrowed(q, sh, c); narrowed != "" {
 			return "the table's introduction names a narrower measure (" + narrowed + ")"

@@ -2,6 +2,7 @@ package answer
 
 import (
 	"strings"
+	"unicode"
 
 	"archivist/app"
 	"archivist/app/lang"
@@ -105,6 +106,49 @@ func groupMisread(ev *app.Evidence, q string, sh shape, c *candidate) string {
 		return ""
 	}
 	return "the row stands under “" + group + "”, another measure than the one asked"
+}
+
+// lineRepeated returns why a table row is a part of the line it names
+// when the table states that line again under another group ("Revenue
+// from contracts with customers:" over "Subscription revenue", then
+// "Revenue from other sources:" over "Subscription revenue" again): the
+// table breaks the line down by its groups, and each row is one group's
+// part of it, the whole being their sum, which the table does not state.
+// The lines are read across the window, since a page's layout may cut a
+// table's last rows into paragraphs ("Subscription revenue $ 92,215 $
+// 147,534"). "" when the row stands under no group, its label is not
+// repeated, or the question names the group.
+func lineRepeated(ev *app.Evidence, q string, c *candidate) string {
+	group := groupLabel(ev, c.window, c.start)
+	if group == "" {
+		return ""
+	}
+	label := lineKey(rowLabel(c.window.Text[c.start:c.end]))
+	n := 0
+	for _, line := range strings.Split(c.window.Text, "\n") {
+		if lineKey(tableLineLabel(line)) == label && hasAmount(line, false) {
+			n++
+		}
+	}
+	if n < 2 || len(askedBeyond(group, q)) == 0 {
+		return ""
+	}
+	return "the table gives “" + strings.TrimSpace(rowLabel(c.window.Text[c.start:c.end])) + "” under more than one group; this row is the part under “" + group + "”"
+}
+
+// lineKey is a line's label as compared: lower case, spaces made one.
+func lineKey(label string) string { return strings.ToLower(strings.Join(strings.Fields(label), " ")) }
+
+// tableLineLabel returns the label of a line of a table: its first cell, or,
+// for a row set as a paragraph, the words before its first figure.
+func tableLineLabel(line string) string {
+	if strings.Contains(line, cellSeparator) {
+		return rowLabel(line)
+	}
+	if i := strings.IndexFunc(line, func(r rune) bool { return r == '$' || r == '(' || unicode.IsDigit(r) }); i > 0 {
+		return line[:i]
+	}
+	return line
 }
 
 // moneyRow reports whether a table row's first figure is an amount of

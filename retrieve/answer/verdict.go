@@ -475,6 +475,28 @@ func carriedBy(ev *app.Evidence, sh shape, c *candidate, others []*candidate) ma
 	return carried
 }
 
+// kindUnsaid reports whether the measure asked is an expense named by
+// joined words ("research and development expense", "selling, general
+// and administrative costs") whose words before the head families all
+// hold: a statement's line names such an expense by those words alone
+// ("Research and development"), under a heading of expenses.
+func kindUnsaid(sh shape, families map[string]bool) bool {
+	m := sh.Measure
+	if len(m) < 3 || !expenseHeads[m[len(m)-1]] || !strings.Contains(" "+sh.MeasureText+" ", " and ") {
+		return false
+	}
+	for _, f := range m[:len(m)-1] {
+		if !families[f] {
+			return false
+		}
+	}
+	return true
+}
+
+// expenseHeads are the family keys of the nouns that head an expense's
+// name.
+var expenseHeads = familySet(`expense expenses cost costs`)
+
 // carriesGiven reports whether the quote carries the measure a figure
 // question names and every name, number and year the question gives.
 func carriesGiven(ev *app.Evidence, sh shape, c *candidate, text string, carried map[string]bool) (bool, string) {
@@ -492,7 +514,7 @@ func carriesGiven(ev *app.Evidence, sh shape, c *candidate, text string, carried
 	// (A name's kind — "Which paper …" — is seldom written beside the
 	// name, so only a figure's measure is required; "What salary did …"
 	// asks a figure by a quantity's name.)
-	if k := sh.Kind; sh.Figure && (sh.Type == lang.AnyType || sh.Type == lang.WhichType && lang.IsQuantityWord(k)) && k != "" && !genericKinds[k] && !families[k] && !placed[k] && !c.words[k] {
+	if k := sh.Kind; sh.Figure && (sh.Type == lang.AnyType || sh.Type == lang.WhichType && lang.IsQuantityWord(k)) && k != "" && !genericKinds[k] && !families[k] && !placed[k] && !c.words[k] && !kindUnsaid(sh, families) {
 		return false, "the passage does not carry the measure asked (" + k + ")"
 	}
 	if m := rowMeasureUnsaid(ev, sh, c); m != "" {
@@ -724,7 +746,7 @@ func rowMeasureUnsaid(ev *app.Evidence, sh shape, c *candidate) string {
 		return ""
 	}
 	text := c.window.Text[c.start:c.end]
-	places := []string{rowLabel(text), c.label, c.intro, c.window.Section, c.src.Title}
+	places := []string{rowLabel(text), c.label, c.intro, c.window.Section, c.src.Title, groupLabel(ev, c.window, c.start)}
 	for _, h := range tableHeader(ev, c.window, c.start) {
 		for _, cell := range rowCells(h) {
 			if !percentColumnRE.MatchString(cell) { // "% of Sales" holds a share of sales, not sales
@@ -735,8 +757,21 @@ func rowMeasureUnsaid(ev *app.Evidence, sh shape, c *candidate) string {
 	// "Diluted net income per share" is read as the earnings per share
 	// asked, "Net Sales" as the revenue.
 	said := namedFamilies(append(places, sh.asAsked(strings.Join(places, "\n"))))
-	for _, f := range sh.Measure {
-		if lineMeasures[f] && !said[f] && !c.context[f] {
+	for f := range said {
+		if k, ok := measureClasses[f]; ok {
+			said[k] = true // "expenses" says the costs asked: one class of measure
+		}
+	}
+	unsaidHead := kindUnsaid(sh, said) // "Research and development" names the expense
+	joined := strings.Contains(" "+sh.MeasureText+" ", " and ")
+	for i, f := range sh.Measure {
+		if unsaidHead && i == len(sh.Measure)-1 {
+			continue
+		}
+		// Words joined by "and" name a line together ("Selling, general
+		// and administrative"): a row must say each, "Cost of sales"
+		// saying two of them is another line.
+		if (lineMeasures[f] || joined) && !said[f] && !said[measureClasses[f]] && !c.context[f] {
 			for _, t := range lang.Tokens(sh.MeasureText) {
 				if lang.Family(t.Lower) == f {
 					return t.Lower // as the question writes it: "revenues", not its family key

@@ -231,6 +231,56 @@ func TestSegmentsSection(t *testing.T) {
 	}
 }
 
+// TestLineUnderTwoGroups: a table that states one line under two groups
+// gives each group's part of it; the whole, their sum, is not stated —
+// also when the page's layout cut the second group out of the table. A
+// line stated once, or asked with its group named, answers.
+func TestLineUnderTwoGroups(t *testing.T) {
+	q := "What subscription revenue did Acme report for 2020?"
+	two := "T:2020 | 2019\nRevenue from contracts with customers:\nSubscription revenue | 1,447,188 | 883,922\nHardware revenue | 91,654 | 84,505\n" +
+		"Revenue from other sources:\nSubscription revenue | 92,215 | 147,534"
+	one := "T:2020 | 2019\nRevenue from contracts with customers:\nSubscription revenue | 1,447,188 | 883,922\nHardware revenue | 91,654 | 84,505"
+	checkReasons(t, []reasonCase{
+		{q, []string{two}, "under more than one group"},
+		{"What subscription revenue from contracts with customers did Acme report for 2020?", []string{two}, ""},
+		// The second group cut from the table by the page's layout, its
+		// rows set as paragraphs.
+		{q, []string{one, "Revenue from other sources:", "Subscription revenue $ 92,215 $ 147,534"}, "under more than one group"},
+		{"What hardware revenue did Acme report for 2020?", []string{one, "Revenue from other sources:", "Subscription revenue $ 92,215 $ 147,534"}, ""},
+		{q, []string{one}, ""},
+	})
+}
+
+// TestRowUnderChanges: a cash flow statement's rows under "Changes in
+// operating assets and liabilities:" are what each balance moved, not the
+// balance; the same row under no such group answers.
+func TestRowUnderChanges(t *testing.T) {
+	const rows = "Receivables | 289 | 201\nMerchandise inventories | (508) | (79)\nOther assets | (32) | (13)"
+	const header = "T:($ in millions) | July 29, 2023 | July 30, 2022\nDepreciation and amortization | 473 | 453\n"
+	checkReasons(t, []reasonCase{
+		{"acme merchandise inventories july 29 2023", []string{header + "Changes in operating assets and liabilities:\n" + rows}, "states a change of the figure"},
+		{"acme merchandise inventories july 29 2023", []string{header + rows}, ""},
+	})
+}
+
+// TestJoinedMeasure: a measure named by words joined with "and" is the
+// line those words name — "Research and development" under "Operating
+// expenses:" is the research and development expense, "Cost of sales" is
+// not the selling, general and administrative costs.
+func TestJoinedMeasure(t *testing.T) {
+	table := "T:For the years ended June 30, | 2023 | 2022\nOperating expenses:\nCost of sales | (11,969) | (11,724)\nResearch and development | (101) | (97)\n" +
+		"Selling, general and administrative expenses | (1,246) | (1,284)"
+	noSGA := "T:For the years ended June 30, | 2023 | 2022\nCost of sales | (11,969) | (11,724)\nResearch and development costs | (101) | (97)"
+	checkReasons(t, []reasonCase{
+		{"acme research and development expense fiscal 2022", []string{table}, ""},
+		{"What did Acme spend on selling, general and administrative costs in fiscal 2022?", []string{noSGA}, "do not name the measure asked"},
+	})
+	ans := statement(t, "What did Acme spend on selling, general and administrative expenses in fiscal 2022?", table)
+	if ans.Verdict != app.VerdictAnswered || !strings.Contains(ans.Answer, "1,284") {
+		t.Errorf("the SG&A row: %s", ans.Answer)
+	}
+}
+
 // reasonCase is a question asked over blocks (statement's) and the
 // reason its closest reply must give, "" when it must be answered.
 type reasonCase struct {
@@ -484,6 +534,9 @@ func TestLimitIsNoFigure(t *testing.T) {
 // which the allowance for uncollectible ones is not.
 func TestMeasureStatedNet(t *testing.T) {
 	checkReasons(t, []reasonCase{
+		// "cash" that names cash flow hedges is no cash held.
+		{"How much cash did Acme have at the end of fiscal 2023?", []string{"The total notional amount of outstanding foreign currency derivatives designated as cash flow hedges was $18.2 billion as of May 31, 2023."}, "narrower measure (flow)"},
+		{"How much cash did Acme have at the end of fiscal 2023?", []string{"At May 31, 2023, cash totaled $18.2 billion."}, ""},
 		{"acme accounts receivable net may 31 2020", []string{"The allowance for uncollectible accounts receivable was $93 million and $214 million as of May 31, 2021 and 2020, respectively."}, "narrower"},
 	})
 }
@@ -519,6 +572,20 @@ func TestFigureUnderAPartsHeading(t *testing.T) {
 		{"acme depreciation and amortization expense 2022", "Item 8. Financial Statements › Consolidated Statements of Income", rows, true, app.VerdictAnswered},
 		{"acme total operating expenses 2022", segment, rows, true, app.VerdictAnswered},                                    // the total row
 		{"acme depreciation and amortization expense 2022", "Item 7 › OPERATING SEGMENTS", rows, true, app.VerdictAnswered}, // every segment's discussion
+		// A note on segments gives each segment's figures beside their
+		// total: a row there is a segment's, unless it or its column is
+		// the total.
+		{"acme depreciation and amortization expense 2022", "Notes to Consolidated Financial Statements › Note 25 - Business segments", rows, true, app.VerdictClosest},
+		{"acme total operating expenses 2022", "Notes to Consolidated Financial Statements › Note 25 - Business segments", rows, true, app.VerdictAnswered},
+		{"acme operating income 2022", "Notes to Consolidated Financial Statements › Note 19. Business Segments",
+			"Net Sales | 2022 | 2021\nSafety and Industrial | 11,604 | 12,033\nHealth Care | 8,421 | 8,838\nTotal Company | 34,229 | 35,355\n" +
+				"Operating Income\nSafety and Industrial | 2,490 | 2,695\nHealth Care | 1,800 | 2,091\nTotal Company operating income | 6,539 | 7,369", true, app.VerdictAnswered},
+		{"How big was Acme's balance sheet (total assets) at the end of 2022?", "Notes to Consolidated Financial Statements › Note 25 - Business segments",
+			"Years Ended December 31, | 2022 | 2021\nTotal net revenue | (473) | 166\nNoninterest expense | 876 | 146\nNet income/(loss) | (580) | (125)\nTotal assets | 1,409,564 | 981,937", true, app.VerdictClosest},
+		{"What depreciation and amortization expense did Acme record for the first quarter of 2022?", "Notes to Consolidated Financial Statements › Note 25 - Business segments",
+			"Three months ended March 31, | 2022 | 2021\nDepreciation and amortization expense | 1,078 | 1,021", true, app.VerdictClosest},
+		{"acme depreciation and amortization expense 2022", "Notes to Consolidated Financial Statements › Note 25 - Business segments",
+			"Year Ended December 31, 2022 | Corporate | Total\nDepreciation and amortization expense | 312 | 4,312", true, app.VerdictAnswered},
 		{"acme operating income 2022", "Part II › Deed of Cross Guarantee Consolidated Statements of Income",
 			"For the years ended June 30, | 2023 | 2022\nOperating income | 532 | 1,158", true, app.VerdictClosest},
 		{"What did Acme's interest expense come to in fiscal 2023?", "Part II › Deed of Cross Guarantee Consolidated Statements of Income",
