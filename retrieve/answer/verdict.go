@@ -746,7 +746,7 @@ func rowMeasureUnsaid(ev *app.Evidence, sh shape, c *candidate) string {
 		return ""
 	}
 	text := c.window.Text[c.start:c.end]
-	places := []string{rowLabel(text), c.label, c.intro, c.window.Section, c.src.Title, groupLabel(ev, c.window, c.start)}
+	places := []string{rowLabel(text), c.label, c.intro, c.window.Section, c.src.Title}
 	for _, h := range tableHeader(ev, c.window, c.start) {
 		for _, cell := range rowCells(h) {
 			if !percentColumnRE.MatchString(cell) { // "% of Sales" holds a share of sales, not sales

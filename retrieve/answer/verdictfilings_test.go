@@ -270,9 +270,14 @@ func TestRowUnderChanges(t *testing.T) {
 func TestJoinedMeasure(t *testing.T) {
 	table := "T:For the years ended June 30, | 2023 | 2022\nOperating expenses:\nCost of sales | (11,969) | (11,724)\nResearch and development | (101) | (97)\n" +
 		"Selling, general and administrative expenses | (1,246) | (1,284)"
-	noSGA := "T:For the years ended June 30, | 2023 | 2022\nCost of sales | (11,969) | (11,724)\nResearch and development costs | (101) | (97)"
+	noSGA := "T:For the years ended June 30, | 2023 | 2022\nCost of sales | (11,969) | (11,724)\nResearch and development | (101) | (97)"
 	checkReasons(t, []reasonCase{
 		{"acme research and development expense fiscal 2022", []string{table}, ""},
+		{"acme research and development expense fiscal 2022", []string{noSGA}, ""},
+		{"acme research and development expense fy2023", []string{"T:(In millions, except percentages) | 2023 | 2022 | Change\nResearch and development | $ | 27,195 | $ | 24,512 | 11%"}, ""},
+		// A group row names the measure of the rows under it.
+		{"acme marketing expense fiscal 2022", []string{"T:For the years ended June 30, | 2023 | 2022\nOperating expenses:\nMarketing | (512) | (498)"}, ""},
+		{"acme marketing expense fiscal 2022", []string{"T:For the years ended June 30, | 2023 | 2022\nMarketing | (512) | (498)"}, "measure asked"},
 		{"What did Acme spend on selling, general and administrative costs in fiscal 2022?", []string{noSGA}, "do not name the measure asked"},
 	})
 	ans := statement(t, "What did Acme spend on selling, general and administrative expenses in fiscal 2022?", table)
