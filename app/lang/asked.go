@@ -195,10 +195,17 @@ func measureOf(question string) ([]string, string) {
 		// 2021?": the verb frames the figure, the phrase after "as"
 		// names its measure.
 		rest = question[m[2]:]
-	} else if m := spentOnRE.FindStringSubmatchIndex(question); m != nil && measureEnds[strings.ToLower(strings.Fields(rest + " x")[0])] {
+	} else if m := verbFrameRE.FindStringSubmatchIndex(question); m != nil && measureEnds[strings.ToLower(strings.Fields(rest + " x")[0])] {
 		// "What did Acme spend on selling, general and administrative
-		// costs?": what is spent on names the expense.
-		rest = question[m[2]:]
+		// costs?", "How much did Acme pay out in dividends?", "How much
+		// did Acme take in from selling equipment?": a verb frames the
+		// figure, the phrase after its preposition names the measure.
+		for k := 2; k+1 < len(m); k += 2 {
+			if m[k] >= 0 {
+				rest = question[m[k]:]
+				break
+			}
+		}
 	}
 	cut := len(rest) // the phrase's possessor ends at an "'s" before the first tie word
 	for i, w := range strings.Fields(rest) {
@@ -280,9 +287,12 @@ func measureOf(question string) ([]string, string) {
 // income".
 var takenAsRE = regexp.MustCompile(`(?i)\b(?:take|took|bring|brought|book|booked|report|reported|record|recorded|count|counted)\s+(?:in\s+)?as\s+(\w)`)
 
-// spentOnRE finds the measure a question names after a verb of spending
-// and "on": "spend on research and development".
-var spentOnRE = regexp.MustCompile(`(?i)\b(?:spend|spent|spends|spending)\s+on\s+(\w)`)
+// verbFrameRE finds the measure a question names after a verb that frames
+// a figure and its preposition: "spend on research and development",
+// "pay out in dividends", "pay in interest", "owe in long-term debt",
+// "take in from selling wireless equipment" (what is sold names the
+// revenue).
+var verbFrameRE = regexp.MustCompile(`(?i)\b(?:spend|spent|spends|spending)\s+on\s+(\w)|\b(?:pay|paid|pays)\s+(?:out\s+)?in\s+(\w)|\b(?:owe|owed|owes)\s+in\s+(\w)|\b(?:take|took|takes|bring|brought|brings)\s+in\s+from\s+(?:selling\s+)?(\w)`)
 
 // joinedHeads are the nouns a statement's line names an expense or an
 // income by, after the words that say which: "Selling, general and

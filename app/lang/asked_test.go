@@ -103,6 +103,12 @@ func TestReadAsked(t *testing.T) {
 		"What did Acme earn per diluted share in fiscal 2021?":                             "",
 		"How much did Acme earn in net income in 2019?":                                    "",
 		"What is the acme capex?":                                                          "acme capex",
+		"What is the board met and voted to proceed against her date?":                     "",
+		"How much did Acme pay out in dividends in fiscal 2023?":                           "dividends",
+		"What did Acme pay in interest in fiscal 2023?":                                    "interest",
+		"How much did Acme owe in long-term debt at the end of 2021?":                      "long term debt",
+		"How much did Acme take in from selling wireless equipment in 2021?":               "wireless equipment",
+		"How much did Acme bring in from sales in 2021?":                                   "sales",
 	} {
 		if got := ReadAsked(q).MeasureText; got != want {
 			t.Errorf("ReadAsked(%q).MeasureText = %q, want %q", q, got, want)
