@@ -149,10 +149,11 @@ func narrowedBy(q, head, text string, named map[string]bool) string {
 	return narrowed
 }
 
-// compoundAfter returns the noun after the measure's head at toks[i] that
-// makes the two one name of another measure — "cash flow hedges", "cash
-// dividends", "income taxes", "sales growth" — or "" when the next word is
-// none (a verb, a preposition, a figure) or one the question asks.
+// compoundAfter returns the name of another measure the measure's head at
+// toks[i] makes with the noun after it — "cash flow" of "cash flow
+// hedges", "cash dividends", "income taxes", "sales growth" — or "" when
+// the next word is none (a verb, a preposition, a figure) or one the
+// question asks.
 func compoundAfter(text string, toks []lang.Token, i int, asked map[string]bool) string {
 	if i+1 >= len(toks) || strings.TrimSpace(text[toks[i].End:toks[i+1].Start]) != "" {
 		return ""
@@ -162,7 +163,7 @@ func compoundAfter(text string, toks []lang.Token, i int, asked map[string]bool)
 	if next.Num || asked[f] || !(measureNouns[f] || compoundNouns[f]) || f == lang.Family(toks[i].Lower) {
 		return ""
 	}
-	return next.Lower
+	return toks[i].Lower + " " + next.Lower // the other measure's name, read whole: "cash flow"
 }
 
 // compoundNouns, after a measure's head, name another measure with it,

@@ -540,7 +540,7 @@ func TestLimitIsNoFigure(t *testing.T) {
 func TestMeasureStatedNet(t *testing.T) {
 	checkReasons(t, []reasonCase{
 		// "cash" that names cash flow hedges is no cash held.
-		{"How much cash did Acme have at the end of fiscal 2023?", []string{"The total notional amount of outstanding foreign currency derivatives designated as cash flow hedges was $18.2 billion as of May 31, 2023."}, "narrower measure (flow)"},
+		{"How much cash did Acme have at the end of fiscal 2023?", []string{"The total notional amount of outstanding foreign currency derivatives designated as cash flow hedges was $18.2 billion as of May 31, 2023."}, "another measure (cash flow)"},
 		{"How much cash did Acme have at the end of fiscal 2023?", []string{"At May 31, 2023, cash totaled $18.2 billion."}, ""},
 		{"acme accounts receivable net may 31 2020", []string{"The allowance for uncollectible accounts receivable was $93 million and $214 million as of May 31, 2021 and 2020, respectively."}, "narrower"},
 	})

@@ -271,7 +271,9 @@ func measureMisread(q string, sh shape, c *candidate, text, under string, row bo
 	if head == "" {
 		return ""
 	}
-	if narrowed := narrowedBy(q, head, text, sh.named); narrowed != "" {
+	if narrowed := narrowedBy(q, head, text, sh.named); strings.Contains(narrowed, " ") {
+		return "the passage states the figure of another measure (" + narrowed + ")"
+	} else if narrowed != "" {
 		return "the passage states the figure of a narrower measure (" + narrowed + ")"
 	}
 	if boundToOther(text, head) {
