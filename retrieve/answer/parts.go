@@ -14,7 +14,8 @@ import (
 // of each segment's results; a business bought, sold or held for sale;
 // the entities it consolidates as variable interests or accounts for by
 // the equity method; the parent and its guarantor subsidiaries (a "Deed
-// of Cross Guarantee" group's own statements); and what
+// of Cross Guarantee" group's own statements); its pension and
+// postretirement plans, whose assets ("Plan Assets") are the plans'; and what
 // it carries at fair value (a part of its debt, of its assets). Under a
 // heading that names such a part ("Segment Results of Operations ›
 // Verizon Business", "Note 25 – Business segments", "NOTE 3 —
@@ -27,7 +28,7 @@ import (
 // company whose figures follow. Deals are named in the plural, as a
 // note's heading names them ("Acquisitions and divestitures"): "Data
 // acquisition" in a paper names no part of anything.
-var partHeadingRE = regexp.MustCompile(`(?i)\b(segments?|acquisitions|divestitures|dispositions|discontinued operations|held for sale|variable interest entit(?:y|ies)|equity[- ]method|investees?|guarantors?|guarantees?|fair values?)\b`)
+var partHeadingRE = regexp.MustCompile(`(?i)\b(segments?|acquisitions|divestitures|dispositions|discontinued operations|held for sale|variable interest entit(?:y|ies)|equity[- ]method|investees?|guarantors?|guarantees?|fair values?|plan assets|pension|postretirement)\b`)
 
 // partHeading returns the level of a heading path (" › " between levels)
 // that names a part of the company, "" when none does. Headings that name

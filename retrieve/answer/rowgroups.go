@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -179,8 +180,34 @@ func figureOfOtherKind(q string, sh shape, text string, row bool) string {
 		// "2 Financial Statement Schedule … on page F-56" holds numbers,
 		// and no amount.
 		return "the passage's numbers name items and pages; it states no amount"
+	case sh.Figure && !sh.When && !sh.Time && !sh.YesNo && asksMoneyMeasure(q, sh) && !dateAskedRE.MatchString(q) && onlyDates(text) && !statesNone(text) && !noSignificantRE.MatchString(text):
+		// "2022 2021 2020", a table's header under a note's heading,
+		// names the years of figures it does not hold.
+		return "the passage's numbers are only dates and years; it states no amount"
 	}
 	return ""
+}
+
+// noSignificantRE finds a sentence stating a figure as too small to give:
+// "No significant amounts of gains were reclassified".
+var noSignificantRE = regexp.MustCompile(`(?i)\bno (significant|material)\b`)
+
+// onlyDates reports whether text is a line of dates or years and
+// nothing else — a table's header set apart from its rows: it writes
+// numbers, every one a date or a year, and no word but a month's.
+func onlyDates(text string) bool {
+	kinds := figureKindsOf(text)
+	for _, k := range kinds {
+		if k != figureDate {
+			return false
+		}
+	}
+	for _, t := range lang.Tokens(text) {
+		if !t.Num && !lang.IsMonth(t.Lower) {
+			return false
+		}
+	}
+	return len(kinds) > 0
 }
 
 // onlyDesignations reports whether every number of text that is no year

@@ -286,6 +286,31 @@ func TestJoinedMeasure(t *testing.T) {
 	}
 }
 
+// TestOnlyYears: a line of years or dates and nothing else (a table's
+// header under a note's heading) states no amount, whatever the heading
+// names; a sentence stating one does.
+func TestOnlyYears(t *testing.T) {
+	q := "What did Acme earn in 2021?"
+	for _, c := range []struct {
+		block string
+		want  app.Verdict
+	}{
+		{"2022 2021 2020", app.VerdictClosest},
+		{"December 31, 2022 December 31, 2021", app.VerdictClosest},
+		{"Acme's net earnings were $1,263 million in 2021.", app.VerdictAnswered},
+	} {
+		ev := evidence(q, termsOf(q), c.block)
+		ev.Sections["s"] = "Part II › Note 17: Earnings per Common Share"
+		ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ans.Verdict != c.want || c.want == app.VerdictClosest && !strings.Contains(ans.Answer, "only dates and years") {
+			t.Errorf("%q: verdict %q, want %q: %s", c.block, ans.Verdict, c.want, ans.Answer)
+		}
+	}
+}
+
 // reasonCase is a question asked over blocks (statement's) and the
 // reason its closest reply must give, "" when it must be answered.
 type reasonCase struct {
@@ -539,6 +564,9 @@ func TestLimitIsNoFigure(t *testing.T) {
 // which the allowance for uncollectible ones is not.
 func TestMeasureStatedNet(t *testing.T) {
 	checkReasons(t, []reasonCase{
+		// A fair value is not the amount carried.
+		{"acme long-term debt may 31 2021", []string{"The fair value of Acme's long-term debt, including the current portion, was approximately $10,275 million as of May 31, 2021."}, "a fair value"},
+		{"What was the fair value of Acme's long-term debt at May 31, 2021?", []string{"The fair value of Acme's long-term debt, including the current portion, was approximately $10,275 million as of May 31, 2021."}, ""},
 		// "cash" that names cash flow hedges is no cash held.
 		{"How much cash did Acme have at the end of fiscal 2023?", []string{"The total notional amount of outstanding foreign currency derivatives designated as cash flow hedges was $18.2 billion as of May 31, 2023."}, "another measure (cash flow)"},
 		{"How much cash did Acme have at the end of fiscal 2023?", []string{"At May 31, 2023, cash totaled $18.2 billion."}, ""},
@@ -597,6 +625,8 @@ func TestFigureUnderAPartsHeading(t *testing.T) {
 			"For the years ended June 30, | 2023 | 2022\nInterest expense | (38) | (14)", true, app.VerdictClosest},
 		{"What were Acme's total assets at June 30, 2022?", "NOTE 3 — ACQUISITIONS AND DIVESTITURES",
 			"June 30, 2022 | \nCash | $ | 21,066\nTotal assets | $ | 607,991", true, app.VerdictClosest},
+		{"acme cash and cash equivalents december 31 2021", "Note 11. Pension and Postretirement Benefit Plans › D. Plan Assets",
+			"As of December 31, | 2021 | 2020\nCash and cash equivalents | 1,326 | 781", true, app.VerdictClosest},
 		{"What were Acme's net sales in 2021?", "Note 7 › Investments accounted for by the equity method",
 			"The investees' net sales were $816 million in 2021.", false, app.VerdictClosest},
 	} {

@@ -256,6 +256,12 @@ func measureMisread(q string, sh shape, c *candidate, text, under string, row bo
 		}
 		return ""
 	}
+	if !sh.When && !sh.YesNo && !sh.Statement && fairValueRE.MatchString(text) && !strings.Contains(strings.ToLower(q), "fair value") && hasAmount(text, false) {
+		// "The fair value of the Company's Long-term debt … was
+		// approximately $10,275 million" states what the debt would
+		// fetch, another measure than the debt the balance sheet carries.
+		return "the passage states a fair value, not the amount carried"
+	}
 	if sellAskedRE.MatchString(q) && !salesRE.MatchString(text) && soldThingRE.MatchString(text) {
 		// "How much did Acme sell in 2020?" asks its sales; "an agreement
 		// to sell our ownership interest in AMMROC … for $307 million"
@@ -293,6 +299,10 @@ func lowerPlace(text string) bool {
 	}
 	return false
 }
+
+// fairValueRE finds a sentence stating a fair value: "The fair value of
+// the Company's long-term debt …", "its estimated fair value was".
+var fairValueRE = regexp.MustCompile(`(?i)\bfair values?\s+of\b|\bestimated fair values?\b`)
 
 // sellAskedRE finds a question asking a company's sales by the verb
 // ("How much did Acme sell …"); salesRE a passage that writes them;
