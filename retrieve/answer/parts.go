@@ -165,7 +165,7 @@ func partFigure(ev *app.Evidence, q string, sh shape, c *candidate, text string,
 		// its "Total" column their columns: it is the company's. (An
 		// acquired business's or an investee's "Total assets" is still the
 		// part's.)
-		if toks := lang.Tokens(rowLabel(text)); len(toks) > 0 && sumWords[lang.Family(toks[0].Lower)] && sumsRowsAbove(ev, c) {
+		if opensWithSum(rowLabel(text)) && sumsRowsAbove(ev, c) {
 			return ""
 		}
 		if underSum(ev, sh, c, text) {
@@ -204,8 +204,7 @@ func sumsRowsAbove(ev *app.Evidence, c *candidate) bool {
 	above = above[:len(above)-1] // the row itself
 	for i := len(above) - 1; i >= 0; i-- {
 		row := above[i]
-		toks := lang.Tokens(rowLabel(row))
-		if !hasAmount(row, false) || len(toks) > 0 && sumWords[lang.Family(toks[0].Lower)] {
+		if !hasAmount(row, false) || opensWithSum(rowLabel(row)) {
 			break // a header, a group or the total before: the rows summed start after it
 		}
 		same, other := false, false // ("Depreciation and amortization expense" is of the expenses totalled)
@@ -298,6 +297,13 @@ var dateAskedRE = regexp.MustCompile(`(?i)\b(dates?|days?)\b`)
 
 // sumWords open the label of a row that sums a table's parts.
 var sumWords = familySet(`total totals consolidated combined`)
+
+// opensWithSum reports whether a row's label opens with one of the
+// sumWords: "Total revenues", "Consolidated".
+func opensWithSum(label string) bool {
+	toks := lang.Tokens(label)
+	return len(toks) > 0 && sumWords[lang.Family(toks[0].Lower)]
+}
 
 // partMisread returns why a figure question's quote gives a part's
 // figure or one of another measure, read from what is set around it: a

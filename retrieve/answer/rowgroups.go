@@ -77,16 +77,10 @@ func groupMisread(ev *app.Evidence, q string, sh shape, c *candidate) string {
 			return ""
 		}
 	}
-	class := func(f string) string {
-		if k, ok := measureClasses[f]; ok {
-			return k
-		}
-		return f
-	}
 	asked := map[string]bool{}
 	for _, t := range lang.Tokens(q + "\n" + strings.Join(sh.Measure, " ")) {
 		if f := lang.Family(t.Lower); lineMeasures[f] {
-			asked[class(f)] = true
+			asked[classOf(f)] = true
 		}
 	}
 	if len(asked) == 0 {
@@ -98,7 +92,7 @@ func groupMisread(ev *app.Evidence, q string, sh shape, c *candidate) string {
 		if !lineMeasures[f] {
 			continue
 		}
-		if asked[class(f)] {
+		if asked[classOf(f)] {
 			return ""
 		}
 		named = true
