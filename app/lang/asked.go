@@ -291,8 +291,9 @@ var takenAsRE = regexp.MustCompile(`(?i)\b(?:take|took|bring|brought|book|booked
 // a figure and its preposition: "spend on research and development",
 // "pay out in dividends", "pay in interest", "owe in long-term debt",
 // "take in from selling wireless equipment" (what is sold names the
-// revenue).
-var verbFrameRE = regexp.MustCompile(`(?i)\b(?:spend|spent|spends|spending)\s+on\s+(\w)|\b(?:pay|paid|pays)\s+(?:out\s+)?in\s+(\w)|\b(?:owe|owed|owes)\s+in\s+(\w)|\b(?:take|took|takes|bring|brought|brings)\s+in\s+from\s+(?:selling\s+)?(\w)`)
+// revenue), "put into research and development", "invest in capital
+// expenditures".
+var verbFrameRE = regexp.MustCompile(`(?i)\b(?:spend|spent|spends|spending)\s+on\s+(\w)|\b(?:put|puts|putting|invest|invested|invests)\s+(?:in|into)\s+(\w)|\b(?:pay|paid|pays)\s+(?:out\s+)?in\s+(\w)|\b(?:owe|owed|owes)\s+in\s+(\w)|\b(?:take|took|takes|bring|brought|brings)\s+in\s+from\s+(?:selling\s+)?(\w)`)
 
 // joinedHeads are the nouns a statement's line names an expense or an
 // income by, after the words that say which: "Selling, general and
@@ -474,7 +475,7 @@ var quantityWords = familySet(`amount total number sum value revenue revenues sa
 	expense expenses cost costs price cash debt assets liabilities equity dividend dividends eps capex
 	expenditure expenditures margin ratio rate percent percentage growth balance size count employees
 	headcount spend spent paid pay borrow fee fees tax taxes salary shares year date many much
-	usd average turnover cagr score accuracy`)
+	usd average turnover cagr score accuracy backlog loans deposits`)
 
 // lineWords name a balance sheet's or a cash flow statement's lines: a
 // question naming one asks its figure ("nike accounts receivable may 31

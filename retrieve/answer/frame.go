@@ -35,10 +35,10 @@ var frameREs = []*regexp.Regexp{
 // entity — "How much did 3M bring in from sales …?", "What did Acme take
 // in as operating revenue?", "How much net income did the company report
 // …?", "What did its total assets add up to?", "How much did it spend on
-// R&D?", "… clear in net earnings?" — which a statement's row
-// or sentence does not write: it states the figure under the measure's
-// name.
-var figureFrameRE = regexp.MustCompile(`(?i)\b(?:did|does|do|will)\b.*?\b(report|post|record|book|generate|bring\s+in|take\s+in|make|clear|spend|pay|add\s+up\s+to|come\s+to|amount\s+to|total)(?:\s+(in|to|up|on|out))?\b`)
+// R&D?", "… clear in net earnings?", "… put into research and
+// development?" — which a statement's row or sentence does not write: it
+// states the figure under the measure's name.
+var figureFrameRE = regexp.MustCompile(`(?i)\b(?:did|does|do|will)\b.*?\b(report|post|record|book|generate|bring\s+in|take\s+in|make|clear|spend|pay|put|invest|add\s+up\s+to|come\s+to|amount\s+to|total)(?:\s+(into|in|to|up|on|out))?\b`)
 
 // figureFrameStems returns the stems of the words figureFrameRE finds in
 // a question that asks a figure, with "the company" it may point back to
@@ -75,6 +75,18 @@ func frameStems(q string) map[string]bool {
 					addFrameWord(out, w)
 				}
 			}
+		}
+	}
+	return out
+}
+
+// figureFrameFamilies returns the family keys of the words figureFrameRE
+// finds in q: the verb that frames its figure, and its preposition.
+func figureFrameFamilies(q string) map[string]bool {
+	out := map[string]bool{}
+	if m := figureFrameRE.FindStringSubmatch(q); m != nil {
+		for _, w := range strings.Fields(m[1] + " " + m[2]) {
+			out[lang.Family(strings.ToLower(w))] = true
 		}
 	}
 	return out

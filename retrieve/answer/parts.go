@@ -15,8 +15,11 @@ import (
 // the entities it consolidates as variable interests or accounts for by
 // the equity method; the parent and its guarantor subsidiaries (a "Deed
 // of Cross Guarantee" group's own statements); its pension and
-// postretirement plans, whose assets ("Plan Assets") are the plans'; and what
-// it carries at fair value (a part of its debt, of its assets). Under a
+// postretirement plans, whose assets ("Plan Assets") are the plans'; what
+// it carries at fair value (a part of its debt, of its assets); and what a
+// heading sets apart by leaving something out ("Consumer, excluding credit
+// card loan portfolio") or as the items no segment is given ("Unallocated
+// items, eliminations and other"). Under a
 // heading that names such a part ("Segment Results of Operations ›
 // Verizon Business", "Note 25 – Business segments", "NOTE 3 —
 // ACQUISITIONS AND DIVESTITURES") a figure is the part's, unless its row
@@ -28,7 +31,7 @@ import (
 // company whose figures follow. Deals are named in the plural, as a
 // note's heading names them ("Acquisitions and divestitures"): "Data
 // acquisition" in a paper names no part of anything.
-var partHeadingRE = regexp.MustCompile(`(?i)\b(segments?|acquisitions|divestitures|dispositions|discontinued operations|held for sale|variable interest entit(?:y|ies)|equity[- ]method|investees?|guarantors?|guarantees?|fair values?|plan assets|pension|postretirement)\b`)
+var partHeadingRE = regexp.MustCompile(`(?i)\b(excluding|unallocated|segments?|acquisitions|divestitures|dispositions|discontinued operations|held for sale|variable interest entit(?:y|ies)|equity[- ]method|investees?|guarantors?|guarantees?|fair values?|plan assets|pension|postretirement)\b`)
 
 // partHeading returns the level of a heading path (" › " between levels)
 // that names a part of the company, "" when none does. Headings that name
@@ -101,9 +104,16 @@ func asksWhole(q string, sh shape, title, quote string) bool {
 
 // askedBeyond returns the family keys of the words question q writes
 // beyond those of known (a title, a quote), its numbers, years and
-// quarters, its period's words and the words by which questions ask and
-// name their source ("according to its 10-K").
+// quarters, its period's words, the verb that frames its figure ("put
+// into", "carry") and the words by which questions ask and name their
+// source ("according to its 10-K"). Only the question is read: a remark
+// after its question mark ("I'm looking at its 2022 annual report.")
+// names where to look, not what.
 func askedBeyond(q, known string) map[string]bool {
+	if i := strings.Index(q, "?"); i >= 0 && strings.TrimSpace(q[i+1:]) != "" {
+		q = q[:i]
+	}
+	frame := figureFrameFamilies(q)
 	written := map[string]bool{}
 	for _, t := range lang.Tokens(known) {
 		written[lang.Family(t.Lower)] = true
@@ -112,7 +122,7 @@ func askedBeyond(q, known string) map[string]bool {
 	toks := lang.Tokens(q)
 	for i, t := range toks {
 		f := lang.Family(t.Lower)
-		if t.Num || lang.IsStopWord(t.Lower) || written[f] || taskWords[f] || periodWords[f] || wholeAskingWords[f] || formWords[f] {
+		if t.Num || lang.IsStopWord(t.Lower) || written[f] || taskWords[f] || periodWords[f] || wholeAskingWords[f] || formWords[f] || frame[f] {
 			continue
 		}
 		if periodCounts[t.Lower] && i+1 < len(toks) && periodWords[lang.Family(toks[i+1].Lower)] {
@@ -157,6 +167,7 @@ func partFigure(ev *app.Evidence, q string, sh shape, c *candidate, text string,
 	if heading == "" && row {
 		heading = segmentNote(section)
 	}
+
 	if heading == "" {
 		return ""
 	}
@@ -318,6 +329,17 @@ func partMisread(ev *app.Evidence, q string, sh shape, c *candidate, text string
 		return "the passage stands under “" + heading + "”, which gives a part's figures; the question asks the company's"
 	}
 	if row {
+		if share := shareOfWhole(ev, c); share != "" && labelWritesMeasure(rowLabel(text), sh) && asksWhole(q, sh, c.src.Title, text+"\n"+c.label) {
+			// A row that names the measure asked is the part's line of
+			// it; one that names a part ("Commercial Airplanes") is that
+			// part's, and answers a question naming it.
+			return "the table's row “" + share + "” shows it states a part's figures; the question asks the company's"
+		}
+		if segmentsSumRE.MatchString(rowLabel(text)) && !asksWhole(q, sh, c.src.Title, text+"\n"+c.label) {
+			// "Reportable segment net revenues" adds up the segments
+			// listed above it: no one of them.
+			return "the row sums the segments; the question asks one of them"
+		}
 		if why := groupMisread(ev, q, sh, c); why != "" {
 			return why
 		}
@@ -337,4 +359,54 @@ func partMisread(ev *app.Evidence, q string, sh shape, c *candidate, text string
 		return "the passage does not name the segment asked (" + name + ")"
 	}
 	return ""
+}
+
+// shareOfWholeRE finds a row label that shows a table states a part's
+// figures: it states them as a share of the company's ("% of total
+// company revenues", "Percentage of consolidated net sales"), as a
+// segment's results table does; the company's own statements do not.
+// closingPartRE finds a table's last row that sums the rows above it
+// under a part's name: the items left to no segment ("Unallocated items,
+// eliminations and other"). (Set among the segments, in a table that
+// goes on to the company's earnings, the same row sums nothing above it.)
+var (
+	shareOfWholeRE = regexp.MustCompile(`(?i)^\s*(%|percent(age)?)\s+of\s+(total\s+)?(company|consolidated)\b`)
+	closingPartRE  = regexp.MustCompile(`(?i)^\s*unallocated\b`)
+)
+
+// segmentsSumRE finds a row label that sums segments: "Reportable segment
+// net revenues", "Total segment operating income", "Segments total".
+var segmentsSumRE = regexp.MustCompile(`(?i)^\s*(total\s+)?(reportable|all|operating)\s+segments?\b|^\s*total\s+segments?\b|^\s*segments?\s+total\b`)
+
+// shareOfWhole returns the label of a row in c's table block that shows
+// the table states a part's figures (shareOfWholeRE, closingPartRE), ""
+// when none does.
+func shareOfWhole(ev *app.Evidence, c *candidate) string {
+	span, _, ok := locate(c.window, c.start)
+	if !ok {
+		return ""
+	}
+	lines := strings.Split(strings.TrimSpace(ev.Blocks[span.BlockID].Text), "\n")
+	for i, line := range lines {
+		label := strings.TrimSpace(rowLabel(line))
+		if shareOfWholeRE.MatchString(label) || i == len(lines)-1 && i > 1 && closingPartRE.MatchString(label) {
+			return label
+		}
+	}
+	return ""
+}
+
+// labelWritesMeasure reports whether a row's label writes the measure
+// asked, and is not a sum: "Research and development expense, net", not
+// "Commercial Airplanes" or "Total research and development".
+func labelWritesMeasure(label string, sh shape) bool {
+	if opensWithSum(label) {
+		return false
+	}
+	for _, t := range lang.Tokens(label) {
+		if slices.Contains(sh.Measure, lang.Family(t.Lower)) {
+			return true
+		}
+	}
+	return false
 }

@@ -513,8 +513,9 @@ func carriesGiven(ev *app.Evidence, sh shape, c *candidate, text string, carried
 	// not carry it answers for another measure, whatever else it shares.
 	// (A name's kind — "Which paper …" — is seldom written beside the
 	// name, so only a figure's measure is required; "What salary did …"
-	// asks a figure by a quantity's name.)
-	if k := sh.Kind; sh.Figure && (sh.Type == lang.AnyType || sh.Type == lang.WhichType && lang.IsQuantityWord(k)) && k != "" && !genericKinds[k] && !families[k] && !placed[k] && !c.words[k] && !kindUnsaid(sh, families) {
+	// asks a figure by a quantity's name, "What inventories did …" by a
+	// statement line's.)
+	if k := sh.Kind; sh.Figure && (sh.Type == lang.AnyType || sh.Type == lang.WhichType && (lang.IsQuantityWord(k) || lineMeasures[k])) && k != "" && !genericKinds[k] && !families[k] && !placed[k] && !c.words[k] && !kindUnsaid(sh, families) {
 		return false, "the passage does not carry the measure asked (" + k + ")"
 	}
 	if m := rowMeasureUnsaid(ev, sh, c); m != "" {
@@ -786,4 +787,4 @@ func rowMeasureUnsaid(ev *app.Evidence, sh shape, c *candidate) string {
 // lineMeasures are the measures a financial statement's lines name.
 var lineMeasures = familySet(`revenue revenues sales income earnings profit profits loss losses expense expenses
 	cost costs cash debt assets liabilities equity dividend dividends capex expenditure expenditures depreciation
-	amortization goodwill inventory inventories receivables payables tax taxes interest`)
+	amortization goodwill inventory inventories receivables payables tax taxes interest backlog`)

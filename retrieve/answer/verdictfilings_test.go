@@ -820,3 +820,99 @@ func TestItemsAskedByName(t *testing.T) {
 		{q, []string{"Currently, we have three reportable segments—Zeta, Blizzard, and King."}, ""},
 	})
 }
+
+// TestOpeningBalance: a cash flow statement states cash at each year's
+// beginning and at its end; the year's cash is the balance at its end,
+// unless the question asks for the beginning.
+func TestOpeningBalance(t *testing.T) {
+	table := "T:(in thousands) | 2015 | 2014 | 2013\nCash and cash equivalents at beginning of year | 1,117,400 | 834,556 | 1,425,052\n"
+	checkReasons(t, []reasonCase{
+		{"How much cash and cash equivalents did Acme have when fiscal 2015 ended?", []string{table}, "at the period's beginning"},
+		{"How much cash and cash equivalents did Acme have when fiscal 2015 ended?", []string{"T:(in thousands) | 2015 | 2014 | 2013\nCash and cash equivalents at end of year | 876,560 | 1,117,400 | 834,556"}, ""},
+		{"How much cash and cash equivalents did Acme have at the beginning of fiscal 2015?", []string{table}, ""},
+	})
+}
+
+// TestShareOfTheCompany: a table that states its revenues as a share of
+// the company's is a segment's, whatever heading the page's layout lost;
+// its research and development is the segment's, not the company's.
+func TestShareOfTheCompany(t *testing.T) {
+	rows := "Revenues | $25,867 | $19,493 | $16,162\n% of total company revenues | 39 % | 31 % | 28 %\nResearch and development | $1,510 | $1,140 | $1,385"
+	q := "How much did Acme put into research and development in 2021? I'm looking at its 2022 annual report."
+	checkReasons(t, []reasonCase{
+		{q, []string{"T:Years ended December 31, | 2022 | 2021 | 2020\n" + rows}, "shows it states a part's figures"},
+		{q, []string{"T:Years ended December 31, | 2022 | 2021 | 2020\nResearch and development | $2,852 | $2,249 | $2,476"}, ""},
+		// The items no segment is given, in a table of their own.
+		{q, []string{"T:Years ended December 31, | 2022 | 2021 | 2020\nShare-based plans | ($114) | ($174) | ($120)\n" +
+			"Research and development expense, net | (278) | (184) | (240)\nUnallocated items, eliminations and other | ($1,532) | ($1,267) | ($2,355)"}, "“Unallocated items, eliminations and other” shows"},
+		// The same row set among the segments, in a table that goes on
+		// to the company's net loss, sums nothing above it.
+		{"How much did Acme lose in 2022 (net loss)?", []string{"T:Years ended December 31, | 2022 | 2021 | 2020\nCommercial Airplanes | ($2,370) | ($6,475) | ($13,847)\n" +
+			"Unallocated items, eliminations and other | ($1,532) | ($1,267) | ($2,355)\nLoss from operations | (3,547) | (2,902) | (12,767)\nNet loss | (5,053) | (4,290) | (11,941)"}, ""},
+	})
+}
+
+// TestStatementLineNamed: "What inventories did Acme report …?" names a
+// statement's line as the figure it asks; the auditor's sentence naming
+// the balance sheets and the date, and no inventories, does not answer.
+func TestStatementLineNamed(t *testing.T) {
+	q := "What inventories did Acme report on its balance sheet at May 31, 2023?"
+	checkReasons(t, []reasonCase{
+		{q, []string{"We have audited the accompanying consolidated balance sheets of Acme, Inc. and its subsidiaries (the “Company”) as of May 31, 2023 and 2022, and the related consolidated statements of income and of cash flows for each of the three years in the period ended May 31, 2023, including the related notes and financial statement schedule listed in the index appearing under Item 15(a)(2)."}, "measure asked (inventory)"},
+		{q, []string{"Inventories on Acme's balance sheet were $8,454 million at May 31, 2023."}, ""},
+	})
+}
+
+// TestSegmentsSumForOne: a question naming one segment is not answered by
+// the row that adds the segments up.
+func TestSegmentsSumForOne(t *testing.T) {
+	table := "T:Three Months Ended June 30, | 2023 | 2022\nNet revenue\nReportable segment net revenues | 3,813,705 | 3,239,857\nCorporate and other | 128,502 | 25,031"
+	checkReasons(t, []reasonCase{
+		{"What net revenues did Acme's Las Vegas Strip Resorts segment report for the three months ended June 30, 2023?", []string{table}, "sums the segments"},
+		{"What were Acme's reportable segment net revenues for the three months ended June 30, 2023?", []string{table}, ""},
+	})
+}
+
+// TestMeasureOfASegmentsTable: "What backlog did the segment carry …?"
+// asks a backlog; a row under a table of capital expenditures by segment
+// names the segment and not the backlog.
+func TestMeasureOfASegmentsTable(t *testing.T) {
+	q := "What backlog did Acme's Commercial Airplanes segment carry at December 31, 2022?"
+	for _, c := range []struct {
+		section string
+		want    string
+	}{
+		{"Part II › Capital Expenditures", "(backlog)"},
+		{"Part II › Backlog", ""},
+	} {
+		ev := tableEvidence(q, "Years ended December 31, | 2022 | 2021 | 2020\nCommercial Airplanes | $218 | $177 | $322")
+		ev.Sources[0].Title = "Acme 10-K 2022"
+		ev.Sections["s"] = c.section
+		ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+		if err != nil || c.want == "" && ans.Verdict != app.VerdictAnswered || c.want != "" && (ans.Verdict != app.VerdictClosest || !strings.Contains(ans.Answer, c.want)) {
+			t.Errorf("under %q: verdict %q, want %q: %s", c.section, ans.Verdict, c.want, ans.Answer)
+		}
+	}
+}
+
+// TestHeadingLeavesOut: a heading that leaves something out ("Consumer,
+// excluding credit card loan portfolio") heads a part's figures: its
+// total loans are not the company's.
+func TestHeadingLeavesOut(t *testing.T) {
+	q := "acme total loans march 31 2021"
+	for _, c := range []struct {
+		section string
+		want    app.Verdict
+	}{
+		{"Notes to Consolidated Financial Statements › Note 11 - Loans › Consumer, excluding credit card loan portfolio", app.VerdictClosest},
+		{"Notes to Consolidated Financial Statements › Note 11 - Loans", app.VerdictAnswered},
+	} {
+		ev := tableEvidence(q, "(in millions) | March 31, 2021 | December 31, 2020\nTotal loans | $ | 302,392 $ | 302,127")
+		ev.Sources[0].Title = "Acme 10-Q March 2021"
+		ev.Sections["s"] = c.section
+		ans, err := answer.Extractive{}.Answer(context.Background(), ev)
+		if err != nil || ans.Verdict != c.want {
+			t.Errorf("under %q: verdict %q, want %q: %s", c.section, ans.Verdict, c.want, ans.Answer)
+		}
+	}
+}

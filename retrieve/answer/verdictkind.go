@@ -28,6 +28,11 @@ func rowMisread(q, text string) string {
 		return "the question asks what moved a balance and the row is the balance"
 	case kindsAskedRE.MatchString(q) && totalRowRE.MatchString(text):
 		return "the question asks for kinds and the row is their total"
+	case openingRowRE.MatchString(label) && !openingAskedRE.MatchString(q):
+		// A cash flow statement and a roll-forward state a balance twice
+		// a column: at the period's beginning (the period before's end)
+		// and at its end. A period's balance is the one at its end.
+		return "the row states the balance at the period's beginning, not at its end"
 	}
 	return ""
 }
@@ -39,6 +44,15 @@ var (
 	movementAskedRE = regexp.MustCompile(`(?i)\b(granted|vested|forfeited|exercised|cancell?ed|issued|repurchased|expired|released|settled|purchased|converted|additions|disposals)\b`)
 	unvestedRE      = regexp.MustCompile(`(?i)\b(non-?|un)vested\b`) // a balance's name, not a movement
 	balanceRowRE    = regexp.MustCompile(`(?i)^\s*(balances?|outstanding|non-?vested|unvested|beginning|ending|opening|closing)\b|\b(at|as of)\s+(the\s+)?(beginning|end|start|close|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.?\s+\d{1,2}|\d{1,2}\s+\w+\s+\d{4}|\d{4})`)
+)
+
+// openingRowRE finds a row label that states a balance at a period's
+// beginning ("Cash and cash equivalents at beginning of year", "Balance,
+// beginning of period", "Opening balance"); openingAskedRE a question
+// that asks for it.
+var (
+	openingRowRE   = regexp.MustCompile(`(?i)\b(beginning|start)\s+of\s+(the\s+)?(fiscal\s+)?(year|period|quarter)\b|\b(beginning|opening)\s+balances?\b`)
+	openingAskedRE = regexp.MustCompile(`(?i)\b(begin\w*|start\w*|open\w*)\b`)
 )
 
 // rowLabel returns the label of a table row's text: its first cell.
