@@ -133,10 +133,11 @@ func ReadAsked(question string) Asked {
 // earnedRE finds a figure question whose verb names its measure — "What
 // did Acme earn in 2018?", "How much did Acme lose?" — with no measure
 // after it ("earn per diluted share" and "earn in net income" name one).
-var earnedRE = regexp.MustCompile(`(?i)^\s*(?:what|how much)\s+(?:did|does|do|will|would)\s+[^?]+?\s(earn|lose)\b(?:\s+(?:in|during|for|over)\s+(?:(?:the\s+)?(?:fiscal|year|first|second|third|fourth|quarter|q[1-4]|fy)\b|\d)|\s*[?.,]|\s*$|\s+(?:after|before)\s+tax)`)
+var earnedRE = regexp.MustCompile(`(?i)^\s*(?:what|how much)\s+(?:did|does|do|will|would)\s+[^?]+?\s(earn|lose|sell)\b(?:\s+(?:in|during|for|over)\s+(?:(?:the\s+)?(?:fiscal|year|first|second|third|fourth|quarter|q[1-4]|fy)\b|\d)|\s*[?.,]|\s*$|\s+(?:after|before)\s+tax)`)
 
-// earnedNouns name the measure of the verbs earnedRE finds.
-var earnedNouns = map[string]string{"earn": "earnings", "lose": "loss"}
+// earnedNouns name the measure of the verbs earnedRE finds: what a
+// company sells in a year is its sales.
+var earnedNouns = map[string]string{"earn": "earnings", "lose": "loss", "sell": "sales"}
 
 // relatedToRE finds a question ending on what a thing is related,
 // attributed or put to ("What are the evaluation costs primarily related
@@ -185,6 +186,11 @@ var measureFiller = map[string]bool{"the": true, "a": true, "an": true, "respect
 // question asks: past its interrogative, an article and a possessor ("the
 // company's"), up to the word that ties it to its entity or period.
 func measureOf(question string) ([]string, string) {
+	if m := settingLeadRE.FindStringIndex(strings.ToLower(question)); m != nil {
+		// "In fiscal 2021, how much …", "According to its 10-K, what
+		// …": the question starts after its setting.
+		question = question[m[1]:]
+	}
 	loc := measureLeadRE.FindStringIndex(question)
 	if loc == nil {
 		return nil, ""
@@ -251,6 +257,10 @@ func measureOf(question string) ([]string, string) {
 			words = append(words, low) // "cash and cash equivalents": one measure, its head said twice
 			continue
 		}
+		if (low == "and" || low == "&") && i+1 < len(fields) && strings.EqualFold(strings.Trim(fields[i+1], "?,.;:()\"“”"), "equivalents") {
+			words = append(words, low) // "cash and equivalents": the same measure, its head said once
+			continue
+		}
 		if (low == "and" || low == "&") && len(words) > 0 && joinedHead(words[len(words)-1], fields[i+1:]) {
 			words = append(words, low) // "sales and marketing expense": joined words before one head name one measure
 			continue
@@ -289,11 +299,12 @@ var takenAsRE = regexp.MustCompile(`(?i)\b(?:take|took|bring|brought|book|booked
 
 // verbFrameRE finds the measure a question names after a verb that frames
 // a figure and its preposition: "spend on research and development",
-// "pay out in dividends", "pay in interest", "owe in long-term debt",
+// "pay out in dividends", "pay out to its shareholders in cash
+// dividends", "pay in interest", "owe in long-term debt",
 // "take in from selling wireless equipment" (what is sold names the
 // revenue), "put into research and development", "invest in capital
-// expenditures".
-var verbFrameRE = regexp.MustCompile(`(?i)\b(?:spend|spent|spends|spending)\s+on\s+(\w)|\b(?:put|puts|putting|invest|invested|invests)\s+(?:in|into)\s+(\w)|\b(?:pay|paid|pays)\s+(?:out\s+)?in\s+(\w)|\b(?:owe|owed|owes)\s+in\s+(\w)|\b(?:take|took|takes|bring|brought|brings)\s+in\s+from\s+(?:selling\s+)?(\w)`)
+// expenditures", "have in cash and cash equivalents".
+var verbFrameRE = regexp.MustCompile(`(?i)\b(?:spend|spent|spends|spending)\s+on\s+(\w)|\b(?:have|had|has|hold|held|holds)\s+in\s+(\w)|\b(?:put|puts|putting|invest|invested|invests)\s+(?:in|into)\s+(\w)|\b(?:pay|paid|pays)\s+(?:out\s+)?(?:to\s+(?:its|their|the)\s+\w+\s+)?in\s+(\w)|\b(?:owe|owed|owes)\s+in\s+(\w)|\b(?:take|took|takes|bring|brought|brings)\s+in\s+from\s+(?:selling\s+)?(\w)`)
 
 // joinedHeads are the nouns a statement's line names an expense or an
 // income by, after the words that say which: "Selling, general and
@@ -523,7 +534,7 @@ func mainClause(q string) []Token {
 // yesNoLeads begin questions answered yes or no.
 // settingLeadRE finds a question opening with a setting clause: a
 // preposition or a year before its first comma.
-var settingLeadRE = regexp.MustCompile(`^(in|on|at|by|after|before|during|since|until|from|according to|under|as of|\d{4})\b[^,?]*, `)
+var settingLeadRE = regexp.MustCompile(`^(in|on|at|by|for|after|before|during|since|until|from|according to|under|as of|\d{4})\b[^,?]*, `)
 
 var yesNoLeads = []string{"is ", "are ", "does ", "do ", "did ", "has ", "have ", "was ", "were ", "can ", "will "}
 

@@ -109,6 +109,10 @@ func TestReadAsked(t *testing.T) {
 		"How much did Acme owe in long-term debt at the end of 2021?":                      "long term debt",
 		"How much did Acme take in from selling wireless equipment in 2021?":               "wireless equipment",
 		"How much did Acme bring in from sales in 2021?":                                   "sales",
+		"What did Acme have in cash and cash equivalents at the end of 2022?":              "cash and cash equivalents",
+		"In 2022, how much did Acme pay out to its shareholders in cash dividends?":        "cash dividends",
+		"According to its 2021 10-K, how much cash and equivalents did Acme hold?":         "cash and equivalents",
+		"What did Acme's defense segment sell in 2022?":                                    "sales",
 	} {
 		if got := ReadAsked(q).MeasureText; got != want {
 			t.Errorf("ReadAsked(%q).MeasureText = %q, want %q", q, got, want)

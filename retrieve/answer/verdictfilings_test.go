@@ -195,7 +195,7 @@ func TestAskedInAFewWords(t *testing.T) {
 	checkReasons(t, []reasonCase{
 		{"acme auditor fy2022", []string{"We have served as the Company's auditor since 2008."}, "kind asked"},
 		{"acme auditor fy2022", []string{"/s/ PricewaterhouseCoopers LLP, Acme's auditor since 2008, Los Angeles, California, 2022"}, ""},
-		{"acme net earnings Q2 FY24", []string{"The impact of foreign exchange rate fluctuations on our net earnings in the second quarter of fiscal 2024 was not significant."}, "figure"},
+		{"acme net earnings Q2 FY24", []string{"The impact of foreign exchange rate fluctuations on our net earnings in the second quarter of fiscal 2024 was not significant."}, "no value of the kind asked"},
 		{"Acme total assets at June 30, 2023?", []string{"June 30, 2023 Total assets at Total level 3 (in millions, except ratios) fair value assets"}, "figure"},
 	})
 }
@@ -915,4 +915,51 @@ func TestHeadingLeavesOut(t *testing.T) {
 			t.Errorf("under %q: verdict %q, want %q: %s", c.section, ans.Verdict, c.want, ans.Answer)
 		}
 	}
+}
+
+// TestFrameVerbsNameTheMeasure: "What did Acme's segment sell …?" asks
+// its sales, which a row of a capital expenditures table by segment does
+// not state; "What did Acme have in cash …?" names the cash as "owe in"
+// names the debt; "What did Acme spend on dividends …?" asks an amount,
+// which a sentence about the dividend that states none does not give.
+func TestFrameVerbsNameTheMeasure(t *testing.T) {
+	sell := "What did Acme's defense arm, Defense, Space & Security, sell in 2022?"
+	capex := tableEvidence(sell, "Years ended December 31, | 2022 | 2021 | 2020\nDefense, Space & Security | 202 | 199 | 172")
+	capex.Sources[0].Title = "Acme 10-K 2022"
+	capex.Sections["s"] = "Part II › Capital Expenditures"
+	capex.Sources[0].Windows[0].Section = capex.Sections["s"]
+	sales := tableEvidence(sell, "Years ended December 31, | 2022 | 2021 | 2020\nDefense, Space & Security | 23,162 | 26,540 | 26,257")
+	sales.Sources[0].Title = "Acme 10-K 2022"
+	sales.Sections["s"] = "Part II › Revenues"
+	sales.Sources[0].Windows[0].Section = sales.Sections["s"]
+	for _, c := range []struct {
+		ev   *app.Evidence
+		want app.Verdict
+	}{{capex, app.VerdictClosest}, {sales, app.VerdictAnswered}} {
+		ans, err := answer.Extractive{}.Answer(context.Background(), c.ev)
+		if err != nil || ans.Verdict != c.want {
+			t.Errorf("under %q: verdict %q, want %q: %s", c.ev.Sections["s"], ans.Verdict, c.want, ans.Answer)
+		}
+	}
+	cash := "What did Acme have in cash and cash equivalents when its fiscal year closed on January 1, 2023?"
+	dividends := "What did Acme spend on dividends to its shareholders in 2022?"
+	checkReasons(t, []reasonCase{
+		{cash, []string{"(3) As of January 1, 2023, the maximum number of shares that may yet be purchased under the plan is 13,876,567 based on the closing price of Acme Common Stock on December 30, 2022 of $176.65 per share."}, "(cash"},
+		{cash, []string{"T:(Dollars in Millions) | January 1, 2023 | January 2, 2022\nCash and cash equivalents | $ 14,127 | $ 14,487"}, ""},
+		{dividends, []string{"In addition, we have used our cash flows to maintain and grow our dividend payout to shareholders in 2022."}, "no value of the kind asked"},
+		{dividends, []string{"T:Years Ended December 31, | 2022 | 2021\nDividends paid | (10,805) | (10,445)"}, ""},
+	})
+}
+
+// TestTotalNotPerShare: "How much did Acme pay out in cash dividends?"
+// asks the total paid in the year; a quarterly dividend declared at a
+// rate a share does not give it.
+func TestTotalNotPerShare(t *testing.T) {
+	q := "In 2022, how much did Acme pay out to its shareholders in cash dividends?"
+	checkReasons(t, []reasonCase{
+		{q, []string{"In 2022, Acme paid its shareholders cash dividends of $2.62 per share."}, "only an amount per share"},
+		{q, []string{"On December 7, 2022, the Company’s Board of Directors declared a quarterly cash dividend payment of $0.6550 per share payable on March 1, 2023, to shareholders of record as of February 7, 2023."}, "narrower measure (quarterly)"},
+		{q, []string{"In 2022, Acme paid cash dividends of $467 million to its shareholders, or $2.62 per share."}, ""},
+		{"What were Acme's cash dividends per share in 2022?", []string{"Acme's cash dividends per share were $2.62 in 2022."}, ""},
+	})
 }

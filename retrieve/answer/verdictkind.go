@@ -238,6 +238,14 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 // place for "where", a whole number for "how many" — or asks none that a
 // quote must hold in its own words.
 func holdsValueOfType(q string, sh shape, c *candidate, text string, who bool) bool {
+	if sh.Type == lang.AnyType && asksLineFigure(sh) && !strings.HasSuffix(strings.TrimSpace(text), ":") {
+		// "What did Acme spend on dividends?" asks a statement line's
+		// figure: a sentence about the dividends that states none, as
+		// a number or as nothing ("was not material"), does not answer
+		// it. (A sentence that announces what follows it is read with
+		// what it announces.)
+		return hasAmount(text+"\n"+c.label, false) || numberWordRE.MatchString(text) || statesNone(text)
+	}
 	if sh.Type == lang.AnyType || sh.Type == lang.WhichType || sh.Type == lang.WhoType && !who || typeFitOf(sh.Type, sh.Counted, text, c.label, sh.named) > 0 {
 		return true
 	}
@@ -563,6 +571,11 @@ func formMisread(ev *app.Evidence, q string, sh shape, c *candidate, text string
 		return "the question asks a per-share amount and the passage states none"
 	case sh.Figure && sh.Type != lang.PercentType && !percentAsked(q) && onlyPercents(text, asksMoneyMeasure(q, sh)):
 		return "the question asks an amount and the passage gives only percentages"
+	case !row && asksLineFigure(sh) && !asksPerShare(q, sh) && onlyPerShare(text):
+		// "How much did Acme pay out in dividends?" asks the total paid;
+		// "a quarterly cash dividend payment of $0.6550 per share" is a
+		// rate a share, declared for one quarter.
+		return "the question asks a total and the passage states only an amount per share"
 	case row && !sh.Figure && nameAskedRE.MatchString(q) && hasAmount(text, false):
 		// "3m health care spin-off new company name" is not answered by
 		// "Other Health Care | 24 | 1 | 2": a row of figures names no one.
@@ -1053,4 +1066,29 @@ func firmNamed(q string, sh shape) map[string]bool {
 		}
 	}
 	return out
+}
+
+// asksLineFigure reports whether a figure question asks the figure of a
+// line a financial statement names: the head of its measure is one
+// (lineMeasures: "dividends", "cash and cash equivalents", not "sale
+// prices" or "effective tax rate"), and it asks not when, whether or why.
+func asksLineFigure(sh shape) bool {
+	if !sh.Figure || sh.When || sh.Time || sh.YesNo || sh.Statement || len(sh.Measure) == 0 {
+		return false
+	}
+	head := sh.Measure[len(sh.Measure)-1]
+	if head == lang.Family("equivalents") && len(sh.Measure) > 1 {
+		head = sh.Measure[len(sh.Measure)-2] // "cash and cash equivalents" is cash
+	}
+	return lineMeasures[head]
+}
+
+// perShareAmountRE finds an amount written as one a share: "$0.6550 per
+// share", "$1.25 a share", "3.49 per diluted share".
+var perShareAmountRE = regexp.MustCompile(`(?i)[$€£¥₹]?\s?\d[\d,]*(?:\.\d+)?\s+(?:per|a)\s+(?:diluted\s+|basic\s+|common\s+|ordinary\s+)?share\b`)
+
+// onlyPerShare reports whether every amount a sentence writes is one a
+// share (perShareAmountRE).
+func onlyPerShare(text string) bool {
+	return perShareAmountRE.MatchString(text) && !hasAmount(perShareAmountRE.ReplaceAllString(text, ""), false)
 }
