@@ -963,3 +963,15 @@ func TestTotalNotPerShare(t *testing.T) {
 		{"What were Acme's cash dividends per share in 2022?", []string{"Acme's cash dividends per share were $2.62 in 2022."}, ""},
 	})
 }
+
+// TestAgeAsked: a person's age is stated as one; a director's row of
+// votes states none.
+func TestAgeAsked(t *testing.T) {
+	votes := "T:Name | Votes For | Votes Against | Abstentions | Broker Non-Votes\nJane C. Roe | 59,657,810 | 294,935 | 10,714,238 | 6,884,223"
+	checkReasons(t, []reasonCase{
+		{"jane c. roe age (acme 8-k may 20 2022)", []string{votes}, "asks an age"},
+		{"How old is Jane C. Roe?", []string{votes}, "asks an age"},
+		{"How old is Jane C. Roe?", []string{"T:Name | Age | Position\nJane C. Roe | 59 | Chief Executive Officer"}, ""},
+		{"How old was Jane when she moved to Warsaw?", []string{"Jane moved to Warsaw with her family when she was seven months old."}, ""},
+	})
+}

@@ -167,6 +167,11 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		return false, "the question asks a count and the passage states no whole number"
 	case row && rowNamesOther(q, sh, c, text):
 		return false, "the row's label names another measure"
+	case ageAskedRE.MatchString(q) && !ageStatedRE.MatchString(text+"\n"+under):
+		// "How old is Jane Roe?", "jane roe age": a person's age is
+		// stated as one ("age 59", "Age" over a column, "59 years old");
+		// her row of votes states none.
+		return false, "the question asks an age and the passage states none"
 	case durationMissing(q, text+"\n"+c.label):
 		return false, "the question asks how long and the passage states no length of time"
 	case !deniesAsAsked(q, text+"\n"+c.label+"\n"+strings.Join(tableHeader(ev, c.window, c.start), "\n")):
@@ -1092,3 +1097,13 @@ var perShareAmountRE = regexp.MustCompile(`(?i)[$€£¥₹]?\s?\d[\d,]*(?:\.\d+
 func onlyPerShare(text string) bool {
 	return perShareAmountRE.MatchString(text) && !hasAmount(perShareAmountRE.ReplaceAllString(text, ""), false)
 }
+
+// ageAskedRE finds a question asking a person's age — "How old is …",
+// "What is the age of …", "… 's age", "jane roe age" typed as a search —
+// not an era ("the age of Imperialism") nor "At what age …", which a
+// sentence answers with the number alone; ageStatedRE the words that
+// state one.
+var (
+	ageAskedRE  = regexp.MustCompile(`(?i)\bhow old\b|\bage of\s+(?:[A-Z]\w*\.?\s+){1,3}|['’]s\s+age\b|^[^?]*\s+age\s*(?:\(|$)`)
+	ageStatedRE = regexp.MustCompile(`(?i)\b(age|ages|aged)\b|\b(years?|months?|weeks?|days?)[ -]old\b`)
+)
