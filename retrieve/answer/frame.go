@@ -45,11 +45,11 @@ var figureFrameRE = regexp.MustCompile(`(?i)\b(?:did|does|do|will)\b.*?\b(report
 // its entity by.
 func figureFrameStems(q string) map[string]bool {
 	out := map[string]bool{}
-	m := figureFrameRE.FindStringSubmatch(q)
-	if m == nil {
+	words := figureFrameWords(q)
+	if words == nil {
 		return out
 	}
-	for _, w := range strings.Fields(m[1] + " " + m[2]) {
+	for _, w := range words {
 		addFrameWord(out, w)
 	}
 	if strings.Contains(strings.ToLower(q), "the company") {
@@ -80,14 +80,21 @@ func frameStems(q string) map[string]bool {
 	return out
 }
 
-// figureFrameFamilies returns the family keys of the words figureFrameRE
-// finds in q: the verb that frames its figure, and its preposition.
+// figureFrameWords returns the words figureFrameRE finds in q: the verb
+// that frames its figure ("bring in", "put") and its preposition.
+func figureFrameWords(q string) []string {
+	m := figureFrameRE.FindStringSubmatch(q)
+	if m == nil {
+		return nil
+	}
+	return strings.Fields(m[1] + " " + m[2])
+}
+
+// figureFrameFamilies returns the family keys of figureFrameWords.
 func figureFrameFamilies(q string) map[string]bool {
 	out := map[string]bool{}
-	if m := figureFrameRE.FindStringSubmatch(q); m != nil {
-		for _, w := range strings.Fields(m[1] + " " + m[2]) {
-			out[lang.Family(strings.ToLower(w))] = true
-		}
+	for _, w := range figureFrameWords(q) {
+		out[lang.Family(strings.ToLower(w))] = true
 	}
 	return out
 }

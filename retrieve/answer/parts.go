@@ -105,7 +105,7 @@ func asksWhole(q string, sh shape, title, quote string) bool {
 // askedBeyond returns the family keys of the words question q writes
 // beyond those of known (a title, a quote), its numbers, years and
 // quarters, its period's words, the verb that frames its figure ("put
-// into", "carry") and the words by which questions ask and name their
+// into", "spend on") and the words by which questions ask and name their
 // source ("according to its 10-K"). Only the question is read: a remark
 // after its question mark ("I'm looking at its 2022 annual report.")
 // names where to look, not what.
@@ -167,7 +167,6 @@ func partFigure(ev *app.Evidence, q string, sh shape, c *candidate, text string,
 	if heading == "" && row {
 		heading = segmentNote(section)
 	}
-
 	if heading == "" {
 		return ""
 	}
@@ -329,7 +328,7 @@ func partMisread(ev *app.Evidence, q string, sh shape, c *candidate, text string
 		return "the passage stands under “" + heading + "”, which gives a part's figures; the question asks the company's"
 	}
 	if row {
-		if share := shareOfWhole(ev, c); share != "" && labelWritesMeasure(rowLabel(text), sh) && asksWhole(q, sh, c.src.Title, text+"\n"+c.label) {
+		if share := partTableRow(ev, c); share != "" && labelWritesMeasure(rowLabel(text), sh) && asksWhole(q, sh, c.src.Title, text+"\n"+c.label) {
 			// A row that names the measure asked is the part's line of
 			// it; one that names a part ("Commercial Airplanes") is that
 			// part's, and answers a question naming it.
@@ -378,10 +377,10 @@ var (
 // net revenues", "Total segment operating income", "Segments total".
 var segmentsSumRE = regexp.MustCompile(`(?i)^\s*(total\s+)?(reportable|all|operating)\s+segments?\b|^\s*total\s+segments?\b|^\s*segments?\s+total\b`)
 
-// shareOfWhole returns the label of a row in c's table block that shows
+// partTableRow returns the label of a row in c's table block that shows
 // the table states a part's figures (shareOfWholeRE, closingPartRE), ""
 // when none does.
-func shareOfWhole(ev *app.Evidence, c *candidate) string {
+func partTableRow(ev *app.Evidence, c *candidate) string {
 	span, _, ok := locate(c.window, c.start)
 	if !ok {
 		return ""

@@ -877,42 +877,42 @@ func TestSegmentsSumForOne(t *testing.T) {
 // asks a backlog; a row under a table of capital expenditures by segment
 // names the segment and not the backlog.
 func TestMeasureOfASegmentsTable(t *testing.T) {
-	q := "What backlog did Acme's Commercial Airplanes segment carry at December 31, 2022?"
-	for _, c := range []struct {
-		section string
-		want    string
-	}{
-		{"Part II › Capital Expenditures", "(backlog)"},
-		{"Part II › Backlog", ""},
-	} {
-		ev := tableEvidence(q, "Years ended December 31, | 2022 | 2021 | 2020\nCommercial Airplanes | $218 | $177 | $322")
-		ev.Sources[0].Title = "Acme 10-K 2022"
-		ev.Sections["s"] = c.section
-		ans, err := answer.Extractive{}.Answer(context.Background(), ev)
-		if err != nil || c.want == "" && ans.Verdict != app.VerdictAnswered || c.want != "" && (ans.Verdict != app.VerdictClosest || !strings.Contains(ans.Answer, c.want)) {
-			t.Errorf("under %q: verdict %q, want %q: %s", c.section, ans.Verdict, c.want, ans.Answer)
-		}
-	}
+	checkUnderSections(t, "What backlog did Acme's Commercial Airplanes segment carry at December 31, 2022?", "Acme 10-K 2022",
+		"Years ended December 31, | 2022 | 2021 | 2020\nCommercial Airplanes | $218 | $177 | $322", []sectionCase{
+			{"Part II › Capital Expenditures", "(backlog)"},
+			{"Part II › Backlog", ""},
+		})
 }
 
 // TestHeadingLeavesOut: a heading that leaves something out ("Consumer,
 // excluding credit card loan portfolio") heads a part's figures: its
 // total loans are not the company's.
 func TestHeadingLeavesOut(t *testing.T) {
-	q := "acme total loans march 31 2021"
-	for _, c := range []struct {
-		section string
-		want    app.Verdict
-	}{
-		{"Notes to Consolidated Financial Statements › Note 11 - Loans › Consumer, excluding credit card loan portfolio", app.VerdictClosest},
-		{"Notes to Consolidated Financial Statements › Note 11 - Loans", app.VerdictAnswered},
-	} {
-		ev := tableEvidence(q, "(in millions) | March 31, 2021 | December 31, 2020\nTotal loans | $ | 302,392 $ | 302,127")
-		ev.Sources[0].Title = "Acme 10-Q March 2021"
+	checkUnderSections(t, "acme total loans march 31 2021", "Acme 10-Q March 2021",
+		"(in millions) | March 31, 2021 | December 31, 2020\nTotal loans | $ | 302,392 $ | 302,127", []sectionCase{
+			{"Notes to Consolidated Financial Statements › Note 11 - Loans › Consumer, excluding credit card loan portfolio", "a part's figures"},
+			{"Notes to Consolidated Financial Statements › Note 11 - Loans", ""},
+		})
+}
+
+// sectionCase is a section path a table is read under and the reason its
+// closest reply must give, "" when it must be answered.
+type sectionCase struct {
+	section, why string
+}
+
+// checkUnderSections asks q of one table in a document titled title, read
+// under each case's section, and checks its verdict and reason.
+func checkUnderSections(t *testing.T, q, title, table string, cases []sectionCase) {
+	t.Helper()
+	for _, c := range cases {
+		ev := tableEvidence(q, table)
+		ev.Sources[0].Title = title
 		ev.Sections["s"] = c.section
+		ev.Sources[0].Windows[0].Section = c.section
 		ans, err := answer.Extractive{}.Answer(context.Background(), ev)
-		if err != nil || ans.Verdict != c.want {
-			t.Errorf("under %q: verdict %q, want %q: %s", c.section, ans.Verdict, c.want, ans.Answer)
+		if err != nil || c.why == "" && ans.Verdict != app.VerdictAnswered || c.why != "" && (ans.Verdict != app.VerdictClosest || !strings.Contains(ans.Answer, c.why)) {
+			t.Errorf("%q under %q: verdict %q, want %q: %s", q, c.section, ans.Verdict, c.why, ans.Answer)
 		}
 	}
 }
@@ -924,23 +924,12 @@ func TestHeadingLeavesOut(t *testing.T) {
 // which a sentence about the dividend that states none does not give.
 func TestFrameVerbsNameTheMeasure(t *testing.T) {
 	sell := "What did Acme's defense arm, Defense, Space & Security, sell in 2022?"
-	capex := tableEvidence(sell, "Years ended December 31, | 2022 | 2021 | 2020\nDefense, Space & Security | 202 | 199 | 172")
-	capex.Sources[0].Title = "Acme 10-K 2022"
-	capex.Sections["s"] = "Part II › Capital Expenditures"
-	capex.Sources[0].Windows[0].Section = capex.Sections["s"]
-	sales := tableEvidence(sell, "Years ended December 31, | 2022 | 2021 | 2020\nDefense, Space & Security | 23,162 | 26,540 | 26,257")
-	sales.Sources[0].Title = "Acme 10-K 2022"
-	sales.Sections["s"] = "Part II › Revenues"
-	sales.Sources[0].Windows[0].Section = sales.Sections["s"]
-	for _, c := range []struct {
-		ev   *app.Evidence
-		want app.Verdict
-	}{{capex, app.VerdictClosest}, {sales, app.VerdictAnswered}} {
-		ans, err := answer.Extractive{}.Answer(context.Background(), c.ev)
-		if err != nil || ans.Verdict != c.want {
-			t.Errorf("under %q: verdict %q, want %q: %s", c.ev.Sections["s"], ans.Verdict, c.want, ans.Answer)
-		}
-	}
+	checkUnderSections(t, sell, "Acme 10-K 2022", "Years ended December 31, | 2022 | 2021 | 2020\nDefense, Space & Security | 202 | 199 | 172", []sectionCase{
+		{"Part II › Capital Expenditures", "(sales)"},
+	})
+	checkUnderSections(t, sell, "Acme 10-K 2022", "Years ended December 31, | 2022 | 2021 | 2020\nDefense, Space & Security | 23,162 | 26,540 | 26,257", []sectionCase{
+		{"Part II › Revenues", ""},
+	})
 	cash := "What did Acme have in cash and cash equivalents when its fiscal year closed on January 1, 2023?"
 	dividends := "What did Acme spend on dividends to its shareholders in 2022?"
 	checkReasons(t, []reasonCase{

@@ -1100,9 +1100,9 @@ func onlyPerShare(text string) bool {
 
 // ageAskedRE finds a question asking a person's age — "How old is …",
 // "What is the age of …", "… 's age", "jane roe age" typed as a search —
-// not an era ("the age of Imperialism") nor "At what age …", which a
-// sentence answers with the number alone; ageStatedRE the words that
-// state one.
+// not "At what age …", which a sentence answers with the number alone;
+// ageStatedRE the words that state one. ("the age of Imperialism" is
+// read as asked too; a sentence about the era writes "age".)
 var (
 	ageAskedRE  = regexp.MustCompile(`(?i)\bhow old\b|\bage of\s+(?:[A-Z]\w*\.?\s+){1,3}|['’]s\s+age\b|^[^?]*\s+age\s*(?:\(|$)`)
 	ageStatedRE = regexp.MustCompile(`(?i)\b(age|ages|aged)\b|\b(years?|months?|weeks?|days?)[ -]old\b`)
