@@ -286,6 +286,7 @@ func squash(c *candidate) string {
 func quoteUnits(ev *app.Evidence, w *app.Window) []unit {
 	var units [][2]int
 	sentences := Sentences(w.Text)
+	rowsTo := 0 // where the table rows read so far end
 	for k, s := range sentences {
 		switch kindAt(ev, w, s[0]) {
 		case app.BlockHeading:
@@ -297,6 +298,16 @@ func quoteUnits(ev *app.Evidence, w *app.Window) []unit {
 			}
 			continue
 		case app.BlockTable:
+			// A table's unit is its row, a line: a label's dot leader
+			// ("… at end of year ........ $ | 876,560") may end a
+			// sentence mid-line, and the row is read whole.
+			if s[0] = max(s[0], rowsTo); s[0] >= s[1] {
+				continue // the rest of a row already read
+			}
+			for s[1] < len(w.Text) && w.Text[s[1]] != '\n' {
+				s[1]++
+			}
+			rowsTo = s[1]
 			start := s[0]
 			for i := s[0]; i <= s[1]; i++ {
 				if i == s[1] || w.Text[i] == '\n' {

@@ -365,6 +365,16 @@ func (p *picking) reply(missing string) *app.Answer {
 			labels, unders = append(labels[:n:n], label), append(unders[:n:n], under)
 		}
 	}
+	if m := p.meetingNear(); m != nil && p.larger == nil {
+		// The reader sees the passage that would meet the question, as
+		// one of the closest: the year's closing row below the opening
+		// one the lead was refused for.
+		if cit, label, under, ok := quoteOf(p.ev, p.shape, m); ok && !quoted(ans.Citations, cit) {
+			n := min(len(ans.Citations), maxClosest-1)
+			ans.Citations = append(ans.Citations[:n:n], cit)
+			labels, unders = append(labels[:n:n], label), append(unders[:n:n], under)
+		}
+	}
 	numberQuotes(ans.Citations)
 	ans.Answer, ans.Verdict = app.InsufficientEvidence, app.VerdictNone
 	if why != "" {
@@ -378,6 +388,58 @@ func (p *picking) reply(missing string) *app.Answer {
 		ans.Verdict = app.VerdictClosest
 	}
 	return ans
+}
+
+// nearReach is how many of the candidates that carry most of the
+// question meetingNear reads.
+const nearReach = 8
+
+// meetingNear returns the candidate, among the few that carry most of
+// the question, that meets it and the years it names, though the pick
+// did not lead with it; nil when none does, or when a lead was not
+// refused. It is shown among the closest passages, never stated: a
+// figure question keeps its one lead (pickLeads), since the next figure
+// down is as often a part's as the whole's, and the reader judges.
+func (p *picking) meetingNear() *candidate {
+	if p.lead == nil {
+		return nil
+	}
+	type scored struct {
+		c     *candidate
+		score float64
+	}
+	var near []scored
+	f := p.fresh()
+	for i := range p.cands {
+		c := &p.cands[i]
+		if c == p.lead || c.window.Weak || !c.asks {
+			continue
+		}
+		if all, _ := f.gain(c); all > 0 {
+			near = append(near, scored{c, all - c.penalty + c.fit})
+		}
+	}
+	sort.SliceStable(near, func(i, j int) bool { return near[i].score > near[j].score })
+	for _, n := range near[:min(len(near), nearReach)] {
+		if !yearsCarried(n.c, p.shape.years) {
+			continue
+		}
+		if ok, _ := meets(p.ev, p.shape, n.c, nil, p.weights); ok {
+			return n.c
+		}
+	}
+	return nil
+}
+
+// yearsCarried reports whether c, its header or its heading carries
+// every year in years.
+func yearsCarried(c *candidate, years map[string]bool) bool {
+	for y := range years {
+		if !c.words[y] && !c.context[y] {
+			return false
+		}
+	}
+	return true
 }
 
 // noLead says why no quote leads: every candidate lies in a passage the

@@ -964,3 +964,18 @@ func TestAgeAsked(t *testing.T) {
 		{"How old was Jane when she moved to Warsaw?", []string{"Jane moved to Warsaw with her family when she was seven months old."}, ""},
 	})
 }
+
+// TestRowWithDotLeader: a label's dot leader ends no row: "… at end of
+// year ........ $ | 876,560" is one row, read under its label. Shown as
+// one of the closest passages when the opening row above it leads and is
+// refused (meetingNear).
+func TestRowWithDotLeader(t *testing.T) {
+	q := "How much cash and cash equivalents did Acme have when fiscal 2015 ended?"
+	table := "T:(in thousands) | 2015 | 2014 | 2013\n" +
+		"Cash and cash equivalents at beginning of year............................................ | 1,117,400 | 834,556 | 1,425,052\n" +
+		"Cash and cash equivalents at end of year ......................................... $ | 876,560 | $ | 1,117,400 | $ | 834,556"
+	ans := statement(t, q, table)
+	if !strings.Contains(ans.Answer, "Cash and cash equivalents at end of year, 2015: $876,560 thousand") {
+		t.Errorf("%q: the year's closing row not read under its label: %s", q, ans.Answer)
+	}
+}
