@@ -193,8 +193,12 @@ func (r *reading) candidateAt(src *app.Source, w *app.Window, s [2]int, text, la
 			// and of the measure it asks, which the row, its header or its
 			// heading must: "Commercial Airplanes | $565" under a table of
 			// research costs is not the segment's revenues.
+			small := map[string]bool{}
+			for n := range r.shape.smallNames {
+				maps.Copy(small, wordStems(n))
+			}
 			for _, st := range r.qstems {
-				if !r.nameStems[st] && !r.measureStems[st] {
+				if !r.nameStems[st] && !r.measureStems[st] && !small[st] {
 					words[st] = true
 				}
 			}

@@ -43,6 +43,10 @@ type shape struct {
 	// forms of its abbreviations ("chief", "executive", "officer" for
 	// CEO): the words a name answering it must go beyond.
 	named map[string]bool
+	// smallNames are the words it types in small letters that the
+	// evidence writes only as names (writtenAsNames): a quote must carry
+	// them as it carries the names it capitalises.
+	smallNames map[string]bool
 	// frame holds the words that only frame what kind of answer it wants
 	// ("type" in "What type of …"; frame.go), in every form weights key.
 	frame map[string]bool

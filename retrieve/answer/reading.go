@@ -2,8 +2,11 @@ package answer
 
 import (
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"archivist/app"
 	"archivist/app/lang"
@@ -46,6 +49,7 @@ func readQuestion(ev *app.Evidence) *reading {
 	r.shape.dropTitled(ev.Sources)
 	r.shape.dropSourceYears(ev.Question.Text)
 	r.shape.named = r.fm.named(r.shape.stems)
+	r.shape.smallNames = writtenAsNames(ev)
 	if r.shape.Particular {
 		r.fm.rewords = coverRewordings(ev.Question.Text)
 		if r.shape.Kind == "" {
@@ -166,6 +170,112 @@ func typedSmall(q string, sources []app.Source) map[string]bool {
 		}
 	}
 	return out
+}
+
+// writtenAsNames returns the words of a question typed all in small
+// letters, past the issuer a title names by its legal form (typedSmall,
+// titlesIssuer), that the evidence writes as a name: capitalised within
+// its sentences more often than in small letters, as a report writes
+// "Sam's Club", "Commercial Airplanes" or "Azure" and a search box types
+// "walmart sam's club net sales". Such a word names a part of the issuer,
+// a product or another party, and a quote must carry it as it carries any
+// name the question gives. The words statements name measures and periods
+// with, and the question's own small words, are left out: a heading
+// capitalises "Net Sales" as a name is capitalised. Unlike typedSmall it
+// reads the evidence, so only the verdict reads it.
+func writtenAsNames(ev *app.Evidence) map[string]bool {
+	q := ev.Question.Text
+	issuer := typedSmall(q, ev.Sources)
+	if len(issuer) == 0 || !titlesIssuer(ev.Sources) {
+		// The question writes its own capitals, or does not name an
+		// issuer a title names: a name the documents write may be the
+		// issuer's own ("whirlpool door gap" of a "Refrigerator Use and
+		// Care Guide"), which no passage needs to repeat.
+		return nil
+	}
+	// The question's words that may name, each alone and each pair
+	// typed side by side: "commercial airplanes" is a name where the
+	// report writes "Commercial Airplanes" more often than the two words
+	// in small letters, though it writes each of them so elsewhere.
+	type pair struct{ a, b string } // family keys; b is "" for a word alone
+	asked := map[pair][]string{}    // → the words as the question types them
+	var prev *lang.Token
+	for _, t := range lang.Tokens(q) {
+		f := lang.Family(t.Lower)
+		if t.Num || len(t.Lower) < 3 || issuer[t.Lower] || lang.IsStopWord(t.Lower) || lineMeasures[f] || measureNouns[f] || periodWords[f] || titlePrint[f] || genericKinds[f] {
+			prev = nil
+			continue
+		}
+		asked[pair{f, ""}] = []string{t.Lower}
+		if prev != nil {
+			asked[pair{lang.Family(prev.Lower), f}] = []string{prev.Lower, t.Lower}
+		}
+		prev = &t
+	}
+	if len(asked) == 0 {
+		return nil
+	}
+	capital, small := map[pair]int{}, map[pair]int{}
+	for _, src := range ev.Sources {
+		toks := lang.Tokens(src.Text)
+		for k, t := range toks {
+			if t.AllCaps || t.Num {
+				continue
+			}
+			f := lang.Family(t.Lower)
+			at := []pair{{f, ""}}
+			if k+1 < len(toks) && joinedInPhrase(src.Text[t.End:toks[k+1].Start]) && !toks[k+1].AllCaps && toks[k+1].Cap == t.Cap {
+				at = append(at, pair{f, lang.Family(toks[k+1].Lower)})
+			}
+			for _, p := range at {
+				if _, ok := asked[p]; !ok {
+					continue
+				}
+				switch {
+				case !t.Cap:
+					small[p]++
+				case withinSentence(src.Text[:t.Start]):
+					capital[p]++
+				}
+			}
+		}
+	}
+	out := map[string]bool{}
+	for p, typed := range asked {
+		if capital[p] > small[p] {
+			for _, w := range typed {
+				out[w] = true
+			}
+		}
+	}
+	return out
+}
+
+// legalFormRE finds the legal form by which a title names an issuer:
+// "WALMART INC. 10-K 2020", "Form 8-K for Pepsico INC", "3M Company".
+var legalFormRE = regexp.MustCompile(`(?i)\b(inc|corp|corporation|company|co|plc|ltd|llc|limited|ag|sa|nv|se)\b\.?`)
+
+// titlesIssuer reports whether every source's title names its issuer by
+// a legal form.
+func titlesIssuer(sources []app.Source) bool {
+	for _, src := range sources {
+		if !legalFormRE.MatchString(src.Title) {
+			return false
+		}
+	}
+	return len(sources) > 0
+}
+
+// withinSentence reports whether a word after before stands within a
+// sentence, a heading or a label, not at its start: after a word, a
+// figure or a comma on the same line.
+func withinSentence(before string) bool {
+	before = strings.TrimRight(before, " \t")
+	if before == "" {
+		return false
+	}
+	r, _ := utf8.DecodeLastRuneInString(before)
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || r == ','
 }
 
 // titlePrint are the words a document's title gives besides its

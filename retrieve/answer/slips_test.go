@@ -474,10 +474,39 @@ func TestMeasureNegated(t *testing.T) {
 		{"What non-operating income did Acme report for fiscal 2014?", "Non-operating income | 21,355", false},
 		{"What current assets did Acme hold?", "Total non-current assets | 9,120", true},
 	} {
-		if got := negatedMeasure(c.q, "operating income", c.text); strings.Contains(c.q, "operating") && got != c.want {
+		if got := negatedMeasure(c.q, "operating income", c.text) != ""; strings.Contains(c.q, "operating") && got != c.want {
 			t.Errorf("negatedMeasure(%q, %q) = %v, want %v", c.q, c.text, got, c.want)
 		}
-		if got := negatedMeasure(c.q, "current assets", c.text); strings.Contains(c.q, "current") && got != c.want {
+		if got := negatedMeasure(c.q, "current assets", c.text) != ""; strings.Contains(c.q, "current") && got != c.want {
+			t.Errorf("negatedMeasure(%q, %q) = %v, want %v", c.q, c.text, got, c.want)
+		}
+	}
+	// A qualifier "non" makes names a part of the measure: the non-cash
+	// additions are not what was spent on additions.
+	const additions = "additions to property, plant and equipment"
+	for _, c := range []struct {
+		q, text string
+		want    bool
+	}{
+		{"What did Acme spend on additions to property, plant and equipment in fiscal 2019?", "Non-cash additions to property, plant and equipment | 160 | 294", true},
+		{"What did Acme spend on additions to property, plant and equipment in fiscal 2019?", "Noncash additions to property, plant and equipment | 160 | 294", true},
+		{"What did Acme spend on additions to property, plant and equipment in fiscal 2019?", "Additions to property, plant and equipment | (1,119) | (1,028)\nNon-cash additions to property, plant and equipment | 160", false},
+		{"What non-cash additions to property, plant and equipment did Acme make in fiscal 2019?", "Non-cash additions to property, plant and equipment | 160 | 294", false},
+		{"What did Acme spend on additions to property, plant and equipment in fiscal 2019?", "None of the additions to property, plant and equipment | 160", false},
+	} {
+		if got := negatedMeasure(c.q, additions, c.text) != ""; got != c.want {
+			t.Errorf("negatedMeasure(%q, %q) = %v, want %v", c.q, c.text, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		q, text string
+		want    bool
+	}{
+		{"What were the deferred tax assets for inventory in 2019?", "The principal components of our current and non-current deferred taxes were as follows:", false},
+		{"What were the deferred tax assets for inventory in 2019?", "The principal components of our current and noncurrent deferred taxes were as follows:", false},
+		{"What were the deferred tax assets for inventory in 2019?", "The principal components of our non-current deferred taxes were as follows:", true},
+	} {
+		if got := negatedMeasure(c.q, "deferred tax assets", c.text) != ""; got != c.want {
 			t.Errorf("negatedMeasure(%q, %q) = %v, want %v", c.q, c.text, got, c.want)
 		}
 	}
@@ -516,6 +545,40 @@ func TestRowCountsWhatItsLabelHeads(t *testing.T) {
 	} {
 		if got := hasCount(row, "", []string{lang.Family("employees")}); got != want {
 			t.Errorf("hasCount(%q) = %v, want %v", row, got, want)
+		}
+	}
+}
+
+// TestTotalsUnasked: a figure totalling a list measures the list, not
+// one item of it.
+func TestTotalsUnasked(t *testing.T) {
+	q := "How much cash and equivalents did Acme hold when the year ended on May 31, 2021?"
+	for text, want := range map[string]string{
+		"As of May 31, 2021, we had cash, cash equivalents and short-term investments totaling $13.5 billion, primarily consisting of commercial paper.": "short-term investments",
+		"As of May 31, 2021, we had cash and cash equivalents totaling $9.9 billion.":                                                                    "",
+		"Revenues totaling $5.1 billion were recorded in the year.":                                                                                      "",
+		"As of December 31, 2018, we identified six restricted investments totaling $87.4 million.":                                                      "",
+		"Cash, cash equivalents and short-term investments were $13.5 billion.":                                                                          "",
+	} {
+		if got := totalsUnasked(q, text); got != want {
+			t.Errorf("totalsUnasked(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
+// TestMeasureOnlyAsCause: a measure named after every figure of a
+// sentence, as the cause of another figure's change, is not what the
+// figures measure.
+func TestMeasureOnlyAsCause(t *testing.T) {
+	const rd = "research and development"
+	for text, want := range map[string]bool{
+		"BCA loss from operations was $2,370 million in 2022 compared with $6,475 million in 2021 reflecting higher 737 deliveries, partially offset by higher research and development spending.": true,
+		"Research and development expense was $2,852 million in 2022, reflecting higher spending on the 777X.":                                                                                     false,
+		"We spent $2,852 million on research and development in 2022.":                                                                                                                             false,
+		"Operating margin fell to 4.5% in 2022 as research and development spending rose.":                                                                                                         false,
+	} {
+		if got := measureOnlyAsCause(rd, text); got != want {
+			t.Errorf("measureOnlyAsCause(%q) = %v, want %v", text, got, want)
 		}
 	}
 }

@@ -530,11 +530,20 @@ func carriesGiven(ev *app.Evidence, sh shape, c *candidate, text string, carried
 	if !writesMeasure(ev, sh, c, sh.asAsked(text)) {
 		return false, "the passage does not write the measure asked (" + sh.MeasureText + ")"
 	}
-	if negatedMeasure(ev.Question.Text, sh.MeasureText, text+"\n"+c.label+"\n"+c.intro+"\n"+c.window.Section) {
-		return false, "the passage writes the measure asked only as its opposite (non-" + sh.MeasureText + ")"
+	if n := negatedMeasure(ev.Question.Text, sh.MeasureText, text+"\n"+c.label+"\n"+c.intro+"\n"+c.window.Section); n != "" {
+		return false, "the passage writes the measure asked only behind \"non\" (" + n + ")"
+	}
+	if sh.Figure && measureOnlyAsCause(sh.MeasureText, text) {
+		return false, "the passage names the measure asked only as a cause of another figure's change"
+	}
+	if item := totalsUnasked(ev.Question.Text, text); sh.Figure && item != "" {
+		return false, "the passage's figure totals " + item + " as well, which the question does not ask"
 	}
 	given := givenNames(ev.Question.Text)
 	for n := range typedSmall(ev.Question.Text, ev.Sources) {
+		given[n] = true
+	}
+	for n := range sh.smallNames {
 		given[n] = true
 	}
 	for y := range sh.years {
@@ -690,37 +699,176 @@ func holdsFigure(text, f string) bool {
 	}
 }
 
-// negatedMeasure reports whether text writes measure only behind "non"
-// ("Non-operating income" for "operating income", "non-current assets"
-// for "current assets"), which names the measure's complement, and the
-// question does not ask it so.
-func negatedMeasure(q, measure, text string) bool {
+// negatedMeasure returns how text writes measure when it writes it only
+// behind "non" ("Non-operating income" for "operating income",
+// "non-current assets" for "current assets"), which names the measure's
+// complement, or behind a qualifier "non" makes ("Non-cash additions to
+// property" for the additions to property), which names a part of it the
+// question does not ask; and the question does not ask it so. "" when
+// text writes it plainly too, or the question asks it so.
+func negatedMeasure(q, measure, text string) string {
 	first, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(measure)), " ")
 	if len(first) < 3 {
-		return false
+		return ""
 	}
 	plain, negated := writesNegated(text, first)
-	_, asked := writesNegated(q, first)
-	return negated && !plain && !asked
+	if _, asked := writesNegated(q, first); plain || asked != "" {
+		return ""
+	}
+	return negated
 }
 
 // writesNegated reports whether text writes word (lower case) at a
-// word's start on its own, and behind "non" ("non-operating", "non
-// operating", "nonoperating").
-func writesNegated(text, word string) (plain, negated bool) {
+// word's start on its own, and returns how it writes it behind "non"
+// ("non-operating", "non operating", "nonoperating") or a qualifier "non"
+// makes ("non-cash additions", "noncash additions"), "" when it does not.
+func writesNegated(text, word string) (plain bool, negated string) {
 	toks := lang.Tokens(text)
 	for k, t := range toks {
 		switch {
 		case strings.HasPrefix(t.Lower, "non"+word):
-			negated = true
+			negated = t.Lower
 		case !strings.HasPrefix(t.Lower, word):
 		case k > 0 && toks[k-1].Lower == "non" && joinedInPhrase(text[toks[k-1].End:t.Start]):
-			negated = true
+			negated = text[toks[k-1].Start:t.End]
+		case k > 0 && nonQualifier(text, toks, k-1):
+			from := k - 1
+			if !strings.HasPrefix(toks[from].Lower, "non") {
+				from-- // "non-cash"
+			}
+			negated = text[toks[from].Start:t.End]
 		default:
 			plain = true
 		}
 	}
 	return plain, negated
+}
+
+// A sentence that explains another figure's change names what caused it
+// after the figures it states: "BCA loss from operations was $2,370
+// million in 2022 compared with $6,475 million in 2021 reflecting higher
+// deliveries, partially offset by higher research and development
+// spending". A measure it names only there — after every figure, behind a
+// word of cause — is not the one its figures measure.
+var (
+	causeRE        = regexp.MustCompile(`(?i)\b(reflecting|reflects|reflected|due to|driven by|offset by|because of|attributable to|resulting from|as a result of|caused by)\b`)
+	statedAmountRE = regexp.MustCompile(`(?i)\$\s?\d[\d,]*(?:\.\d+)?|\b\d[\d,]*(?:\.\d+)?\s*(?:%|percent\b|million\b|billion\b|thousand\b)`)
+)
+
+// measureOnlyAsCause reports whether text names measure first after its
+// last amount, behind a word of cause.
+func measureOnlyAsCause(measure, text string) bool {
+	var first string
+	for _, t := range lang.Tokens(measure) {
+		if !lang.IsStopWord(t.Lower) && !t.Num {
+			first = lang.Family(t.Lower)
+			break
+		}
+	}
+	amounts := statedAmountRE.FindAllStringIndex(text, -1)
+	if first == "" || len(amounts) == 0 {
+		return false
+	}
+	at := -1
+	for _, t := range lang.Tokens(text) {
+		if lang.Family(t.Lower) == first {
+			at = t.Start
+			break
+		}
+	}
+	last := amounts[len(amounts)-1]
+	return at > last[1] && causeRE.MatchString(text[last[1]:at])
+}
+
+// A figure stated as a total of things listed — "cash, cash equivalents
+// and short-term investments totaling $13.5 billion" — measures them
+// together: it answers for none of them alone, so a question that asks
+// the cash and equivalents and not the investments is not answered by it.
+var (
+	totalingRE = regexp.MustCompile(`(?i)\b(totaling|totalling|totaled|totalled|aggregating)\b`)
+	// listOpenRE finds the words a list of what is totalled follows: "we
+	// had", "balances of", "our".
+	listOpenRE = regexp.MustCompile(`(?i)^(had|have|has|held|hold|holds|were|was|are|is|of|with|our|its|their|the|in|on|at|by|for|as|we|they|it|you)$`)
+)
+
+// listReach is how many words before "totaling" a list may take.
+const listReach = 10
+
+// totalsUnasked returns an item text totals with others that no word of
+// question q names ("short-term investments"), "" when text totals no
+// list or q names every item.
+func totalsUnasked(q, text string) string {
+	asked := familiesIn(q)
+	for _, loc := range totalingRE.FindAllStringIndex(text, -1) {
+		before := text[:loc[0]]
+		if i := strings.LastIndexAny(before, ".;:"); i >= 0 {
+			before = before[i+1:]
+		}
+		toks := lang.Tokens(before)
+		from := max(0, len(toks)-listReach)
+		for k := len(toks) - 1; k >= from; k-- {
+			if listOpenRE.MatchString(toks[k].Lower) || toks[k].Num {
+				from = k + 1 // "we had …", "As of December 31, 2018, …"
+				break
+			}
+		}
+		for _, it := range listItems(before, toks[from:]) {
+			named := false
+			for _, t := range it {
+				named = named || asked[lang.Family(t.Lower)]
+			}
+			if !named {
+				return before[it[0].Start:it[len(it)-1].End]
+			}
+		}
+	}
+	return ""
+}
+
+// listItems splits toks, read from text, into the items of a list that
+// commas and a last "and" or "or" join ("cash, cash equivalents and
+// short-term investments"); nil when no "and" or "or" joins its last item
+// or it holds one item.
+func listItems(text string, toks []lang.Token) [][]lang.Token {
+	var items [][]lang.Token
+	var item []lang.Token
+	joined := false // the last item follows "and" or "or"
+	for k, t := range toks {
+		conj := t.Lower == "and" || t.Lower == "or"
+		if k > 0 && len(item) > 0 && (conj || strings.Contains(text[toks[k-1].End:t.Start], ",")) {
+			items, item, joined = append(items, item), nil, conj
+		}
+		if !conj {
+			item = append(item, t)
+		}
+	}
+	if len(item) > 0 {
+		items = append(items, item)
+	}
+	if len(items) < 2 || !joined {
+		return nil
+	}
+	return items
+}
+
+// nonQualifier reports whether token k of text is a word "non" makes
+// and joins to the word after it: "noncash", or "cash" in "non-cash". A
+// qualifier written beside its positive ("current and non-current
+// deferred taxes") takes in both, and qualifies nothing.
+func nonQualifier(text string, toks []lang.Token, k int) bool {
+	if !joinedInPhrase(text[toks[k].End:toks[k+1].Start]) {
+		return false
+	}
+	positive, at := "", k // the word "non" denies, and where the qualifier starts
+	if w, ok := strings.CutPrefix(toks[k].Lower, "non"); ok && len(w) >= 3 && !strings.HasPrefix(w, "e") {
+		positive = w // "noncash"; not "none", "nonetheless"
+	} else if k > 0 && toks[k-1].Lower == "non" && joinedInPhrase(text[toks[k-1].End:toks[k].Start]) {
+		positive, at = toks[k].Lower, k-1
+	} else {
+		return false
+	}
+	coordinated := at >= 2 && (toks[at-1].Lower == "and" || toks[at-1].Lower == "or") && toks[at-2].Lower == positive
+	return !coordinated
 }
 
 // unlabelled reports whether a table row, read under label, opens with a

@@ -965,6 +965,25 @@ func TestAgeAsked(t *testing.T) {
 	})
 }
 
+// TestNamesTypedSmall: a search typed in small letters ("acme widgetco net
+// sales") that names the issuer its report's title names names a part of
+// it by a word the report writes only as a name ("Widgetco"); the
+// company's own net sales row, which names no part, does not answer it,
+// and a row headed by the part does.
+func TestNamesTypedSmall(t *testing.T) {
+	q := "acme widgetco net sales fiscal 2020"
+	title, about := "TITLE:ACME INC. 10-K 2020", "Our Widgetco segment operates membership warehouse clubs."
+	checkReasons(t, []reasonCase{
+		{q, []string{title, about, "T:(Amounts in millions) | 2020 | 2019\nNet sales | $ | 519,926 | $ | 510,329"}, "does not name widgetco"},
+		{q, []string{title, about, "T:Widgetco segment (Amounts in millions) | 2020 | 2019\nNet sales | $ | 58,792 | $ | 57,839"}, ""},
+		// Written in small letters too, the word is no name.
+		{"acme warehouse net sales fiscal 2020", []string{title, "Our Warehouse segment runs each warehouse we own.", "T:(Amounts in millions) | 2020 | 2019\nNet sales | $ | 519,926 | $ | 510,329"}, ""},
+		// A question that names no issuer as the title writes it may
+		// name the maker of a manual whose title names none.
+		{"widgetco refrigerator door gap setting", []string{"TITLE:Refrigerator Use and Care Guide", "Damage caused by the use of products not approved by Widgetco is not covered.", "Set the refrigerator door gap at 17.5 mm."}, ""},
+	})
+}
+
 // TestRowWithDotLeader: a label's dot leader ends no row: "… at end of
 // year ........ $ | 876,560" is one row, read under its label. Shown as
 // one of the closest passages when the opening row above it leads and is
