@@ -246,7 +246,7 @@ func labelNarrowed(q string, sh shape, label string) string {
 		asked[lang.Family(t.Lower)] = true
 	}
 	f, head := fams[at-1], sh.Measure[len(sh.Measure)-1]
-	if asked[f] || sh.named[f] || wholeWords[f] || wholeEntities[f] || netHeads[head] && (f == lang.Family("net") || f == lang.Family("operating")) {
+	if asked[f] || sh.named[f] || wholeWords[f] || wholeEntities[f] || legalWord(toks[at-1].Lower) || netHeads[head] && (f == lang.Family("net") || f == lang.Family("operating")) {
 		return ""
 	}
 	return toks[at-1].Lower

@@ -66,6 +66,10 @@ func extendsName(t lang.Token, asked, titled map[string]bool) bool {
 var legalForms = map[string]bool{"corporation": true, "corp": true, "company": true, "co": true, "incorporated": true,
 	"limited": true, "holdings": true, "sa": true, "nv": true, "se": true}
 
+// legalWord reports whether word (lower case) gives a company's legal
+// form: "inc", "corporation", "plc".
+func legalWord(word string) bool { return orgSuffix[word] || legalForms[word] }
+
 // A question names a segment by writing its name before the word:
 // "Activision Blizzard's Blizzard segment", "the Transportation
 // Solutions segment", "PepsiCo's Frito-Lay North America division". The

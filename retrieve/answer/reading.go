@@ -2,7 +2,6 @@ package answer
 
 import (
 	"maps"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -251,15 +250,15 @@ func writtenAsNames(ev *app.Evidence) map[string]bool {
 	return out
 }
 
-// legalFormRE finds the legal form by which a title names an issuer:
-// "WALMART INC. 10-K 2020", "Form 8-K for Pepsico INC", "3M Company".
-var legalFormRE = regexp.MustCompile(`(?i)\b(inc|corp|corporation|company|co|plc|ltd|llc|limited|ag|sa|nv|se)\b\.?`)
-
 // titlesIssuer reports whether every source's title names its issuer by
 // a legal form.
 func titlesIssuer(sources []app.Source) bool {
 	for _, src := range sources {
-		if !legalFormRE.MatchString(src.Title) {
+		named := false
+		for _, t := range lang.Tokens(src.Title) {
+			named = named || len(t.Lower) > 1 && legalWord(t.Lower) // "WALMART INC.", "3M Company"
+		}
+		if !named {
 			return false
 		}
 	}

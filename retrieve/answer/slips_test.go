@@ -582,3 +582,19 @@ func TestMeasureOnlyAsCause(t *testing.T) {
 		}
 	}
 }
+
+// TestBeginningAsked: a row that dates its balance itself ("… at January
+// 1,") may state a period's beginning; one that does not states the end
+// of the period its column names.
+func TestBeginningAsked(t *testing.T) {
+	q := "What was Acme's allowance for doubtful accounts at the beginning of 2015?"
+	for row, want := range map[string]bool{
+		"Allowance for doubtful accounts at January 1, | $ | 12.4 | $ | 10.1":        false,
+		"Allowance for doubtful accounts at beginning of year | $ | 12.4 | $ | 10.1": false,
+		"Allowance for doubtful accounts | $ | 14.0 | $ | 12.4":                      true,
+	} {
+		if got := rowMisread(q, row) != ""; got != want {
+			t.Errorf("rowMisread(%q, %q) refuses: %v, want %v", q, row, got, want)
+		}
+	}
+}

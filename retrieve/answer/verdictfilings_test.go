@@ -823,13 +823,17 @@ func TestItemsAskedByName(t *testing.T) {
 
 // TestOpeningBalance: a cash flow statement states cash at each year's
 // beginning and at its end; the year's cash is the balance at its end,
-// unless the question asks for the beginning.
+// unless the question asks for the beginning, which a balance sheet's
+// column of the year does not state.
 func TestOpeningBalance(t *testing.T) {
 	table := "T:(in thousands) | 2015 | 2014 | 2013\nCash and cash equivalents at beginning of year | 1,117,400 | 834,556 | 1,425,052\n"
 	checkReasons(t, []reasonCase{
 		{"How much cash and cash equivalents did Acme have when fiscal 2015 ended?", []string{table}, "at the period's beginning"},
 		{"How much cash and cash equivalents did Acme have when fiscal 2015 ended?", []string{"T:(in thousands) | 2015 | 2014 | 2013\nCash and cash equivalents at end of year | 876,560 | 1,117,400 | 834,556"}, ""},
 		{"How much cash and cash equivalents did Acme have at the beginning of fiscal 2015?", []string{table}, ""},
+		// A balance sheet's column states its period's end.
+		{"How much cash and cash equivalents did Acme have at the beginning of fiscal 2015?", []string{"T:(in millions) | 2015 | 2014\nCash and cash equivalents | $ | 876.6 | $ | 1,117.4"}, "states it at the period's end"},
+		{"How much cash and cash equivalents did Acme have when fiscal 2015 began?", []string{"T:(in millions) | 2015 | 2014\nCash and cash equivalents | $ | 876.6 | $ | 1,117.4"}, "states it at the period's end"},
 	})
 }
 
@@ -997,4 +1001,16 @@ func TestRowWithDotLeader(t *testing.T) {
 	if !strings.Contains(ans.Answer, "Cash and cash equivalents at end of year, 2015: $876,560 thousand") {
 		t.Errorf("%q: the year's closing row not read under its label: %s", q, ans.Answer)
 	}
+}
+
+// TestBareTotalRow: a bare "Total" row totals its table's measure, which
+// its header names ("Widgetco net sales by merchandise category"); it is
+// no answer to a part asked by rank ("during the second month").
+func TestBareTotalRow(t *testing.T) {
+	checkReasons(t, []reasonCase{
+		{"acme widgetco net sales fiscal 2020", []string{"TITLE:ACME INC. 10-K 2020", "T:Widgetco net sales by merchandise category | 2020 | 2019\nGrocery and consumables | $ | 35,328 | $ | 33,708\nFuel, tobacco and other categories | 11,296 | 12,110\nHome and apparel | 5,478 | 5,452\nTotal | $ | 58,792 | $ | 57,839"}, ""},
+		{"What was the number of shares purchased as part of the publicly announced program during the second month?", []string{"The following table provides information with respect to the shares of common stock repurchased by us during the three months ended April 26, 2019:",
+			"T:Period | Total Number of Shares Purchased | Average Price Paid per Share | Total Number of Shares Purchased as Part of Publicly Announced Program\n" +
+				"January 27 - February 23, 2019 | 2,000 | $68.10 | 2,000\nFebruary 24 - March 23, 2019 | 3,100 | $69.20 | 3,100\nMarch 24 - April 26, 2019 | 2,150 | $69.35 | 2,150\nTotal | 7,250 | $68.97 | 7,250"}, "names another measure"},
+	})
 }

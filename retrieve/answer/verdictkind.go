@@ -33,9 +33,23 @@ func rowMisread(q, text string) string {
 		// a column: at the period's beginning (the period before's end)
 		// and at its end. A period's balance is the one at its end.
 		return "the row states the balance at the period's beginning, not at its end"
+	case beginningAskedRE.MatchString(q) && !openingRowRE.MatchString(label) && !datedLabelRE.MatchString(label):
+		// A balance sheet's column states a balance at its period's end:
+		// "Cash and cash equivalents | 876.6" under 2015 is what was held
+		// when fiscal 2015 ended, not when it began (fiscal 2014's end).
+		return "the question asks the balance at the period's beginning, and the row states it at the period's end"
 	}
 	return ""
 }
+
+// beginningAskedRE finds a question asking a balance at a period's
+// beginning ("at the beginning of fiscal 2015", "when 2021 began");
+// datedLabelRE a row label that dates its balance itself ("Balance at
+// January 1, 2019", "Balance, December 31, 2018").
+var (
+	beginningAskedRE = regexp.MustCompile(`(?i)\b(beginning|start|outset)\s+of\s+(the\s+|its\s+)?(fiscal\s+)?(year|period|quarter|half|fiscal|\d{4})\b|\bopening\s+balances?\b|\b(began|started)\s*\??\s*$`)
+	datedLabelRE     = regexp.MustCompile(`(?i)\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b(19|20)\d{2}\b`)
+)
 
 // movementAskedRE finds the words by which a question asks what moved a
 // balance; balanceRowRE a row label that states a balance at a point in
@@ -441,8 +455,15 @@ func rowNamesOther(q string, sh shape, c *candidate, text string) bool {
 		return false
 	}
 	row := sh.asAsked(text)
+	if bareTotalRE.MatchString(rowLabel(row)) && rankAskedRE.MatchString(q) {
+		return true // "… during the second month?": one row of those the total adds up
+	}
 	return labelNamesSibling(c, row, sh) || labelNamesOther(row, sh)
 }
+
+// rankAskedRE finds a part a question asks by its rank: "the second
+// month", "the first quarter", "its third largest segment".
+var rankAskedRE = regexp.MustCompile(`(?i)\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|last|final)\b`)
 
 // labelNamesOther reports whether a row's label holds more words the
 // question does not ask than words it does.
@@ -452,6 +473,9 @@ func rowNamesOther(q string, sh shape, c *candidate, text string) bool {
 // assets asked).
 func labelNamesOther(row string, sh shape) bool {
 	label, _, _ := strings.Cut(row, "|")
+	if bareTotalRE.MatchString(label) {
+		return false // the total of its table's measure, which its header or introduction names
+	}
 	asked, unasked := askedWords(label, sh.named), unaskedWords(glossless(label), sh.named)
 	if sh.total && labelSays(label, "total") {
 		asked--
