@@ -183,6 +183,7 @@ type walk struct {
 	chose, named bool
 	lexRank      map[*docState]int // documents in the FTS5 pass's order, best first (lexicalRank)
 	entityNamed  map[*docState]int // how well a document's name holds what the question names (nameRank)
+	bodies       map[int64]string  // passage bodies read so far, by rowid (passageTexts)
 }
 
 // route is a path from the root to a node.
