@@ -155,7 +155,7 @@ func (w *walk) excerpts(cands []excerptCandidate, texts map[int64]string, limit 
 		}
 		seen[c.rowid] = true
 		text, cs := w.window(p, per, c.opening)
-		text = strings.Join(strings.Fields(text), " ")
+		text = oneLine(text)
 		if text == "" {
 			continue
 		}
