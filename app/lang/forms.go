@@ -151,6 +151,9 @@ func Definitions(text string) []Abbreviation {
 			add(Abbreviation{Short: short, Long: long})
 		}
 	}
+	if !mayMean(text) {
+		return out
+	}
 	for _, m := range meansRE.FindAllStringSubmatch(text, -1) {
 		short, words := trimShort(m[1]), strings.Fields(m[2])
 		if !shortForm(short) {
@@ -169,6 +172,23 @@ func Definitions(text string) []Abbreviation {
 // meansRE matches a definition by a verb: "“CEO” means the Chief
 // Executive Officer", "AD stands for Airworthiness Directive".
 var meansRE = regexp.MustCompile(`(?:^|[\s(“"])([“"]?[A-Z][A-Za-z0-9&-]{1,9}[”"]?)\s+(?:means|shall mean|refers to|stands for|is short for)\s+(?:the\s+|an?\s+)?([A-Z][^.;\n]{2,100})`)
+
+// meansVerbs are the words one of which every match of meansRE holds,
+// written as it must write them (it does not fold case).
+var meansVerbs = []string{"mean", "refers", "stands", "short"}
+
+// mayMean reports whether text holds a word of meansVerbs, so meansRE
+// runs only where it can match: it has no literal prefix to search for,
+// and running it over a question's whole evidence was most of the time
+// an answer spent reading the evidence's definitions.
+func mayMean(text string) bool {
+	for _, v := range meansVerbs {
+		if strings.Contains(text, v) {
+			return true
+		}
+	}
+	return false
+}
 
 // trimShort removes the quotes and articles around a defined short form:
 // `the “SEC”` is SEC.
