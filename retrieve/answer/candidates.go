@@ -53,7 +53,7 @@ func (r *reading) windowCandidates(ctx context.Context, src *app.Source, w *app.
 				et := strings.TrimSpace(w.Text[es[0]:es[1]])
 				if len(et) <= 2*figureMaxChars && !captionsOnly(et) && !sentenceLike(et) {
 					c := r.candidateAt(src, w, es, et, captionText(strings.ReplaceAll(caption, cellSeparator, " ")))
-					c.context = contextStems(r.ev, src, w, es[0])
+					c.context = r.contextStems(src, w, es[0])
 					cands = append(cands, c)
 				}
 			}
@@ -70,7 +70,7 @@ func (r *reading) windowCandidates(ctx context.Context, src *app.Source, w *app.
 				et := strings.TrimSpace(w.Text[es[0]:es[1]])
 				if len(et) <= 2*figureMaxChars && !captionsOnly(et) && !sentenceLike(et) {
 					c := r.candidateAt(src, w, es, et, captionText(text))
-					c.context = contextStems(r.ev, src, w, es[0])
+					c.context = r.contextStems(src, w, es[0])
 					cands = append(cands, c)
 				}
 			}
@@ -128,12 +128,12 @@ func (r *reading) windowCandidates(ctx context.Context, src *app.Source, w *app.
 			// "By: /s/ CORIE BARRY / Corie Barry" over "Chief Executive
 			// Officer". The name and the title are quoted as one.
 			sig := r.candidateAt(src, w, [2]int{s[0], end}, w.Text[s[0]:end], "")
-			sig.context = contextStems(r.ev, src, w, s[0])
+			sig.context = r.contextStems(src, w, s[0])
 			cands = append(cands, sig)
 		}
 		c := r.candidateAt(src, w, s, text, label)
 		c.intro = rowIntro
-		c.context = withAntecedent(contextStems(r.ev, src, w, s[0]), before)
+		c.context = withAntecedent(r.contextStems(src, w, s[0]), before)
 		// "Trading Symbol" over a row is the ticker asked; "J&J" is the
 		// Johnson & Johnson a title names.
 		r.fm.expand(c.context, contentFamilies(before+"\n"+src.Title))
