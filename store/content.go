@@ -78,7 +78,14 @@ func (db *DB) CommitImport(ctx context.Context, job Job, c *Content) error {
 		db.now(), job.ID); err != nil {
 		return fmt.Errorf("store: commit import: %w", err)
 	}
-	return tx.Commit()
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: commit import: %w", err)
+	}
+	// The document is in: an index left unmerged is slower, not wrong.
+	if err := db.compactIndex(ctx); err != nil {
+		Log().Warn("the search index could not be merged after an import", "err", err)
+	}
+	return nil
 }
 
 func deleteContent(ctx context.Context, tx *sql.Tx, docID string) error {

@@ -151,6 +151,9 @@ func Definitions(text string) []Abbreviation {
 			add(Abbreviation{Short: short, Long: long})
 		}
 	}
+	if !mayMean(text) {
+		return out
+	}
 	for _, m := range meansRE.FindAllStringSubmatch(text, -1) {
 		short, words := trimShort(m[1]), strings.Fields(m[2])
 		if !shortForm(short) {
@@ -169,6 +172,37 @@ func Definitions(text string) []Abbreviation {
 // meansRE matches a definition by a verb: "“CEO” means the Chief
 // Executive Officer", "AD stands for Airworthiness Directive".
 var meansRE = regexp.MustCompile(`(?:^|[\s(“"])([“"]?[A-Z][A-Za-z0-9&-]{1,9}[”"]?)\s+(?:means|shall mean|refers to|stands for|is short for)\s+(?:the\s+|an?\s+)?([A-Z][^.;\n]{2,100})`)
+
+// meansVerbs are the last words of meansRE's verbs ("means" and "shall
+// mean" end in "mean", "means" with an "s" more), each of which a match
+// writes as it reads them (it does not fold case) and follows by a space.
+var meansVerbs = []string{"mean", "refers", "stands", "short"}
+
+// mayMean reports whether text writes a word of meansVerbs followed by a
+// space (\s), so meansRE runs only where it can match: it has no literal
+// prefix to search for, and running it over a question's whole evidence
+// was most of the time an answer spent reading the evidence's
+// definitions. The space matters: filings write "short-term" and
+// "meaning" far more often than any of the verbs.
+func mayMean(text string) bool {
+	for _, v := range meansVerbs {
+		for rest := text; ; {
+			i := strings.Index(rest, v)
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len(v):]
+			after := rest
+			if v == "mean" && strings.HasPrefix(after, "s") {
+				after = after[1:]
+			}
+			if after != "" && strings.IndexByte("\t\n\f\r ", after[0]) >= 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // trimShort removes the quotes and articles around a defined short form:
 // `the “SEC”` is SEC.

@@ -115,3 +115,22 @@ func TestAbbreviates(t *testing.T) {
 		}
 	}
 }
+
+// TestDefinitionsByEveryVerb: each verb meansRE reads still defines, alone
+// in a text and followed by any space, however the check that skips the
+// expression reads it.
+func TestDefinitionsByEveryVerb(t *testing.T) {
+	for text, short := range map[string]string{
+		`"AD" means an Airworthiness Directive.`:                  "AD",
+		`PSU shall mean Performance Stock Unit.`:                  "PSU",
+		`"SEC" refers to the Securities and Exchange Commission.`: "SEC",
+		`AD stands for Airworthiness Directive.`:                  "AD",
+		`EPS is short for Earnings Per Share.`:                    "EPS",
+		"\"AD\" means\tan Airworthiness Directive.":               "AD",
+		"PSU shall mean\nPerformance Stock Unit.":                 "PSU",
+	} {
+		if got := Definitions(text); len(got) != 1 || got[0].Short != short {
+			t.Errorf("Definitions(%q) = %v, want %s defined", text, got, short)
+		}
+	}
+}

@@ -53,7 +53,7 @@ func (r *reading) windowCandidates(ctx context.Context, src *app.Source, w *app.
 				et := strings.TrimSpace(w.Text[es[0]:es[1]])
 				if len(et) <= 2*figureMaxChars && !captionsOnly(et) && !sentenceLike(et) {
 					c := r.candidateAt(src, w, es, et, captionText(strings.ReplaceAll(caption, cellSeparator, " ")))
-					c.context = contextStems(r.ev, src, w, es[0])
+					c.context = r.contextStems(src, w, es[0])
 					cands = append(cands, c)
 				}
 			}
@@ -70,7 +70,7 @@ func (r *reading) windowCandidates(ctx context.Context, src *app.Source, w *app.
 				et := strings.TrimSpace(w.Text[es[0]:es[1]])
 				if len(et) <= 2*figureMaxChars && !captionsOnly(et) && !sentenceLike(et) {
 					c := r.candidateAt(src, w, es, et, captionText(text))
-					c.context = contextStems(r.ev, src, w, es[0])
+					c.context = r.contextStems(src, w, es[0])
 					cands = append(cands, c)
 				}
 			}
@@ -117,7 +117,7 @@ func (r *reading) windowCandidates(ctx context.Context, src *app.Source, w *app.
 			// (A biography's heading is quoted as it stands.)
 			label, _, _ = strings.Cut(text, ":")
 		}
-		if runningLineRE.MatchString(text) && len(strings.Fields(text)) <= 12 {
+		if runningLine(text) && len(strings.Fields(text)) <= 12 {
 			continue // "2019 FORM 10-K 27": a page's running footer, whatever it is read under
 		}
 		if len(text) < minQuoteChars && label == "" {
@@ -128,12 +128,12 @@ func (r *reading) windowCandidates(ctx context.Context, src *app.Source, w *app.
 			// "By: /s/ CORIE BARRY / Corie Barry" over "Chief Executive
 			// Officer". The name and the title are quoted as one.
 			sig := r.candidateAt(src, w, [2]int{s[0], end}, w.Text[s[0]:end], "")
-			sig.context = contextStems(r.ev, src, w, s[0])
+			sig.context = r.contextStems(src, w, s[0])
 			cands = append(cands, sig)
 		}
 		c := r.candidateAt(src, w, s, text, label)
 		c.intro = rowIntro
-		c.context = withAntecedent(contextStems(r.ev, src, w, s[0]), before)
+		c.context = withAntecedent(r.contextStems(src, w, s[0]), before)
 		// "Trading Symbol" over a row is the ticker asked; "J&J" is the
 		// Johnson & Johnson a title names.
 		r.fm.expand(c.context, contentFamilies(before+"\n"+src.Title))
@@ -408,3 +408,15 @@ func entryAbove(text string, off int) ([2]int, bool) {
 // pages: the form's name and the page's number ("2019 FORM 10-K 27",
 // "Verizon 2022 Annual Report on Form 10-K | 102").
 var runningLineRE = regexp.MustCompile(`(?i)\b(form\s+10-?[kq]|annual\s+report|quarterly\s+report)\b[^.;:]{0,30}?[|\s]\s*\d{1,3}\s*$`)
+
+// runningLine reports whether runningLineRE matches text, running it only
+// on a text that ends in a digit and spaces (\s) as every match does: most
+// sentences end otherwise, and the expression ran on every one a reading
+// weighs.
+func runningLine(text string) bool {
+	t := strings.TrimRight(text, "\t\n\f\r ")
+	if t == "" || t[len(t)-1] < '0' || t[len(t)-1] > '9' {
+		return false
+	}
+	return runningLineRE.MatchString(text)
+}

@@ -5,6 +5,7 @@ package answer
 
 import (
 	"context"
+	"maps"
 	"regexp"
 	"strconv"
 	"strings"
@@ -569,13 +570,24 @@ func SourceRefs(ev *app.Evidence) []app.SourceRef {
 }
 
 // contextStems returns the stems of the words that place a sentence: its
-// source's title and its block's section path.
-func contextStems(ev *app.Evidence, src *app.Source, w *app.Window, off int) map[string]bool {
+// source's title and its block's section path. Every sentence of a
+// section shares them, so each title and path is stemmed once a reading
+// (it was a tenth of an answer's time); callers add to the set they get,
+// so each gets a copy.
+func (r *reading) contextStems(src *app.Source, w *app.Window, off int) map[string]bool {
 	ctx := src.Title
 	if span, _, ok := locate(w, off); ok {
-		ctx += " " + ev.Sections[ev.Blocks[span.BlockID].SectionID]
+		ctx += " " + r.ev.Sections[r.ev.Blocks[span.BlockID].SectionID]
 	}
-	return wordStems(ctx)
+	stems, ok := r.contexts[ctx]
+	if !ok {
+		if r.contexts == nil {
+			r.contexts = map[string]map[string]bool{}
+		}
+		stems = wordStems(ctx)
+		r.contexts[ctx] = stems
+	}
+	return maps.Clone(stems)
 }
 
 // kindAt returns the kind of the block under window offset off.

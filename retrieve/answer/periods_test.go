@@ -22,16 +22,21 @@ func TestWritesPeriodAsked(t *testing.T) {
 	}
 }
 
-// TestRunningLine: a filing's running footer is no quote.
+// TestRunningLine: a filing's running footer is no quote, spaces after
+// its page number or not.
 func TestRunningLine(t *testing.T) {
 	for text, want := range map[string]bool{
-		"2019 FORM 10-K 27":                                                     true,
-		"Verizon 2022 Annual Report on Form 10-K | 102":                         true,
+		"2019 FORM 10-K 27":                             true,
+		"2019 FORM 10-K 27 \t\n":                        true,
+		"Verizon 2022 Annual Report on Form 10-K | 102": true,
 		"Revenues were $39,117 million, as our Annual Report on Form 10-K says": false,
 		"Total revenues | 39,117 | 36,397":                                      false,
 	} {
 		if got := runningLineRE.MatchString(text); got != want {
 			t.Errorf("runningLineRE(%q) = %v, want %v", text, got, want)
+		}
+		if got := runningLine(text); got != want {
+			t.Errorf("runningLine(%q) = %v, want %v", text, got, want)
 		}
 	}
 }

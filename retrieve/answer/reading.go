@@ -34,6 +34,9 @@ type reading struct {
 	// one statements name (measureNouns), which a row it names must carry
 	// as well (candidateAt).
 	measureStems map[string]bool
+	// contexts holds the stems of each title and section path read so
+	// far (contextStems).
+	contexts map[string]map[string]bool
 }
 
 // readQuestion reads the question of ev.

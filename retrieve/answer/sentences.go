@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"archivist/app/lang"
 )
@@ -220,7 +221,25 @@ var crossRefRE = regexp.MustCompile(`(?i)\b(?:refer(?:red)?\s+to|see|described\s
 // Off-Balance Sheet Risk | 86" — points the same way: its only number is a
 // page.
 func crossReference(s string) bool {
+	if !mayPointExactly(s) {
+		return false
+	}
 	return crossRefRE.MatchString(s) && !hasAmount(s, false) || contentsRE.MatchString(s)
+}
+
+// mayPointExactly is mayPoint where a "no" must be certain: both
+// crossRefRE and contentsRE need a pointer word, and in ASCII text case
+// folding is lower-casing, but past ASCII (?i) also folds letters such as
+// "ſ" into "s", so such text always goes to the expressions. Most
+// sentences a reading weighs name no note, item or page, and the
+// expressions were a tenth of an answer's time.
+func mayPointExactly(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return true
+		}
+	}
+	return mayPoint(s)
 }
 
 // contentsRE matches a line that opens with the number of a note, item or

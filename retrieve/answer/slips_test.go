@@ -598,3 +598,21 @@ func TestBeginningAsked(t *testing.T) {
 		}
 	}
 }
+
+// TestCrossReference: a pointer elsewhere is told from a statement, and
+// the cheap test that skips the expressions never skips one they match —
+// past ASCII "ſ" is an "s" to them.
+func TestCrossReference(t *testing.T) {
+	for s, want := range map[string]bool{
+		"Refer to Note 7 for deferred revenue balances.":            true,
+		"Note 15 - Arrangements with Off-Balance Sheet Risk | 86":   true,
+		"For the details refer to ſection II.":                      true,
+		"Revenue grew 7% in fiscal 2022.":                           false,
+		"Refer to Note 7: revenue was $4,250 million in 2022.":      false,
+		"Net sales of the segment rose on higher volume and price.": false,
+	} {
+		if got := crossReference(s); got != want {
+			t.Errorf("crossReference(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -104,17 +104,32 @@ func (ds *docState) descendants(i int) []int {
 	return out
 }
 
+// passageTexts returns the bodies of the passages in want, each read
+// once a question: menus quote a section's best passages again as the
+// walk goes down into it, and scoring reads them once more (a quarter of
+// the bodies a question asked for were asked for before).
 func (w *walk) passageTexts(ctx context.Context, want map[int64]bool) (map[int64]string, error) {
-	ids := make([]int64, 0, len(want))
+	if w.bodies == nil {
+		w.bodies = map[int64]string{}
+	}
+	var ids []int64
 	for id := range want {
-		ids = append(ids, id)
+		if _, ok := w.bodies[id]; !ok {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 {
+		return w.bodies, nil
 	}
 	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
 	ps, err := w.snap.PassageBodies(ctx, ids)
 	if err != nil {
 		return nil, fmt.Errorf("retrieve: route: %w", err)
 	}
-	return ps, nil
+	for id, body := range ps {
+		w.bodies[id] = body
+	}
+	return w.bodies, nil
 }
 
 // excerpts picks up to Excerpts windows within limit characters: the
@@ -140,7 +155,7 @@ func (w *walk) excerpts(cands []excerptCandidate, texts map[int64]string, limit 
 		}
 		seen[c.rowid] = true
 		text, cs := w.window(p, per, c.opening)
-		text = strings.Join(strings.Fields(text), " ")
+		text = oneLine(text)
 		if text == "" {
 			continue
 		}

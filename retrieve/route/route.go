@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	"archivist/app"
 	"archivist/app/lang"
@@ -183,6 +185,7 @@ type walk struct {
 	chose, named bool
 	lexRank      map[*docState]int // documents in the FTS5 pass's order, best first (lexicalRank)
 	entityNamed  map[*docState]int // how well a document's name holds what the question names (nameRank)
+	bodies       map[int64]string  // passage bodies read so far, by rowid (passageTexts)
 }
 
 // route is a path from the root to a node.
@@ -291,9 +294,37 @@ func (w *walk) addNode(n *node) *node {
 func round6(x float64) float64 { return math.Round(x*1e6) / 1e6 }
 
 func shorten(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > n {
-		return string(r[:n-1]) + "…"
+	return clipRunes(oneLine(s), n)
+}
+
+// oneLine is strings.Join(strings.Fields(s), " ") in one allocation: menus
+// flatten every excerpt window they quote.
+func oneLine(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	field := func(f string) {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(f)
 	}
-	return s
+	start := -1 // byte offset of the current field; -1 between fields
+	for i := 0; i < len(s); {
+		r, size := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
+		switch {
+		case unicode.IsSpace(r) && start >= 0:
+			field(s[start:i])
+			start = -1
+		case !unicode.IsSpace(r) && start < 0:
+			start = i
+		}
+		i += size
+	}
+	if start >= 0 {
+		field(s[start:])
+	}
+	return b.String()
 }

@@ -159,20 +159,20 @@ func passageID(c *candidate) string {
 // only for the few passages that become evidence (loadEvidence); decoding
 // them for every scored passage was a tenth of a question's time.
 func (w *walk) loadTexts(ctx context.Context, batches [][]*candidate) error {
-	var ids []int64
+	want := map[int64]bool{}
 	for _, b := range batches {
 		for _, c := range b {
 			if c.kind != "statistics" && c.passage == nil {
-				ids = append(ids, c.ref.RowID)
+				want[c.ref.RowID] = true
 			}
 		}
 	}
-	if len(ids) == 0 {
+	if len(want) == 0 {
 		return nil
 	}
-	bodies, err := w.snap.PassageBodies(ctx, ids)
+	bodies, err := w.passageTexts(ctx, want)
 	if err != nil {
-		return fmt.Errorf("retrieve: score: %w", err)
+		return err
 	}
 	for _, b := range batches {
 		for _, c := range b {
