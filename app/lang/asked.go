@@ -303,8 +303,9 @@ var takenAsRE = regexp.MustCompile(`(?i)\b(?:take|took|bring|brought|book|booked
 // dividends", "pay in interest", "owe in long-term debt",
 // "take in from selling wireless equipment" (what is sold names the
 // revenue), "put into research and development", "invest in capital
-// expenditures", "have in cash and cash equivalents".
-var verbFrameRE = regexp.MustCompile(`(?i)\b(?:spend|spent|spends|spending)\s+on\s+(\w)|\b(?:have|had|has|hold|held|holds)\s+in\s+(\w)|\b(?:put|puts|putting|invest|invested|invests)\s+(?:in|into)\s+(\w)|\b(?:pay|paid|pays)\s+(?:out\s+)?(?:to\s+(?:its|their|the)\s+\w+\s+)?in\s+(\w)|\b(?:owe|owed|owes)\s+in\s+(\w)|\b(?:take|took|takes|bring|brought|brings)\s+in\s+from\s+(?:selling\s+)?(\w)`)
+// expenditures", "pour into property, plant and equipment", "have in
+// cash and cash equivalents".
+var verbFrameRE = regexp.MustCompile(`(?i)\b(?:spend|spent|spends|spending)\s+on\s+(\w)|\b(?:have|had|has|hold|held|holds)\s+in\s+(\w)|\b(?:put|puts|putting|invest|invested|invests|pour|pours|poured|pouring)\s+(?:in|into)\s+(\w)|\b(?:pay|paid|pays)\s+(?:out\s+)?(?:to\s+(?:its|their|the)\s+\w+\s+)?in\s+(\w)|\b(?:owe|owed|owes)\s+in\s+(\w)|\b(?:take|took|takes|bring|brought|brings)\s+in\s+from\s+(?:selling\s+)?(\w)`)
 
 // joinedHeads are the nouns a statement's line names an expense or an
 // income by, after the words that say which: "Selling, general and

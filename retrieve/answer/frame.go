@@ -38,7 +38,7 @@ var frameREs = []*regexp.Regexp{
 // R&D?", "… clear in net earnings?", "… put into research and
 // development?" — which a statement's row or sentence does not write: it
 // states the figure under the measure's name.
-var figureFrameRE = regexp.MustCompile(`(?i)\b(?:did|does|do|will)\b.*?\b(report|post|record|book|generate|bring\s+in|take\s+in|make|clear|spend|pay|put|invest|add\s+up\s+to|come\s+to|amount\s+to|total)(?:\s+(into|in|to|up|on|out))?\b`)
+var figureFrameRE = regexp.MustCompile(`(?i)\b(?:did|does|do|will)\b.*?\b(report|post|record|book|generate|bring\s+in|take\s+in|make|clear|spend|pay|put|pour|invest|add\s+up\s+to|come\s+to|amount\s+to|total)(?:\s+(into|in|to|up|on|out))?\b`)
 
 // figureFrameStems returns the stems of the words figureFrameRE finds in
 // a question that asks a figure, with "the company" it may point back to

@@ -1014,3 +1014,28 @@ func TestBareTotalRow(t *testing.T) {
 				"January 27 - February 23, 2019 | 2,000 | $68.10 | 2,000\nFebruary 24 - March 23, 2019 | 3,100 | $69.20 | 3,100\nMarch 24 - April 26, 2019 | 2,150 | $69.35 | 2,150\nTotal | 7,250 | $68.97 | 7,250"}, "names another measure"},
 	})
 }
+
+// TestSpentOverThePeriod: "pour into" asks what was spent over the year;
+// a column named by a day states a balance held on it, and the cash flow
+// statement's row states what was spent.
+func TestSpentOverThePeriod(t *testing.T) {
+	q := "How much did Acme pour into property, plant and equipment in fiscal 2023?"
+	checkReasons(t, []reasonCase{
+		{q, []string{"T:($ in millions) | June 30, 2023 | June 30, 2022\nPlant and equipment | 6,084 | 5,797"}, "balances held at a date"},
+	})
+	// Columns named by a period state what moved over it.
+	flow := statement(t, q, "T:($ in millions) | Year Ended June 30, 2023 | Year Ended June 30, 2022\nPurchase of property, plant and equipment | (526) | (477)")
+	if strings.Contains(flow.Answer, "balances held at a date") {
+		t.Errorf("%q: a year's column read as a day's balance: %s", q, flow.Answer)
+	}
+}
+
+// TestCashFlowStatementNamed: a question that names the cash flow
+// statement as its source is not answered by another table's row.
+func TestCashFlowStatementNamed(t *testing.T) {
+	q := "How much did Acme hand out in share-based compensation in 2020, going by its cash flow statement?"
+	checkUnderSections(t, q, "ACME INC. 10-K 2020", "Year Ended December 31, | 2020 | 2019 | 2018\nShare-based compensation | 397,800 | 297,863 | 216,881", []sectionCase{
+		{"Part II › Item 8 › Consolidated Statements of Cash Flows", ""},
+		{"Part II › Note 15 › Income Taxes", "its cash flow statement states"},
+	})
+}

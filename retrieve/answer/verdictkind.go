@@ -387,14 +387,46 @@ func onlyLimits(text string) bool {
 	return limitRE.MatchString(text) && !hasAmount(limitRE.ReplaceAllString(text, " "), false)
 }
 
-// spendAskedRE finds a question asking what was spent, paid or bought —
-// a flow over a period; balanceAtRE a table header of balances held at a
-// date; flowLabelRE a row label that names such a flow all the same.
+// spendAskedRE finds a question asking what was spent, paid or purchased
+// — a flow over a period ("pour into", "invest in" too) — by a verb in
+// small letters ("buy" is left out: it names a company as often as it
+// asks, and a capital starts a name); balanceAtRE a
+// table header of balances held at a date ("As of December 31", or
+// columns named by days alone, "June 30, 2023 | June 30, 2022"; a period
+// "ended" or "fiscal" names a flow's columns); flowLabelRE a row label
+// that names such a flow all the same.
 var (
-	spendAskedRE = regexp.MustCompile(`(?i)\b(spen[dt]|spending|pa(y|id)|buy(ing)?|bought|purchas(e|ed|ing))\b`)
+	spendAskedRE = regexp.MustCompile(`\b(spen[dt]|spending|pa(y|id)|purchas(e|ed|ing)|pour(s|ed|ing)?\s+into|invest(s|ed|ing)?\s+in(to)?)\b`)
 	balanceAtRE  = regexp.MustCompile(`(?i)\bas (of|at)\b`)
-	flowLabelRE  = regexp.MustCompile(`(?i)\b(purchas|addition|expenditure|payment|paid|spen[dt]|acqui|capex|repurchas|outflow|used|cost|expense)`)
+	// datedColumnRE finds a column named by a day; periodColumnRE one
+	// named by a period.
+	datedColumnRE  = regexp.MustCompile(`(?i)\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+(19|20)\d{2}\b`)
+	periodColumnRE = regexp.MustCompile(`(?i)\b(ended|ending|year|years|months|weeks|quarter|quarters|fiscal|period|through)\b`)
+	flowLabelRE    = regexp.MustCompile(`(?i)\b(purchas|addition|expenditure|payment|paid|spen[dt]|acqui|capex|repurchas|outflow|used|cost|expense)`)
 )
+
+// cashFlowsNamedRE finds a question that names the cash flow statement
+// as where its figure stands; cashFlowsRE the statement's name over a
+// table or in its heading.
+var (
+	cashFlowsNamedRE = regexp.MustCompile(`(?i)\b(according\s+to|going\s+by|per|from|in|on)\s+(its|the\s+company's|the)\s+(consolidated\s+)?(cash[\s-]+flows?\s+statements?|statements?\s+of\s+cash\s+flows)\b`)
+	cashFlowsRE      = regexp.MustCompile(`(?i)\bcash[\s-]+flows?\b`)
+)
+
+// aboveText joins the blocks set right above a table row's table.
+func aboveText(h heads) string {
+	var parts []string
+	for _, b := range h.above {
+		parts = append(parts, b.Text)
+	}
+	return strings.Join(parts, "\n")
+}
+
+// balancesAt reports whether a table's header sets balances held at a
+// date: "As of December 31", or columns named by days and no period.
+func balancesAt(over string) bool {
+	return balanceAtRE.MatchString(over) || datedColumnRE.MatchString(over) && !periodColumnRE.MatchString(over)
+}
 
 // tableOfOther returns why the table row c (text) holds another figure
 // than the one asked — another year's, a part's, a narrower total's, a
@@ -421,7 +453,13 @@ func tableOfOther(ev *app.Evidence, sh shape, c *candidate, q, text string) stri
 		// the table's text does not keep. Which is the whole's cannot be
 		// told.
 		return "the table gives the year asked in several columns, and does not say which is the one asked"
-	case sh.Figure && spendAskedRE.MatchString(q) && balanceAtRE.MatchString(h.over) && !flowLabelRE.MatchString(rowLabel(text)):
+	case sh.Figure && cashFlowsNamedRE.MatchString(q) && !cashFlowsRE.MatchString(h.over+"\n"+aboveText(h)+"\n"+c.intro+"\n"+sectionOf(ev, c)+"\n"+c.window.Section):
+		// "… according to its cash flow statement" names where the figure
+		// stands: a row of another table — an equity statement's "Cash
+		// flow hedges", a tax note's "Share-based compensation" — is not
+		// the statement's line.
+		return "the question asks the figure its cash flow statement states, and the row stands elsewhere"
+	case sh.Figure && spendAskedRE.MatchString(q) && balancesAt(h.over) && !flowLabelRE.MatchString(rowLabel(text)):
 		// "Property, plant and equipment | $ 14,882" under "As of
 		// December 31" is what the company held on a day; what it spent
 		// buying it in the year is a flow the cash flow statement states.
