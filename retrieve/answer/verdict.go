@@ -91,8 +91,10 @@ var genericKinds = familySet(`amount value number total sum figure name percenta
 var comparesRE = regexp.MustCompile(`(?i)\b(most|least|largest|smallest|highest|lowest|biggest|greatest|higher|lower|larger|smaller|greater|bigger|less|more|exceed\w*|maximum|minimum)\b`)
 
 // statesKindAsked reports whether text (with its label) holds the kind of
-// statement the question's form asks, and if not, what is missing.
-func statesKindAsked(q string, sh shape, text, label string) (bool, string) {
+// statement the question's form asks, and if not, what is missing;
+// pointed is the passage text points back to ("The decrease in …"), or
+// "".
+func statesKindAsked(q string, sh shape, text, label, pointed string) (bool, string) {
 	both := text + "\n" + label
 	switch {
 	case sh.Reason && !reasonCueRE.MatchString(text):
@@ -100,6 +102,10 @@ func statesKindAsked(q string, sh shape, text, label string) (bool, string) {
 	case sh.Time && !timeRE.MatchString(both):
 		return false, "the question asks a time and the passage states none"
 	case asksFigure(q, sh) && !hasAmount(both, false) && !statesNone(text):
+		return false, "the question asks a figure and the passage states none"
+	case reportsMeasure(q, sh) && !hasAmount(both+"\n"+pointed, false) && !statesNone(text):
+		// "The decrease in sales and marketing expenses … was due to:"
+		// states its figure in the row it points back to.
 		return false, "the question asks a figure and the passage states none"
 	case periodEndAskedRE.MatchString(q) && (!periodEndRE.MatchString(text) || !writesPeriodAsked(q, both)):
 		// "When did the fiscal year end?" is answered by a date the year
@@ -142,6 +148,27 @@ func writesPeriodAsked(q, text string) bool {
 func asksFigure(q string, sh shape) bool {
 	return sh.Type == lang.AmountType || figureAskedRE.MatchString(q) || whatFigureRE.MatchString(q) ||
 		sh.Figure && !sh.When && sh.Type == lang.AnyType && namesMeasure(q) && !sh.Statement
+}
+
+// whatDidReportRE finds a question asking what measure its entity
+// reported: "What total equity did Corning report on its balance sheet
+// …?", "What net sales did the segment post …?".
+var whatDidReportRE = regexp.MustCompile(`(?i)^\s*what\s+([^?]+?)\s+(?:did|does|do)\s+[^?]+?\b(?:report|record|post|book|show|disclose)\b`)
+
+// reportsMeasure reports whether q asks what measure of quantity its
+// entity reported (whatDidReportRE): its figure, which a sentence that
+// names the statement and states no amount does not give.
+func reportsMeasure(q string, sh shape) bool {
+	m := whatDidReportRE.FindStringSubmatch(q)
+	if m == nil || !sh.Figure || sh.When || sh.Statement || sh.Type != lang.AnyType {
+		return false
+	}
+	for _, w := range strings.Fields(m[1]) {
+		if lang.IsQuantityWord(strings.Trim(w, ",.;:()\"'’")) {
+			return true
+		}
+	}
+	return false
 }
 
 // namesMeasure reports whether a "What was the …" question asks the value

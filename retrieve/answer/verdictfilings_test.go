@@ -1039,3 +1039,14 @@ func TestCashFlowStatementNamed(t *testing.T) {
 		{"Part II › Note 15 › Income Taxes", "its cash flow statement states"},
 	})
 }
+
+// TestReportedMeasureAsksAFigure: "What total equity did Acme report on
+// its balance sheet …?" asks a figure; the auditor's sentence naming the
+// balance sheets states none; the row does.
+func TestReportedMeasureAsksAFigure(t *testing.T) {
+	q := "What total equity did Acme report on its balance sheet at December 31, 2021?"
+	checkReasons(t, []reasonCase{
+		{q, []string{"We have audited the accompanying consolidated balance sheets of Acme and its subsidiaries as of December 31, 2021 and 2020, and the related consolidated statements of income, changes in shareholders' equity and cash flows for each of the three years in the period ended December 31, 2021."}, "states none"},
+		{q, []string{"T:December 31, | 2021 | 2020\nTotal equity | 12,545 | 11,033"}, ""},
+	})
+}

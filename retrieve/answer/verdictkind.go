@@ -142,7 +142,7 @@ func holdsKindAsked(ev *app.Evidence, sh shape, c *candidate, text string, row b
 		// year, the row does not say which is highest.
 		under += "\n" + strings.Join(tableHeader(ev, c.window, c.start), "\n")
 	}
-	if ok, why := statesKindAsked(q, sh, text, under); !ok {
+	if ok, why := statesKindAsked(q, sh, text, under, c.changeOf); !ok {
 		return false, why
 	}
 	other := measureMisread(q, sh, c, text, under, row)
