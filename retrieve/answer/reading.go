@@ -51,7 +51,6 @@ func readQuestion(ev *app.Evidence) *reading {
 	r.shape.dropTitled(ev.Sources)
 	r.shape.dropSourceYears(ev.Question.Text)
 	r.shape.named = r.fm.named(r.shape.stems)
-	r.shape.smallNames = writtenAsNames(ev)
 	if r.shape.Particular {
 		r.fm.rewords = coverRewordings(ev.Question.Text)
 		if r.shape.Kind == "" {
@@ -75,6 +74,7 @@ func readQuestion(ev *app.Evidence) *reading {
 		maps.Copy(r.nameStems, wordStems(n))
 	}
 	small := typedSmall(ev.Question.Text, ev.Sources)
+	r.shape.smallNames = writtenAsNames(ev, small)
 	for n := range small {
 		maps.Copy(r.nameStems, wordStems(n))
 	}
@@ -175,9 +175,10 @@ func typedSmall(q string, sources []app.Source) map[string]bool {
 }
 
 // writtenAsNames returns the words of a question typed all in small
-// letters, past the issuer a title names by its legal form (typedSmall,
-// titlesIssuer), that the evidence writes as a name: capitalised within
-// its sentences more often than in small letters, as a report writes
+// letters, past issuer — the words a title names it by (typedSmall) —
+// when the titles name it by a legal form (titlesIssuer), that the
+// evidence writes as a name: capitalised within its sentences more often
+// than in small letters, as a report writes
 // "Sam's Club", "Commercial Airplanes" or "Azure" and a search box types
 // "walmart sam's club net sales". Such a word names a part of the issuer,
 // a product or another party, and a quote must carry it as it carries any
@@ -185,9 +186,8 @@ func typedSmall(q string, sources []app.Source) map[string]bool {
 // with, and the question's own small words, are left out: a heading
 // capitalises "Net Sales" as a name is capitalised. Unlike typedSmall it
 // reads the evidence, so only the verdict reads it.
-func writtenAsNames(ev *app.Evidence) map[string]bool {
+func writtenAsNames(ev *app.Evidence, issuer map[string]bool) map[string]bool {
 	q := ev.Question.Text
-	issuer := typedSmall(q, ev.Sources)
 	if len(issuer) == 0 || !titlesIssuer(ev.Sources) {
 		// The question writes its own capitals, or does not name an
 		// issuer a title names: a name the documents write may be the

@@ -160,15 +160,7 @@ var whatDidReportRE = regexp.MustCompile(`(?i)^\s*what\s+([^?]+?)\s+(?:did|does|
 // names the statement and states no amount does not give.
 func reportsMeasure(q string, sh shape) bool {
 	m := whatDidReportRE.FindStringSubmatch(q)
-	if m == nil || !sh.Figure || sh.When || sh.Statement || sh.Type != lang.AnyType {
-		return false
-	}
-	for _, w := range strings.Fields(m[1]) {
-		if lang.IsQuantityWord(strings.Trim(w, ",.;:()\"'’")) {
-			return true
-		}
-	}
-	return false
+	return m != nil && sh.Figure && !sh.When && !sh.Statement && sh.Type == lang.AnyType && namesQuantity(m[1], nil)
 }
 
 // namesMeasure reports whether a "What was the …" question asks the value
@@ -180,9 +172,15 @@ func namesMeasure(q string) bool {
 	if loc == nil {
 		return false
 	}
-	for _, w := range strings.Fields(strings.ToLower(q[loc[1]:])) {
+	return namesQuantity(q[loc[1]:], phraseEnds)
+}
+
+// namesQuantity reports whether phrase, read up to a word of ends, holds
+// a word naming a quantity ("revenues", "equity").
+func namesQuantity(phrase string, ends map[string]bool) bool {
+	for _, w := range strings.Fields(strings.ToLower(phrase)) {
 		w = strings.Trim(w, "?,.;:()\"'’")
-		if phraseEnds[w] {
+		if ends[w] {
 			break
 		}
 		if lang.IsQuantityWord(w) {

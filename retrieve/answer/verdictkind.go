@@ -42,13 +42,17 @@ func rowMisread(q, text string) string {
 	return ""
 }
 
+// monthWord is a month's name as expressions read it, whole or cut
+// short: "December", "Dec.", "Sept".
+const monthWord = `(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?`
+
 // beginningAskedRE finds a question asking a balance at a period's
 // beginning ("at the beginning of fiscal 2015", "when 2021 began");
 // datedLabelRE a row label that dates its balance itself ("Balance at
 // January 1, 2019", "Balance, December 31, 2018").
 var (
 	beginningAskedRE = regexp.MustCompile(`(?i)\b(beginning|start|outset)\s+of\s+(the\s+|its\s+)?(fiscal\s+)?(year|period|quarter|half|fiscal|\d{4})\b|\bopening\s+balances?\b|\b(began|started)\s*\??\s*$`)
-	datedLabelRE     = regexp.MustCompile(`(?i)\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b(19|20)\d{2}\b`)
+	datedLabelRE     = regexp.MustCompile(`(?i)\b` + monthWord + `\s+\d{1,2}\b|\b(19|20)\d{2}\b`)
 )
 
 // movementAskedRE finds the words by which a question asks what moved a
@@ -400,7 +404,7 @@ var (
 	balanceAtRE  = regexp.MustCompile(`(?i)\bas (of|at)\b`)
 	// datedColumnRE finds a column named by a day; periodColumnRE one
 	// named by a period.
-	datedColumnRE  = regexp.MustCompile(`(?i)\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+(19|20)\d{2}\b`)
+	datedColumnRE  = regexp.MustCompile(`(?i)\b` + monthWord + `\s+\d{1,2},?\s+(19|20)\d{2}\b`)
 	periodColumnRE = regexp.MustCompile(`(?i)\b(ended|ending|year|years|months|weeks|quarter|quarters|fiscal|period|through)\b`)
 	flowLabelRE    = regexp.MustCompile(`(?i)\b(purchas|addition|expenditure|payment|paid|spen[dt]|acqui|capex|repurchas|outflow|used|cost|expense)`)
 )
